@@ -1,0 +1,1 @@
+"""The bot: the platform-neutral session layer, its adapters and the `gupai` command line."""

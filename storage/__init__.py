@@ -1,0 +1,1 @@
+"""Chips, ledger, leaderboards and saved games in one SQLite file (DESIGN.md §6)."""
