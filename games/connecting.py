@@ -1,0 +1,394 @@
+"""The common engine of the Chinese connecting games: Dragon, Ce Deng and Tails.
+
+Rules source: RULES.md §2.1 (common core), §2.3 (two arms); decisions D-02 (play is compulsory
+when able), D-03 (block: stop and count what is left in hand), D-17 (two arms), D-18 (turn
+order). The three games differ only in deck, deal sizes, arms, redeals and settlement, which
+each subclass supplies; everything about laying tiles lives here once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidOptions,
+    Match,
+    Outcome,
+    Rules,
+    hand_order,
+    option,
+    rng,
+)
+from games.settlement import collect, lowest_by_hand
+from games.tiles import CHINESE, TileSet
+
+_A = CHINESE.a
+_B = CHINESE.b
+_PIPS = CHINESE.pips
+_KIND = CHINESE.kind_of
+_DOUBLE = CHINESE.double
+
+Placement = tuple[int, int, int, int]
+"""A tile on the line: (tile id, left number, right number, seat that laid it)."""
+
+
+@dataclass(frozen=True)
+class ConnectOptions:
+    """Options every connecting game has; subclasses add their own."""
+
+    settlement: str = option("classic", "how chips move after a deal",
+                             ("classic", "chips", "tally"))
+    lead: str = option("winner", "who leads the next deal: the winner, or the next hand in turn",
+                       ("winner", "rotate"))
+    target: int = option(100, "tally: the match ends when a player's total reaches this",
+                         lo=10, hi=10_000)
+    deals: int = option(0, "deals in a match (0: until the table stops)", lo=0, hi=1000)
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectState:
+    options: ConnectOptions
+    seed: str
+    players: int
+    match: Match
+    version: int
+    leader: int
+    turn: int
+    hands: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    line: tuple[Placement, ...]
+    ends: tuple[int, ...]
+    closed: int | None
+    unused: tuple[int, ...]
+    redeals: int
+    done: str
+    """"" while in play; "out" (every tile placed), "blocked", or "eight" (eight doubles)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConnectView:
+    game: str
+    seat: int | None
+    players: int
+    version: int
+    arms: int
+    leader: int
+    to_move: int | None
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    discard_counts: tuple[int, ...]
+    discards: tuple[tuple[int, ...], ...]
+    """The viewer's own discards; everyone's (with tiles left at a block) once the deal is over."""
+    line: tuple[Placement, ...]
+    ends: tuple[int, ...]
+    closed: int | None
+    unused: int
+    redeals: int
+    match: Match
+    legal: tuple[Action, ...]
+    outcome: Outcome | None
+
+
+def pip_total(tiles: tuple[int, ...]) -> int:
+    return sum(_PIPS[t] for t in tiles)
+
+
+class ConnectingRules(Rules[ConnectState, ConnectOptions]):
+    """Lead, compulsory attach, face-down discard, block; subclasses settle."""
+
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    state_type: ClassVar[type[Any]] = ConnectState
+    verbs: ClassVar[frozenset[str]] = frozenset({"lead", "play", "drop"})
+
+    # ----- what each game supplies -----------------------------------------------------------
+
+    def arms(self, options: ConnectOptions) -> int:
+        return 1
+
+    @abstractmethod
+    def deck(self, players: int) -> tuple[tuple[int, ...], int]:
+        """The tile ids in play and the hand size for this many players."""
+
+    def special_deal(self, options: ConnectOptions, hands: tuple[tuple[int, ...], ...]
+                     ) -> str | None:
+        """"redeal" to void a dealt hand, "eight" for an immediate win, None to play."""
+        return None
+
+    @abstractmethod
+    def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
+               ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """Chip deltas (and per-seat labels) for a deal played to its end."""
+
+    # ----- dealing ---------------------------------------------------------------------------
+
+    def tileset(self, options: ConnectOptions) -> TileSet:
+        return CHINESE
+
+    def new_deal(self, options: ConnectOptions, players: int, seed: str,
+                 match: Match | None = None) -> ConnectState:
+        self.check_players(players)
+        match = match or Match.start(players)
+        tiles, size = self.deck(players)
+        redeals = 0
+        while True:
+            deck = list(tiles)
+            rng(seed, f"deal/{redeals}").shuffle(deck)
+            hands = tuple(
+                tuple(sorted(deck[i * size:(i + 1) * size], key=_sort_key)) for i in range(players)
+            )
+            special = self.special_deal(options, hands)
+            if special != "redeal":
+                break
+            redeals += 1
+        return self._state(options, seed, match, hands, tuple(deck[players * size:]), redeals,
+                           "eight" if special == "eight" else "")
+
+    def deal_from(self, options: ConnectOptions, hands: list[list[int]], leader: int = 0,
+                  match: Match | None = None, seed: str = "scripted") -> ConnectState:
+        """A deal with chosen hands (tests and worked examples): never redealt, but an
+        eight-doubles hand still wins at once when the options say so."""
+        players = len(hands)
+        self.check_players(players)
+        tiles, _ = self.deck(players)
+        flat = [t for hand in hands for t in hand]
+        if len(set(flat)) != len(flat) or not set(flat) <= set(tiles):
+            raise InvalidOptions("hands must hold distinct tiles of this game's deck")
+        match = match or Match.start(players, leader)
+        unused = tuple(sorted(set(tiles) - set(flat)))
+        dealt = tuple(tuple(h) for h in hands)
+        done = "eight" if self.special_deal(options, dealt) == "eight" else ""
+        return self._state(options, seed, dataclasses.replace(match, leader=leader), dealt,
+                           unused, 0, done)
+
+    def _state(self, options: ConnectOptions, seed: str, match: Match,
+               hands: tuple[tuple[int, ...], ...], unused: tuple[int, ...], redeals: int,
+               done: str) -> ConnectState:
+        players = len(hands)
+        return ConnectState(
+            options=options, seed=seed, players=players, match=match, version=0,
+            leader=match.leader, turn=match.leader, hands=hands,
+            discards=((),) * players, line=(), ends=(), closed=None, unused=unused,
+            redeals=redeals, done=done,
+        )
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    def to_move(self, state: ConnectState) -> int | None:
+        return None if state.done else state.turn
+
+    def legal_actions(self, state: ConnectState) -> tuple[Action, ...]:
+        if state.done:
+            return ()
+        hand = state.hands[state.turn]
+        seen: set[int] = set()
+        acts: list[Action] = []
+        if not state.line:
+            two = self.arms(state.options) == 2
+            for t in hand:
+                if _KIND[t] in seen:
+                    continue
+                seen.add(_KIND[t])
+                if two:
+                    acts.append(Action("lead", (t,)))
+                else:
+                    acts.append(Action("lead", (t,), _A[t]))
+                    if _B[t] != _A[t]:
+                        acts.append(Action("lead", (t,), _B[t]))
+            return tuple(acts)
+        ends = state.ends
+        for t in hand:
+            if _KIND[t] in seen:
+                continue
+            seen.add(_KIND[t])
+            for arm, end in enumerate(ends):
+                if _A[t] == end or _B[t] == end:
+                    acts.append(Action("play", (t,), arm))
+        if acts:
+            return tuple(acts)
+        seen.clear()
+        for t in hand:
+            if _KIND[t] not in seen:
+                seen.add(_KIND[t])
+                acts.append(Action("drop", (t,)))
+        return tuple(acts)
+
+    def check_legal(self, state: ConnectState, action: Action) -> None:
+        """The same answer as membership in `legal_actions`, without building the list."""
+        hand = state.hands[state.turn]
+        ok = len(action.tiles) == 1 and action.tiles[0] in hand
+        if ok:
+            tile = action.tiles[0]
+            kind = _KIND[tile]
+            a, b = _A[tile], _B[tile]
+            ok = next(t for t in hand if _KIND[t] == kind) == tile
+            if not state.line:
+                two = self.arms(state.options) == 2
+                ok = ok and action.verb == "lead" and (
+                    action.arg is None if two else action.arg in (a, b))
+            elif action.verb == "play":
+                arm = action.arg
+                ok = ok and arm is not None and 0 <= arm < len(state.ends) and (
+                    state.ends[arm] in (a, b))
+            else:
+                ends = state.ends
+                ok = ok and action.verb == "drop" and action.arg is None and not any(
+                    _A[t] in ends or _B[t] in ends for t in hand)
+        if not ok:
+            raise IllegalAction(f"{action.verb} is not a legal move now")
+
+    def apply(self, state: ConnectState, action: Action) -> tuple[ConnectState, tuple[Event, ...]]:
+        if state.done:
+            raise IllegalAction("the deal is over")
+        self.check_legal(state, action)
+        seat = state.turn
+        (tile,) = action.tiles
+        hand = tuple(t for t in state.hands[seat] if t != tile)
+        hands = (*state.hands[:seat], hand, *state.hands[seat + 1:])
+        line, ends, closed, discards = state.line, state.ends, state.closed, state.discards
+        a, b = _A[tile], _B[tile]
+        if action.verb == "lead":
+            if action.arg is None:
+                line, ends = ((tile, a, b, seat),), (a, b)
+            else:
+                open_end = action.arg
+                closed = b if open_end == a else a
+                line, ends = ((tile, closed, open_end, seat),), (open_end,)
+            event = Event("lead", seat, (tile,), action.arg)
+        elif action.verb == "play":
+            arm = action.arg or 0
+            end = ends[arm]
+            other = b if a == end else a
+            if arm == 0 and len(ends) == 2:
+                line = ((tile, other, end, seat), *line)
+                ends = (other, ends[1])
+            elif arm == 0:
+                line = (*line, (tile, end, other, seat))
+                ends = (other,)
+            else:
+                line = (*line, (tile, end, other, seat))
+                ends = (ends[0], other)
+            event = Event("play", seat, (tile,), arm)
+        else:
+            discards = (*discards[:seat], (*discards[seat], tile), *discards[seat + 1:])
+            event = Event("drop", seat)
+        done = ""
+        if not any(hands):
+            done = "out"
+        elif not any(_A[t] in ends or _B[t] in ends for h in hands for t in h):
+            done = "blocked"
+        new = ConnectState(
+            options=state.options, seed=state.seed, players=state.players, match=state.match,
+            version=state.version + 1, leader=state.leader, turn=(seat + 1) % state.players,
+            hands=hands, discards=discards, line=line, ends=ends, closed=closed,
+            unused=state.unused, redeals=state.redeals, done=done,
+        )
+        if not done:
+            return new, (event,)
+        return new, (event, Event("end", None, (), None if done == "out" else 1))
+
+    # ----- scoring ---------------------------------------------------------------------------
+
+    def final_discards(self, state: ConnectState) -> tuple[tuple[int, ...], ...]:
+        """Discards plus, after a block, the tiles left in hand (D-03)."""
+        if state.done == "eight":
+            return state.hands
+        return tuple(d + h for d, h in zip(state.discards, state.hands, strict=True))
+
+    def outcome(self, state: ConnectState) -> Outcome | None:
+        if not state.done:
+            return None
+        order = hand_order(state.players, state.leader)
+        if state.done == "eight":
+            winner = next(s for s in order if all(_DOUBLE[t] for t in state.hands[s]))
+            points = tuple(0 if s == winner else pip_total(h) for s, h in enumerate(state.hands))
+            deltas = collect(state.players, winner,
+                             {s: 2 * p for s, p in enumerate(points) if s != winner})
+            return Outcome("eight-doubles", points, (winner,), deltas)
+        points = tuple(pip_total(d) for d in self.final_discards(state))
+        points = self.adjust_points(state, points)
+        winner = lowest_by_hand(points, order)
+        labels: tuple[str, ...] = ()
+        if state.options.settlement == "tally":
+            deltas = self._tally(state, points, order)
+        else:
+            deltas, labels = self.settle(state, points, winner)
+        return Outcome("out" if state.done == "out" else "blocked", points, (winner,), deltas,
+                       labels)
+
+    def one_chip_each(self, state: ConnectState, winner: int) -> tuple[int, ...]:
+        """The simplified settlement: the winner takes one chip from every other player."""
+        return collect(state.players, winner, {s: 1 for s in range(state.players) if s != winner})
+
+    def adjust_points(self, state: ConnectState, points: tuple[int, ...]) -> tuple[int, ...]:
+        return points
+
+    def _tally(self, state: ConnectState, points: tuple[int, ...], order: tuple[int, ...]
+               ) -> tuple[int, ...]:
+        """Scores add up over the match; at its end the lowest total takes 1 from each."""
+        winner = self._tally_winner(state, points, order)
+        if winner is None:
+            return (0,) * state.players
+        return collect(state.players, winner, {s: 1 for s in order if s != winner})
+
+    def _tally_winner(self, state: ConnectState, points: tuple[int, ...],
+                      order: tuple[int, ...]) -> int | None:
+        totals = tuple(m + p for m, p in zip(state.match.scores, points, strict=True))
+        opts = state.options
+        ends = max(totals) >= opts.target or (opts.deals and state.match.deal + 1 >= opts.deals)
+        return lowest_by_hand(totals, order) if ends else None
+
+    def next_match(self, state: ConnectState) -> Match:
+        result = self.outcome(state)
+        if result is None:
+            raise IllegalAction("the deal is not over")
+        m = state.match
+        order = hand_order(state.players, state.leader)
+        scores = tuple(s + p for s, p in zip(m.scores, result.points, strict=True))
+        chips = tuple(c + d for c, d in zip(m.chips, result.deltas, strict=True))
+        opts = state.options
+        leader = result.winners[0] if opts.lead == "winner" else (state.leader + 1) % state.players
+        winner: int | None = None
+        if opts.settlement == "tally":
+            winner = self._tally_winner(state, result.points, order)
+        elif opts.deals and m.deal + 1 >= opts.deals:
+            winner = max(order, key=lambda s: chips[s])
+        return Match(players=m.players, deal=m.deal + 1, leader=leader, scores=scores,
+                     chips=chips, redeals=m.redeals + state.redeals, streak=m.streak,
+                     winner=winner, over=winner is not None)
+
+    def finite_match(self, options: ConnectOptions) -> bool:
+        return options.settlement == "tally" or options.deals > 0
+
+    # ----- what may be seen ------------------------------------------------------------------
+
+    def view(self, state: ConnectState, seat: int | None) -> ConnectView:
+        if seat is not None and not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat}")
+        if state.done:
+            discards = self.final_discards(state)
+        elif seat is None:
+            discards = ((),) * state.players
+        else:
+            discards = (*((),) * seat, state.discards[seat], *((),) * (state.players - seat - 1))
+        return ConnectView(
+            game=self.id, seat=seat, players=state.players, version=state.version,
+            arms=self.arms(state.options), leader=state.leader, to_move=self.to_move(state),
+            hand=state.hands[seat] if seat is not None else (),
+            hand_counts=tuple(map(len, state.hands)),
+            discard_counts=tuple(map(len, state.discards)),
+            discards=discards, line=state.line, ends=state.ends, closed=state.closed,
+            unused=len(state.unused), redeals=state.redeals, match=state.match,
+            legal=self.legal_actions(state) if seat is not None and seat == state.turn else (),
+            outcome=self.outcome(state),
+        )
+
+
+def _sort_key(tile: int) -> tuple[int, int]:
+    return (_KIND[tile], tile)

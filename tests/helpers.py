@@ -1,0 +1,33 @@
+"""Small builders shared by the rules tests: tiles by name, finished deals with chosen discards."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from games.connecting import ConnectingRules, ConnectOptions, ConnectState
+from games.tiles import TileSet
+
+
+def ids(tileset: TileSet, *specs: str) -> list[int]:
+    """Tile ids for kinds written "63", taking the next free copy when a kind repeats."""
+    taken: list[int] = []
+    for spec in specs:
+        hi, lo = int(spec[0]), int(spec[1])
+        free = [t for t in tileset.ids_of(hi, lo) if t not in taken]
+        assert free, f"no copy of {spec} left"
+        taken.append(free[0])
+    return taken
+
+
+def finished(rules: ConnectingRules, options: ConnectOptions, discards: list[list[str]],
+             leader: int = 0) -> ConnectState:
+    """A deal played out with these face-down discards (everything else went on the line)."""
+    tileset = rules.tileset(options)
+    flat = ids(tileset, *[spec for seat in discards for spec in seat])
+    per_seat: list[tuple[int, ...]] = []
+    start = 0
+    for seat in discards:
+        per_seat.append(tuple(flat[start:start + len(seat)]))
+        start += len(seat)
+    state = rules.deal_from(options, [[] for _ in discards], leader=leader)
+    return dataclasses.replace(state, discards=tuple(per_seat), done="out")
