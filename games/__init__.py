@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.cedeng import CeDeng
+from games.domino import Domino
 from games.dragon import Dragon
 from games.engine import InvalidOptions, Rules
 from games.tails import Tails
 
-GAMES: dict[str, Rules[Any, Any]] = {r.id: r for r in (Dragon(), CeDeng(), Tails())}
+GAMES: dict[str, Rules[Any, Any]] = {r.id: r for r in (Dragon(), CeDeng(), Tails(), Domino())}
 
 
 def get(name: str) -> Rules[Any, Any]:
