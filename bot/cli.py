@@ -1,0 +1,150 @@
+"""The `gupai` command: one console script, one subcommand per way of using the games.
+
+`gupai sim` plays computer players against each other and prints what the rules produce, so a rule
+or an option can be watched and measured without a chat platform.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import games
+from games.engine import GameError
+from games.players import STRATEGIES
+from games.sim import SimStats, simulate
+
+
+def _option_pairs(items: Sequence[str]) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            raise GameError(f"options are written name=value, not {item!r}")
+        pairs[name.strip()] = value.strip()
+    return pairs
+
+
+class Progress:
+    """A one-line bar on a terminal; silent when the output is not a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = stream.isatty() and total >= 200
+        self.step = max(total // 100, 1)
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled or (done % self.step and done != self.total):
+            return
+        width = 30
+        filled = width * done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
+        if done == self.total:
+            self.stream.write("\r" + " " * (width + 30) + "\r")
+        self.stream.flush()
+
+
+def format_stats(stats: SimStats, options: Any, seconds: float) -> str:
+    s = stats.summary()
+    opts = " ".join(f"{k}={v}" for k, v in vars(options).items())
+    rate = stats.games / seconds if seconds > 0 else float("inf")
+    lines = [
+        f"{stats.game} · {stats.players} players · {opts}",
+        f"{stats.games} games ({stats.deals} deals) in {seconds:.2f} s: "
+        f"{rate:,.0f} games/s, {stats.deals / max(seconds, 1e-9):,.0f} deals/s",
+        "",
+        f"{'seat':>4}  {'strategy':<10} {'wins':>7} {'win %':>7} {'points/deal':>12} "
+        f"{'chips/game':>11}",
+    ]
+    for seat in range(stats.players):
+        lines.append(
+            f"{seat:>4}  {stats.strategies[seat]:<10} {stats.wins[seat]:>7} "
+            f"{100 * s['win_rate'][seat]:>6.1f}% {s['mean_points_per_deal'][seat]:>12.2f} "
+            f"{s['mean_chips_per_game'][seat]:>+11.2f}"
+        )
+    endings = ", ".join(f"{k} {v}" for k, v in s["endings"].items())
+    lines += [
+        "",
+        f"mean deal length: {s['mean_turns_per_deal']:.1f} turns · redeals: {stats.redeals} · "
+        f"void deals: {stats.voids} · games without a winner: {stats.no_winner}",
+        f"deal endings: {endings}",
+    ]
+    return "\n".join(lines)
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    rules = games.get(args.game)
+    options = rules.parse_options(args.preset, _option_pairs(args.option))
+    players = args.players or rules.default_players
+    strategies = [s.strip() for s in args.strategy.split(",")]
+    if args.games < 1:
+        raise GameError("--games must be at least 1")
+    started = time.perf_counter()
+    stats = simulate(rules, options, players, args.games, args.seed, strategies,
+                     Progress(args.games, sys.stderr))
+    seconds = time.perf_counter() - started
+    if args.json:
+        out = stats.summary() | {"options": vars(options), "seconds": round(seconds, 3),
+                                 "games_per_second": round(stats.games / max(seconds, 1e-9), 1)}
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        print(format_stats(stats, options, seconds))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gupai", description="Domino games of China, Korea and Ukraine.")
+    sub = parser.add_subparsers(dest="command")
+    sim = sub.add_parser(
+        "sim", help="play many games between computer players and print statistics",
+        description="Play many games between computer players and print per-seat statistics.")
+    sim.add_argument("game", help=f"one of: {', '.join(games.GAMES)}")
+    sim.add_argument("--players", type=int, help="number of players (default: the game's usual)")
+    sim.add_argument("--preset", help="a named set of options (see `gupai games`)")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="set one option; repeatable")
+    sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    sim.add_argument("--seed", default="gupai", help="any text; the same seed gives the same run")
+    sim.add_argument("--strategy", default="heuristic",
+                     help=f"one per seat, comma-separated, or one for all: {', '.join(STRATEGIES)}")
+    sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim.set_defaults(func=cmd_sim)
+    listing = sub.add_parser("games", help="list the games, their presets and options")
+    listing.set_defaults(func=cmd_games)
+    return parser
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for rules in games.GAMES.values():
+        span = (f"{rules.min_players}" if rules.min_players == rules.max_players
+                else f"{rules.min_players}–{rules.max_players}")
+        print(f"{rules.id}  {rules.title['en']} / {rules.title['uk']}  ({span} players)")
+        print(f"  presets: {', '.join(rules.presets)}")
+        for name, default, help_text, choices in rules.describe_options():
+            allowed = f" [{'|'.join(map(str, choices))}]" if choices else ""
+            print(f"  {name}={default}{allowed}  {help_text}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        result: int = args.func(args)
+    except GameError as exc:
+        print(f"gupai: {exc}", file=sys.stderr)
+        return 2
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""Heuristic play for the connecting games (Dragon, Ce Deng, Tails), from one seat's view.
+
+Rules source: RULES.md §2.1 — a discard counts its pips against you, so the heuristic gets rid of
+heavy tiles while it can still lay them, keeps an open end it can follow itself, prefers ends the
+unseen tiles rarely match (the next player may have to discard), and discards its lightest tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
+
+from games.engine import Action
+from games.tiles import CHINESE
+
+if TYPE_CHECKING:
+    from games.connecting import ConnectingRules, ConnectView
+
+_A = CHINESE.a
+_B = CHINESE.b
+_PIPS = CHINESE.pips
+
+FOLLOW_WEIGHT = 2.0
+UNSEEN_WEIGHT = 1.5
+
+
+@cache
+def _deck(game: str, players: int) -> frozenset[int]:
+    from games import get
+
+    rules = cast("ConnectingRules", get(game))
+    return frozenset(rules.deck(players)[0])
+
+
+def _numbers(tiles: Any) -> list[int]:
+    """How many of `tiles` show each number 0–6 (a double counts once)."""
+    counts = [0] * 7
+    for t in tiles:
+        counts[_A[t]] += 1
+        if _B[t] != _A[t]:
+            counts[_B[t]] += 1
+    return counts
+
+
+def _matches(tiles: Any, number: int) -> int:
+    return sum(1 for t in tiles if _A[t] == number or _B[t] == number)
+
+
+def rater(view: Any) -> Callable[[Action], float]:
+    v = cast("ConnectView", view)
+    known = set(v.hand)
+    known.update(p[0] for p in v.line)
+    if v.seat is not None:
+        known.update(v.discards[v.seat])
+    unseen = [t for t in _deck(v.game, v.players) if t not in known]
+    unseen_on = _numbers(unseen)
+
+    def rate(action: Action) -> float:
+        (tile,) = action.tiles
+        if action.verb == "drop":
+            return -float(_PIPS[tile])
+        rest = [t for t in v.hand if t != tile]
+        if action.verb == "lead":
+            new_ends = [action.arg] if action.arg is not None else [_A[tile], _B[tile]]
+        else:
+            end = v.ends[action.arg or 0]
+            new_ends = [_B[tile] if _A[tile] == end else _A[tile]]
+        value = float(_PIPS[tile])
+        for number in new_ends:
+            value += FOLLOW_WEIGHT * min(_matches(rest, number), 2)
+            value -= UNSEEN_WEIGHT * unseen_on[number]
+        return value
+
+    return rate

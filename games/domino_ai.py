@@ -1,0 +1,64 @@
+"""Heuristic play for the Ukrainian draw game, from one seat's view.
+
+Rules source: RULES.md §2.10 — the pips left in hand go to the winner (and, by default, are paid
+in chips), so the heuristic sheds heavy tiles and doubles first (a double has only one number to
+match later), keeps numbers it can follow, and leaves ends that the unseen tiles rarely match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.engine import Action
+from games.tiles import WESTERN
+
+_A = WESTERN.a
+_B = WESTERN.b
+_PIPS = WESTERN.pips
+_DOUBLE = WESTERN.double
+
+DOUBLE_BONUS = 4.0
+FOLLOW_WEIGHT = 2.0
+UNSEEN_WEIGHT = 0.5
+
+
+def _numbers(tiles: Any) -> list[int]:
+    """How many of `tiles` show each number 0–6 (a double counts once)."""
+    counts = [0] * 7
+    for t in tiles:
+        counts[_A[t]] += 1
+        if _B[t] != _A[t]:
+            counts[_B[t]] += 1
+    return counts
+
+
+def _matches(tiles: Any, number: int) -> int:
+    return sum(1 for t in tiles if _A[t] == number or _B[t] == number)
+
+
+def rater(view: Any) -> Callable[[Action], float]:
+    known = set(view.hand)
+    known.update(p[0] for p in view.line)
+    unseen = [t for t in range(WESTERN.size) if t not in known]
+    unseen_on = _numbers(unseen)
+
+    def rate(action: Action) -> float:
+        if action.verb in ("draw", "pass"):
+            return 0.0
+        (tile,) = action.tiles
+        a, b = _A[tile], _B[tile]
+        rest = [t for t in view.hand if t != tile]
+        if action.verb == "lead" or not view.ends:
+            ends = [a, b]
+        else:
+            ends = list(view.ends)
+            arm = action.arg or 0
+            ends[arm] = b if a == ends[arm] else a
+        value = float(_PIPS[tile]) + (DOUBLE_BONUS if _DOUBLE[tile] else 0.0)
+        for number in set(ends):
+            value += FOLLOW_WEIGHT * min(_matches(rest, number), 2)
+            value -= UNSEEN_WEIGHT * unseen_on[number]
+        return value
+
+    return rate
