@@ -172,6 +172,24 @@ def test_tail_with_seven_discards_cd05():
     assert cedeng.statuses(finished(cedeng, cedeng.options(), all_eight))[1] == "penalized"
 
 
+def test_block_counts_hand_tiles_for_head_and_tail_d03():
+    state = finished(cedeng, cedeng.options(),
+                     [["55"], ["11", "11", "22", "22", "31"], ["44"], ["66"]])
+    held = tuple(ids(CHINESE, "33", "21", "41"))
+    blocked = dataclasses.replace(state, hands=((), held, (), ()), done="blocked")
+    assert cedeng.statuses(state)[1] == "normal"
+    assert cedeng.statuses(blocked)[1] == "penalized"  # 5 discards + 3 left in hand = 8
+    result = cedeng.outcome(blocked)
+    assert result.reason == "blocked" and result.points[1] == 16 + 6 + 3 + 5
+
+
+def test_cedeng_one_chip_option_keeps_statuses():
+    state = finished(cedeng, cedeng.options(preset="chips"), CD01)
+    result = cedeng.outcome(state)
+    assert result.deltas == (-1, 3, -1, -1)
+    assert result.labels == ("penalized", "clean", "normal", "normal")
+
+
 def test_penalized_pair_multipliers_d05():
     # head penalized with fewer points than a normal player: the x2 works both ways
     state = finished(cedeng, cedeng.options(),

@@ -1,8 +1,8 @@
 """Random playouts of every game × preset × player count (DESIGN.md §9).
 
-Each checks, after every move: tiles conserved, exact JSON round trip, legal moves that apply and
-illegal ones that are refused, no view that shows another seat's hidden tiles; and at the end:
-zero-sum chips, termination, the same seed giving the same game.
+Each checks, after every move: tiles conserved, exact JSON round trip, action codes that decode
+to the same move, illegal moves refused, no view that shows another seat's hidden tiles; and at
+the end: zero-sum chips, termination, the same seed giving the same game.
 """
 
 import random
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from games import GAMES
-from games.engine import Action, IllegalAction, rng
+from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
 
 CASES = [
     (rules.id, preset, players)
@@ -93,6 +93,10 @@ def playout(rules, preset, players, seed, check=True):
             assert rules.loads(rules.dumps(state)) == state
             view = rules.view(state, seat)
             assert view.legal == legal
+            for action in legal:
+                code = rules.encode(state, action)
+                assert len(code.encode()) <= MAX_CODE_BYTES and ":" not in code
+                assert rules.decode(state, code) == action
             for other in [None, *range(players)]:
                 twin = reshuffle_hidden(state, other, seed + str(steps))
                 assert rules.view(twin, other) == rules.view(state, other), (
