@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from games import codec
 from games.tiles import TileSet
@@ -107,6 +107,8 @@ class Outcome:
     labels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if len(self.deltas) != len(self.points):
+            raise ValueError("points and deltas must have one entry per seat")
         if sum(self.deltas) != 0:
             raise ValueError(f"chip deltas must sum to zero: {self.deltas}")
 
@@ -157,11 +159,6 @@ def option(default: Any, help: str, choices: tuple[Any, ...] = (), lo: int | Non
 
 S = TypeVar("S")
 O = TypeVar("O")  # noqa: E741 - the options type, as in Rules[S, O]
-
-
-class View(Protocol):
-    seat: int | None
-    legal: tuple[Action, ...]
 
 
 class Rules(ABC, Generic[S, O]):

@@ -114,7 +114,7 @@ class TileSet:
         return tuple(t for t in range(self.size) if (self.a[t], self.b[t]) == (hi, lo))
 
     def one(self, spec: str) -> int:
-        """The first unused-looking copy of a kind written "63" or "[6:3]" (tests and scripts)."""
+        """The first copy of a kind written "63" or "[6:3]" (tests and scripts)."""
         digits = [int(c) for c in spec if c.isdigit()]
         if len(digits) != 2:
             raise ValueError(f"not a tile: {spec!r}")
