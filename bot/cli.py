@@ -127,6 +127,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"{rules.id}  {rules.title['en']} / {rules.title['uk']}  ({span} players)")
         print(f"  presets: {', '.join(rules.presets)}")
         for name, default, help_text, choices in rules.describe_options():
+            if isinstance(default, bool):
+                default, choices = ("on" if default else "off"), ("on", "off")
             allowed = f" [{'|'.join(map(str, choices))}]" if choices else ""
             print(f"  {name}={default}{allowed}  {help_text}")
     return 0
@@ -143,6 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GameError as exc:
         print(f"gupai: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`gupai games | head`): nothing left to say to it.
+        sys.stderr.close()
+        return 0
     return result
 
 

@@ -88,4 +88,35 @@ def test_cli_lists_games(capsys):
     out = capsys.readouterr().out
     for game in ("dragon", "cedeng", "tails", "domino"):
         assert game in out
-    assert "arms=1 [1|2]" in out
+    assert "arms=1 [1|2]" in out and "clean_bonus=off [on|off]" in out
+
+
+class FakeTerminal:
+    def __init__(self, tty):
+        self.tty = tty
+        self.text = ""
+
+    def isatty(self):
+        return self.tty
+
+    def write(self, text):
+        self.text += text
+
+    def flush(self):
+        pass
+
+
+def test_progress_bar_only_on_a_terminal_and_long_runs():
+    from bot.cli import Progress
+
+    term = FakeTerminal(True)
+    bar = Progress(1000, term)
+    for done in range(1, 1001):
+        bar(done)
+    assert "[###############...............] 500/1000" in term.text
+    assert term.text.count("\r[") == 100
+    quiet = FakeTerminal(False)
+    Progress(1000, quiet)(500)
+    short = FakeTerminal(True)
+    Progress(10, short)(5)
+    assert quiet.text == short.text == ""
