@@ -33,20 +33,6 @@ def _deck(game: str, players: int) -> frozenset[int]:
     return frozenset(rules.deck(players)[0])
 
 
-def _numbers(tiles: Any) -> list[int]:
-    """How many of `tiles` show each number 0–6 (a double counts once)."""
-    counts = [0] * 7
-    for t in tiles:
-        counts[_A[t]] += 1
-        if _B[t] != _A[t]:
-            counts[_B[t]] += 1
-    return counts
-
-
-def _matches(tiles: Any, number: int) -> int:
-    return sum(1 for t in tiles if _A[t] == number or _B[t] == number)
-
-
 def rater(view: Any) -> Callable[[Action], float]:
     v = cast("ConnectView", view)
     known = set(v.hand)
@@ -54,7 +40,7 @@ def rater(view: Any) -> Callable[[Action], float]:
     if v.seat is not None:
         known.update(v.discards[v.seat])
     unseen = [t for t in _deck(v.game, v.players) if t not in known]
-    unseen_on = _numbers(unseen)
+    unseen_on = CHINESE.number_counts(unseen)
 
     def rate(action: Action) -> float:
         (tile,) = action.tiles
@@ -68,7 +54,7 @@ def rater(view: Any) -> Callable[[Action], float]:
             new_ends = [_B[tile] if _A[tile] == end else _A[tile]]
         value = float(_PIPS[tile])
         for number in new_ends:
-            value += FOLLOW_WEIGHT * min(_matches(rest, number), 2)
+            value += FOLLOW_WEIGHT * min(CHINESE.showing(rest, number), 2)
             value -= UNSEEN_WEIGHT * unseen_on[number]
         return value
 

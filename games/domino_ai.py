@@ -23,25 +23,11 @@ FOLLOW_WEIGHT = 2.0
 UNSEEN_WEIGHT = 0.5
 
 
-def _numbers(tiles: Any) -> list[int]:
-    """How many of `tiles` show each number 0–6 (a double counts once)."""
-    counts = [0] * 7
-    for t in tiles:
-        counts[_A[t]] += 1
-        if _B[t] != _A[t]:
-            counts[_B[t]] += 1
-    return counts
-
-
-def _matches(tiles: Any, number: int) -> int:
-    return sum(1 for t in tiles if _A[t] == number or _B[t] == number)
-
-
 def rater(view: Any) -> Callable[[Action], float]:
     known = set(view.hand)
     known.update(p[0] for p in view.line)
     unseen = [t for t in range(WESTERN.size) if t not in known]
-    unseen_on = _numbers(unseen)
+    unseen_on = WESTERN.number_counts(unseen)
 
     def rate(action: Action) -> float:
         if action.verb in ("draw", "pass"):
@@ -57,7 +43,7 @@ def rater(view: Any) -> Callable[[Action], float]:
             ends[arm] = b if a == ends[arm] else a
         value = float(_PIPS[tile]) + (DOUBLE_BONUS if _DOUBLE[tile] else 0.0)
         for number in set(ends):
-            value += FOLLOW_WEIGHT * min(_matches(rest, number), 2)
+            value += FOLLOW_WEIGHT * min(WESTERN.showing(rest, number), 2)
             value -= UNSEEN_WEIGHT * unseen_on[number]
         return value
 

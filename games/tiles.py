@@ -10,6 +10,7 @@ indexed by id, so the games never build objects while playing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -104,6 +105,20 @@ class TileSet:
     def parse(self, token: str) -> int | None:
         """The id a token names in this set, or None for anything malformed or absent."""
         return _token_index(self).get(token)
+
+    def number_counts(self, tiles: Iterable[int]) -> list[int]:
+        """How many of `tiles` show each number 0–6 (a double counts once)."""
+        counts = [0] * 7
+        a, b = self.a, self.b
+        for t in tiles:
+            counts[a[t]] += 1
+            if b[t] != a[t]:
+                counts[b[t]] += 1
+        return counts
+
+    def showing(self, tiles: Iterable[int], number: int) -> int:
+        """How many of `tiles` show `number` on either end."""
+        return sum(1 for t in tiles if self.a[t] == number or self.b[t] == number)
 
     def label(self, tile: int) -> str:
         return self.kind(tile).label

@@ -64,3 +64,9 @@ def test_several_sets_repeat_every_kind():
     four = chinese(4)
     assert four.size == 128
     assert len(four.ids_of(6, 3)) == 4 and len(four.ids_of(6, 6)) == 8
+
+
+def test_number_counts_and_showing():
+    hand = [CHINESE.one(s) for s in ("66", "63", "21")]
+    assert CHINESE.number_counts(hand) == [0, 1, 1, 1, 0, 0, 2]
+    assert CHINESE.showing(hand, 6) == 2 and CHINESE.showing(hand, 4) == 0
