@@ -350,8 +350,7 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
             raise IllegalAction("the deal is not over")
         m = state.match
         order = hand_order(state.players, state.leader)
-        scores = tuple(s + p for s, p in zip(m.scores, result.points, strict=True))
-        chips = tuple(c + d for c, d in zip(m.chips, result.deltas, strict=True))
+        _, chips = m.totals(result)
         opts = state.options
         leader = result.winners[0] if opts.lead == "winner" else (state.leader + 1) % state.players
         winner: int | None = None
@@ -359,9 +358,7 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
             winner = self._tally_winner(state, result.points, order)
         elif opts.deals and m.deal + 1 >= opts.deals:
             winner = max(order, key=lambda s: chips[s])
-        return Match(players=m.players, deal=m.deal + 1, leader=leader, scores=scores,
-                     chips=chips, redeals=m.redeals + state.redeals, streak=m.streak,
-                     winner=winner, over=winner is not None)
+        return m.after(result, state.redeals, leader, winner)
 
     def finite_match(self, options: ConnectOptions) -> bool:
         return options.settlement == "tally" or options.deals > 0

@@ -335,16 +335,12 @@ class Domino(Rules[DominoState, DominoOptions]):
         if result is None:
             raise IllegalAction("the deal is not over")
         m = state.match
-        n = state.players
-        scores = tuple(s + p for s, p in zip(m.scores, result.points, strict=True))
-        chips = tuple(c + d for c, d in zip(m.chips, result.deltas, strict=True))
-        reached = [s for s in range(n) if scores[s] >= state.options.target]
+        scores, _ = m.totals(result)
+        reached = [s for s in range(state.players) if scores[s] >= state.options.target]
         winner = max(reached, key=lambda s: scores[s]) if reached else None
         # The opener of every deal is whoever holds the highest double (D-16), so `leader` is
         # carried unchanged: nothing in this game reads it.
-        return Match(players=m.players, deal=m.deal + 1, leader=m.leader, scores=scores,
-                     chips=chips, redeals=m.redeals + state.redeals, streak=m.streak,
-                     winner=winner, over=winner is not None)
+        return m.after(result, state.redeals, m.leader, winner)
 
     # ----- what may be seen ------------------------------------------------------------------
 

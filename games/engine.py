@@ -140,6 +140,20 @@ class Match:
     def start(cls, players: int, leader: int = 0) -> Match:
         return cls(players=players, leader=leader)
 
+    def totals(self, result: Outcome) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Cumulative points and chips once `result` is added."""
+        scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))
+        chips = tuple(c + d for c, d in zip(self.chips, result.deltas, strict=True))
+        return scores, chips
+
+    def after(self, result: Outcome, redeals: int, leader: int, winner: int | None) -> Match:
+        """The match once a deal has ended: every game's next_match decides only who leads
+        and who (if anyone) has won the match."""
+        scores, chips = self.totals(result)
+        return Match(players=self.players, deal=self.deal + 1, leader=leader, scores=scores,
+                     chips=chips, redeals=self.redeals + redeals, streak=self.streak,
+                     winner=winner, over=winner is not None)
+
 
 def rng(seed: str, label: str) -> random.Random:
     """A generator derived from the state's seed and a label (never `hash()`, DESIGN.md §1.3)."""
