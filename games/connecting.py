@@ -74,6 +74,7 @@ class ConnectState:
 @dataclass(frozen=True, slots=True)
 class ConnectView:
     game: str
+    options: ConnectOptions
     seat: int | None
     players: int
     version: int
@@ -375,7 +376,8 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         else:
             discards = (*((),) * seat, state.discards[seat], *((),) * (state.players - seat - 1))
         return ConnectView(
-            game=self.id, seat=seat, players=state.players, version=state.version,
+            game=self.id, options=state.options, seat=seat, players=state.players,
+            version=state.version,
             arms=self.arms(state.options), leader=state.leader, to_move=self.to_move(state),
             hand=state.hands[seat] if seat is not None else (),
             hand_counts=tuple(map(len, state.hands)),

@@ -88,6 +88,7 @@ class DominoState:
 @dataclass(frozen=True, slots=True)
 class DominoView:
     game: str
+    options: DominoOptions
     seat: int | None
     players: int
     version: int
@@ -355,7 +356,8 @@ class Domino(Rules[DominoState, DominoOptions]):
         else:
             revealed = tuple(h if s == seat else () for s, h in enumerate(state.hands))
         return DominoView(
-            game=self.id, seat=seat, players=state.players, version=state.version,
+            game=self.id, options=state.options, seat=seat, players=state.players,
+            version=state.version,
             leader=state.leader, to_move=mover,
             hand=state.hands[seat] if seat is not None else (),
             hand_counts=tuple(map(len, state.hands)), stock=len(state.stock),

@@ -463,8 +463,8 @@ def test_options_and_presets():
 # ----- random playouts -------------------------------------------------------------------------
 
 VIEW_FIELDS = {
-    "game", "seat", "players", "version", "leader", "to_move", "hand", "hand_counts", "stock",
-    "line", "ends", "pending", "redeals", "match", "legal", "outcome", "revealed",
+    "game", "options", "seat", "players", "version", "leader", "to_move", "hand", "hand_counts",
+    "stock", "line", "ends", "pending", "redeals", "match", "legal", "outcome", "revealed",
 }
 
 
