@@ -1,0 +1,131 @@
+"""The deal-result card and the leaderboard card.
+
+The result card shows the game's own points and the chips each seat won or paid (RULES.md §2:
+every game settles zero-sum per deal), with the match standing after the deal; the winner's row
+is gold. The leaderboard shows balances as they are, below zero included (DESIGN.md §6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.connecting import ConnectView
+from games.domino import DominoView
+from rendering.canvas import HEADER_HEIGHT, NAME_SIZE, PAD, TEXT_SIZE, Table, header, new_image
+from rendering.text import draw_text
+from rendering.theme import Theme, theme
+from rendering.words import signed, words
+
+CARD_WIDTH = 960
+ROW_HEIGHT = 58
+COLUMNS_HEIGHT = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One leaderboard row, as storage reports it."""
+
+    rank: int
+    name: str
+    balance: int
+    games: int
+
+
+def result_card(view: Any, table: Table) -> Image.Image:
+    """Points and chip changes per seat for a finished deal (the view must carry its outcome)."""
+    result = view.outcome
+    if result is None:
+        raise ValueError("the deal has not ended")
+    look, say = theme(table.theme), words(table.lang)
+    scores, chips = view.match.totals(result)
+    toward = target_of(view)
+    columns = (say.player, say.points, say.balance, say.match)
+    rows = []
+    for s in range(view.players):
+        name = table.names[s] if s < len(table.names) else f"#{s + 1}"
+        if s < len(table.notes) and table.notes[s]:
+            name = f"{name} · {table.notes[s]}"
+        total = f"{scores[s]}/{toward}" if toward else signed(chips[s])
+        rows.append((s in result.winners, name, str(result.points[s]), result.deltas[s], total))
+    image = new_image((CARD_WIDTH, _card_height(len(rows))), look.table)
+    draw = ImageDraw.Draw(image)
+    header(draw, look, table.title, "", CARD_WIDTH)
+    xs = _columns(draw, look, columns)
+    for i, (won, name, points, delta, total) in enumerate(rows):
+        y = _row(draw, look, i, won)
+        draw_text(draw, (xs[0], y), ("★ " if won else "") + name, NAME_SIZE,
+                  look.gold if won else look.text, room=xs[1] - xs[0] - 120, bold=won,
+                  anchor="lm")
+        draw_text(draw, (xs[1], y), points, NAME_SIZE, look.text, anchor="rm")
+        colour = look.good if delta > 0 else look.bad if delta < 0 else look.muted
+        draw_text(draw, (xs[2], y), signed(delta), NAME_SIZE, colour, bold=True, anchor="rm")
+        draw_text(draw, (xs[3], y), total, NAME_SIZE, look.muted, anchor="rm")
+    return image
+
+
+def leaderboard_card(rows: Sequence[Standing], table: Table) -> Image.Image:
+    look, say = theme(table.theme), words(table.lang)
+    image = new_image((CARD_WIDTH, _card_height(max(1, len(rows)))), look.table)
+    draw = ImageDraw.Draw(image)
+    header(draw, look, table.title, "", CARD_WIDTH)
+    xs = _columns(draw, look, (say.rank, say.player, say.balance, say.games), leaderboard=True)
+    if not rows:
+        draw_text(draw, (CARD_WIDTH // 2, _row(draw, look, 0, False)), say.nobody, TEXT_SIZE,
+                  look.muted, anchor="mm")
+    for i, row in enumerate(rows):
+        y = _row(draw, look, i, row.rank == 1)
+        draw_text(draw, (xs[0], y), str(row.rank), NAME_SIZE, look.gold if row.rank == 1
+                  else look.muted, bold=True, anchor="lm")
+        draw_text(draw, (xs[1], y), row.name, NAME_SIZE, look.text, room=xs[2] - xs[1] - 200,
+                  anchor="lm")
+        colour = look.bad if row.balance < 0 else look.text
+        draw_text(draw, (xs[2], y), signed(row.balance) if row.balance < 0 else str(row.balance),
+                  NAME_SIZE, colour, bold=True, anchor="rm")
+        draw_text(draw, (xs[3], y), str(row.games), NAME_SIZE, look.muted, anchor="rm")
+    return image
+
+
+def target_of(view: Any) -> int:
+    """The points a match is played to, when the match is counted in points (else 0)."""
+    if isinstance(view, DominoView):
+        return view.options.target
+    if isinstance(view, ConnectView) and view.options.settlement == "tally":
+        return view.options.target
+    return 0
+
+
+def _card_height(rows: int) -> int:
+    return HEADER_HEIGHT + PAD + COLUMNS_HEIGHT + rows * ROW_HEIGHT + PAD
+
+
+def _columns(draw: ImageDraw.ImageDraw, look: Theme, names: Sequence[str],
+             leaderboard: bool = False) -> tuple[int, int, int, int]:
+    """Column x positions (first two left-aligned, the rest right-aligned) and their heads."""
+    if leaderboard:
+        xs = (PAD * 2, PAD * 2 + 70, CARD_WIDTH - 220, CARD_WIDTH - PAD * 2)
+        anchors = ("lm", "lm", "rm", "rm")
+    else:
+        xs = (PAD * 2, CARD_WIDTH - 420, CARD_WIDTH - 220, CARD_WIDTH - PAD * 2)
+        anchors = ("lm", "rm", "rm", "rm")
+    y = HEADER_HEIGHT + PAD + COLUMNS_HEIGHT // 2
+    for x, name, anchor in zip(xs, names, anchors, strict=True):
+        draw_text(draw, (x, y), name, TEXT_SIZE - 2, look.muted, anchor=anchor)
+    return xs
+
+
+def _row(draw: ImageDraw.ImageDraw, look: Theme, index: int, highlight: bool) -> int:
+    """Draw a row's band and return the y of its middle."""
+    top = HEADER_HEIGHT + PAD + COLUMNS_HEIGHT + index * ROW_HEIGHT
+    fill = look.panel_hi if highlight else look.panel if index % 2 == 0 else _lift(look.panel)
+    draw.rounded_rectangle((PAD, top + 3, CARD_WIDTH - PAD, top + ROW_HEIGHT - 3), radius=10,
+                           fill=fill, outline=look.gold if highlight else None,
+                           width=3 if highlight else 0)
+    return top + ROW_HEIGHT // 2
+
+
+def _lift(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (colour[0] + 8, colour[1] + 8, colour[2] + 8)

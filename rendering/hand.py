@@ -1,0 +1,69 @@
+"""A player's own hand, each tile lettered like its button, the playable ones outlined.
+
+The letters come from `hand_labels`, which the bot's buttons use as well, so "B" on a button is
+always the tile above "B" in the picture. Duplicate Chinese tiles are interchangeable, so every
+copy of a playable kind is marked, not only the copy the move names.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+import games
+from rendering import sprites
+from rendering.canvas import PAD, Table, new_image
+from rendering.text import font
+from rendering.theme import theme
+
+TILE_HEIGHT = {"chinese": 200, "western": 160}
+PER_ROW = 12
+LABEL_SIZE = 32
+MIN_WIDTH = 420
+
+
+def hand_labels(count: int) -> tuple[str, ...]:
+    """A, B, … Z, then A2, B2, … for very large hands."""
+    letters = string.ascii_uppercase
+    return tuple(letters[i % 26] + ("" if i < 26 else str(i // 26 + 1)) for i in range(count))
+
+
+def hand_image(view: Any, table: Table) -> Image.Image:
+    rules = games.get(view.game)
+    tiles = rules.tileset(view.options)
+    family = sprites.family_of(tiles)
+    look = theme(table.theme)
+    hand: tuple[int, ...] = view.hand
+    legal_kinds = {tiles.kind_of[t] for action in view.legal for t in action.tiles}
+    pending = getattr(view, "pending", None)
+    height = TILE_HEIGHT[family]
+    w, _ = sprites.tile_size(family, height)
+    gap = 16
+    rows = max(1, -(-len(hand) // PER_ROW))
+    per_row = max(1, -(-len(hand) // rows))
+    row_h = height + 12 + LABEL_SIZE + 16
+    run = per_row * (w + gap) - gap
+    size = (max(MIN_WIDTH, run + 2 * PAD), rows * row_h + PAD)
+    left = (size[0] - run) // 2
+    image = new_image(size, look.panel)
+    draw = ImageDraw.Draw(image)
+    face = font(LABEL_SIZE, bold=True)
+    if not hand:
+        return image
+    for i, (tile, label) in enumerate(zip(hand, hand_labels(len(hand)), strict=True)):
+        state: sprites.State = "plain"
+        if tile == pending:
+            state = "selected"
+        elif view.legal:
+            state = "playable" if tiles.kind_of[tile] in legal_kinds else "dim"
+        row, col = divmod(i, per_row)
+        x = left + col * (w + gap)
+        y = PAD + row * row_h
+        sprite = sprites.face(family, tiles.a[tile], tiles.b[tile], height, look.name, state)
+        image.paste(sprite, (x, y), sprite)
+        colour = look.good if state in ("playable", "selected") else (
+            look.muted if state == "dim" else look.text)
+        draw.text((x + w // 2, y + height + 12), label, font=face, fill=colour, anchor="mt")
+    return image

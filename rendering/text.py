@@ -1,0 +1,84 @@
+"""The bundled font and the text helpers every image uses.
+
+Pillow's built-in bitmap font has no Cyrillic, so DejaVu Sans (licence in `fonts/LICENSE`) ships
+with the package. Player names can hold any script or emoji; a character the font lacks would
+come out as an empty box, so `printable` swaps it for a neutral mark instead, and `fit` shortens
+a name with an ellipsis so a 64-character name never pushes a layout apart.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from importlib import resources
+
+from PIL import ImageDraw, ImageFont
+
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+MISSING_MARK = "◆"
+_PROBE_MISSING = "\U0010fffd"
+"""A private-use code point no font draws: its image is the font's "missing glyph" box."""
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    path = resources.files("rendering") / "fonts" / FONT_FILES[bold]
+    with resources.as_file(path) as real:
+        return ImageFont.truetype(str(real), size)
+
+
+@cache
+def _missing_box() -> bytes:
+    return bytes(font(20).getmask(_PROBE_MISSING))
+
+
+@cache
+def has_glyph(char: str) -> bool:
+    return bytes(font(20).getmask(char)) != _missing_box()
+
+
+def printable(text: str) -> str:
+    """Control characters dropped, characters the font cannot draw shown as one mark."""
+    out: list[str] = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in "\n\r\t":
+            out.append(" ")
+        elif category in ("Cc", "Cs", "Co", "Cn", "Cf"):
+            continue  # controls, joiners, variation selectors
+        elif category in ("Mn", "Me") and (not out or out[-1] == MISSING_MARK):
+            continue  # a mark on a character already shown as missing
+        elif char.isspace() or has_glyph(char):
+            out.append(char)
+        elif not out or out[-1] != MISSING_MARK:
+            out.append(MISSING_MARK)
+    return "".join(out).strip()
+
+
+def width(text: str, face: ImageFont.FreeTypeFont) -> int:
+    return int(face.getlength(text))
+
+
+def fit(text: str, face: ImageFont.FreeTypeFont, room: int) -> str:
+    """`text` made printable and cut with an ellipsis to at most `room` pixels."""
+    text = printable(text)
+    if width(text, face) <= room:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + "…", face) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…" if lo else ""
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
+              fill: tuple[int, int, int], room: int | None = None, bold: bool = False,
+              anchor: str = "la") -> int:
+    """Draw one line (shortened to `room` px when given) and return its width."""
+    face = font(size, bold)
+    shown = fit(text, face, room) if room is not None else printable(text)
+    draw.text(xy, shown, font=face, fill=fill, anchor=anchor)
+    return width(shown, face)
