@@ -11,12 +11,14 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 import games
 from games.engine import GameError
 from games.players import STRATEGIES
 from games.sim import SimStats, simulate
+from rendering.theme import DEFAULT_THEME, THEMES
 
 
 def _option_pairs(items: Sequence[str]) -> dict[str, str]:
@@ -117,6 +119,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=cmd_sim)
     listing = sub.add_parser("games", help="list the games, their presets and options")
     listing.set_defaults(func=cmd_games)
+    gallery = sub.add_parser(
+        "gallery", help="draw every kind of image for every game into PNG files",
+        description="Draw boards, hands, result cards, the leaderboard and tile sheets from "
+                    "sample deals into OUTDIR.")
+    gallery.add_argument("outdir", help="folder for the PNG files (created if missing)")
+    gallery.add_argument("--lang", choices=("uk", "en"), default="uk",
+                         help="language of the words in the images (default uk)")
+    gallery.add_argument("--theme", choices=tuple(THEMES), default=DEFAULT_THEME,
+                         help=f"tile colours (default {DEFAULT_THEME})")
+    gallery.set_defaults(func=cmd_gallery)
     return parser
 
 
@@ -131,6 +143,15 @@ def cmd_games(args: argparse.Namespace) -> int:
                 default, choices = ("on" if default else "off"), ("on", "off")
             allowed = f" [{'|'.join(map(str, choices))}]" if choices else ""
             print(f"  {name}={default}{allowed}  {help_text}")
+    return 0
+
+
+def cmd_gallery(args: argparse.Namespace) -> int:
+    from bot.gallery import render_gallery
+
+    started = time.perf_counter()
+    paths = render_gallery(Path(args.outdir), lang=args.lang, theme_name=args.theme)
+    print(f"{len(paths)} images in {args.outdir} ({time.perf_counter() - started:.1f} s)")
     return 0
 
 

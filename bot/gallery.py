@@ -1,0 +1,151 @@
+"""`gupai gallery`: every kind of image for every game, from sample deals, as PNG files.
+
+The sample deals are played by the heuristic computer players from fixed seeds, so the gallery is
+the same on every machine and shows real positions: the opening, the middle of a deal, the
+longest line among a few seeds just before its end, and the end with its result card. Each
+image is drawn from a view, exactly as the bot draws it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+import games
+import rendering
+from bot.describe import describe
+from games.engine import Event, Rules
+from games.players import make_player
+from rendering import sprites
+from rendering.canvas import encode
+from rendering.theme import THEMES, theme
+
+SAMPLE_NAMES = (
+    "Олена",
+    "Bob 🎲",
+    "Кім Мін Су",
+    "Олександра-Ярослава Володимирівна Стефаник-Квітка-Основ'яненкова",
+)
+"""The last name is 64 characters of Cyrillic: the longest a layout is promised to survive."""
+
+VARIANTS: tuple[tuple[str, str, int], ...] = (
+    ("dragon", "one-arm", 4),
+    ("dragon", "two-arm", 2),
+    ("dragon", "one-arm", 3),
+    ("cedeng", "classic", 4),
+    ("tails", "chips", 3),
+    ("tails", "chips", 4),
+    ("domino", "100", 2),
+    ("domino", "50", 4),
+)
+SEEDS = 12
+"""Sample deals tried per variant; the one with the longest line is shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    state: Any
+    event: Event | None
+
+
+def sample_deal(rules: Rules[Any, Any], options: Any, players: int, seed: str) -> list[Step]:
+    """One deal from the deal to its end, played by heuristic seats, every position kept."""
+    bots = [make_player(rules.id, "heuristic") for _ in range(players)]
+    choice = random.Random(seed)
+    state = rules.new_deal(options, players, seed)
+    steps = [Step(state, None)]
+    while (seat := rules.to_move(state)) is not None:
+        action = bots[seat].choose(rules.view(state, seat), choice)
+        state, events = rules.apply(state, action)
+        steps.append(Step(state, events[0]))
+    return steps
+
+
+def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, data: bytes) -> None:
+        path = out / f"{name}.png"
+        path.write_bytes(data)
+        written.append(path)
+
+    for game, preset, players in VARIANTS:
+        rules = games.get(game)
+        options = rules.options(preset)
+        tiles = rules.tileset(options)
+        deals = [sample_deal(rules, options, players, f"gallery/{game}/{k}")
+                 for k in range(SEEDS)]
+        steps = max(deals, key=lambda d: (len(rules.view(d[-1].state, None).line), -len(d)))
+        names = SAMPLE_NAMES[:players]
+        title = f"{rules.title[lang]} · {preset}"
+        moves = len(steps) - 1
+        phases = {"opening": 1, "middle": moves // 2, "late": moves - 1, "end": moves}
+        for phase, index in phases.items():
+            step = steps[index]
+            view = rules.view(step.state, None)
+            footer = ""
+            last: tuple[int, ...] = ()
+            if step.event is not None:
+                footer = describe(step.event, names, tiles, lang, ends=len(view.ends))
+                last = step.event.tiles if step.event.kind in ("lead", "play") else ()
+            table = rendering.Table(title=title, names=names, footer=footer, lang=lang,
+                                    theme=theme_name, last=last)
+            stem = f"{game}-{preset}-{players}p-{phase}"
+            save(f"{stem}-board", rendering.board(view, table))
+            seat = rules.to_move(step.state)
+            if seat is not None:
+                save(f"{stem}-hand", rendering.hand(rules.view(step.state, seat), table))
+            if view.outcome is not None:
+                save(f"{stem}-result", rendering.result(view, table))
+    standings = [
+        rendering.Standing(1, SAMPLE_NAMES[0], 1240, 57),
+        rendering.Standing(2, SAMPLE_NAMES[1], 315, 12),
+        rendering.Standing(3, SAMPLE_NAMES[2], 0, 1),
+        rendering.Standing(4, SAMPLE_NAMES[3], -86, 33),
+    ]
+    top = "Найкращі гравці" if lang == "uk" else "Leaderboard"
+    save("leaderboard", rendering.leaderboard(
+        standings, rendering.Table(title=top, names=(), lang=lang, theme=theme_name)))
+    for name in THEMES:
+        save(f"tiles-{name}", encode(tile_sheet(name)))
+    return written
+
+
+def tile_sheet(theme_name: str) -> Image.Image:
+    """Every Chinese and double-six face, a back of each, and each highlight state."""
+    look = theme(theme_name)
+    chinese = games.get("dragon").tileset(games.get("dragon").options())
+    western = games.get("domino").tileset(games.get("domino").options())
+    gap, room = 10, 1000
+    sheet = Image.new("RGB", (room, 1280), look.table)
+    x, y, row = gap, gap, 0
+
+    def put(sprite: Image.Image) -> None:
+        nonlocal x, y, row
+        if x + sprite.width + gap > room:
+            x, y, row = gap, y + row + gap, 0
+        sheet.paste(sprite, (x, y), sprite)
+        x, row = x + sprite.width + gap, max(row, sprite.height)
+
+    def new_row() -> None:
+        nonlocal x, y, row
+        x, y, row = gap, y + row + gap * 2, 0
+
+    for kind in chinese.kinds:
+        put(sprites.face("chinese", kind.hi, kind.lo, 120, theme_name))
+    put(sprites.back("chinese", 120, theme_name))
+    new_row()
+    for kind in western.kinds:
+        put(sprites.face("western", kind.hi, kind.lo, 96, theme_name))
+    put(sprites.back("western", 96, theme_name))
+    new_row()
+    for state in sprites.STATES:
+        put(sprites.face("chinese", 6, 6, 120, theme_name, state, horizontal=True))
+    for state in sprites.STATES:
+        put(sprites.face("western", 6, 3, 96, theme_name, state, horizontal=True))
+    return sheet.crop((0, 0, room, y + row + gap))
