@@ -1,0 +1,100 @@
+"""The schema, as numbered migrations applied in order at start-up (DESIGN.md §6).
+
+`PRAGMA user_version` holds how many migrations a file has had. A migration is appended, never
+edited: a file made by an older release is brought up to date step by step, and a file made by
+a newer release is refused rather than misread.
+
+Chips: `balances` is the running total per (chat, user); `ledger` has one row per movement and is
+unique per (chat, user, kind, ref), which is what makes a settlement applied twice a no-op.
+Computer seats are users of the `computer` platform, so every settlement is zero-sum over real
+balance rows and the sum of a chat's balances always equals its grants plus adjustments.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: people, chats, chips, ledger, sessions, finished deals.
+    """
+    CREATE TABLE users (
+        id          INTEGER PRIMARY KEY,
+        platform    TEXT NOT NULL,
+        platform_id TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        language    TEXT,
+        created_at  REAL NOT NULL,
+        UNIQUE (platform, platform_id)
+    );
+    CREATE TABLE chats (
+        id          INTEGER PRIMARY KEY,
+        platform    TEXT NOT NULL,
+        platform_id TEXT NOT NULL,
+        title       TEXT NOT NULL DEFAULT '',
+        language    TEXT,
+        settings    TEXT NOT NULL DEFAULT '{}',
+        created_at  REAL NOT NULL,
+        UNIQUE (platform, platform_id)
+    );
+    CREATE TABLE balances (
+        chat_id  INTEGER NOT NULL REFERENCES chats (id),
+        user_id  INTEGER NOT NULL REFERENCES users (id),
+        balance  INTEGER NOT NULL,
+        joined   INTEGER NOT NULL,
+        PRIMARY KEY (chat_id, user_id)
+    );
+    CREATE INDEX balances_by_chat ON balances (chat_id, balance DESC, joined, user_id);
+    CREATE TABLE ledger (
+        id       INTEGER PRIMARY KEY,
+        chat_id  INTEGER NOT NULL REFERENCES chats (id),
+        user_id  INTEGER NOT NULL REFERENCES users (id),
+        kind     TEXT NOT NULL CHECK (kind IN ('grant', 'settlement', 'refund', 'adjustment')),
+        ref      TEXT NOT NULL,
+        amount   INTEGER NOT NULL,
+        note     TEXT NOT NULL DEFAULT '',
+        at       REAL NOT NULL,
+        UNIQUE (chat_id, user_id, kind, ref)
+    );
+    CREATE TABLE sessions (
+        id          INTEGER PRIMARY KEY,
+        chat_id     INTEGER NOT NULL REFERENCES chats (id),
+        topic       TEXT NOT NULL DEFAULT '',
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL,
+        seats       TEXT NOT NULL,
+        stake       INTEGER NOT NULL DEFAULT 1,
+        creator_id  INTEGER REFERENCES users (id),
+        status      TEXT NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        state       TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        deadline    REAL,
+        messages    TEXT NOT NULL DEFAULT '{}',
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_session_per_place
+        ON sessions (chat_id, topic) WHERE status IN ('lobby', 'active');
+    CREATE INDEX open_sessions ON sessions (status) WHERE status IN ('lobby', 'active');
+    CREATE TABLE deals (
+        id          INTEGER PRIMARY KEY,
+        session_id  INTEGER NOT NULL REFERENCES sessions (id),
+        deal_no     INTEGER NOT NULL,
+        chat_id     INTEGER NOT NULL REFERENCES chats (id),
+        game        TEXT NOT NULL,
+        reason      TEXT NOT NULL,
+        at          REAL NOT NULL,
+        refunded    INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (session_id, deal_no)
+    );
+    CREATE INDEX deals_by_chat ON deals (chat_id, id DESC);
+    CREATE TABLE deal_seats (
+        deal_id  INTEGER NOT NULL REFERENCES deals (id),
+        seat     INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL REFERENCES users (id),
+        points   INTEGER NOT NULL,
+        delta    INTEGER NOT NULL,
+        won      INTEGER NOT NULL,
+        PRIMARY KEY (deal_id, seat)
+    );
+    CREATE INDEX deal_seats_by_user ON deal_seats (user_id);
+    """,
+)
