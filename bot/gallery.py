@@ -23,6 +23,7 @@ from games.players import make_player
 from rendering import sprites
 from rendering.canvas import encode
 from rendering.theme import THEMES, theme
+from storage.stats import Standing
 
 SAMPLE_NAMES = (
     "Олена",
@@ -103,10 +104,10 @@ def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> lis
             if view.outcome is not None:
                 save(f"{stem}-result", rendering.result(view, table))
     standings = [
-        rendering.Standing(1, SAMPLE_NAMES[0], 1240, 57),
-        rendering.Standing(2, SAMPLE_NAMES[1], 315, 12),
-        rendering.Standing(3, SAMPLE_NAMES[2], 0, 1),
-        rendering.Standing(4, SAMPLE_NAMES[3], -86, 33),
+        Standing(1, 1, SAMPLE_NAMES[0], 1240, 57),
+        Standing(2, 2, SAMPLE_NAMES[1], 315, 12),
+        Standing(3, 3, SAMPLE_NAMES[2], 0, 1),
+        Standing(4, 4, SAMPLE_NAMES[3], -86, 33),
     ]
     top = "Найкращі гравці" if lang == "uk" else "Leaderboard"
     save("leaderboard", rendering.leaderboard(

@@ -8,8 +8,7 @@ is gold. The leaderboard shows balances as they are, below zero included (DESIGN
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
@@ -25,14 +24,17 @@ ROW_HEIGHT = 58
 COLUMNS_HEIGHT = 48
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One leaderboard row, as storage reports it."""
+class Standing(Protocol):
+    """One leaderboard row (storage's `Standing` is one)."""
 
-    rank: int
-    name: str
-    balance: int
-    games: int
+    @property
+    def rank(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def balance(self) -> int: ...
+    @property
+    def games(self) -> int: ...
 
 
 def result_card(view: Any, table: Table) -> Image.Image:

@@ -23,6 +23,7 @@ from rendering.canvas import BOARD_WIDTH, PAD
 from rendering.line import best_fit, snake
 from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
+from storage.stats import Standing
 
 ROOT = Path(__file__).resolve().parent.parent
 TELEGRAM_PHOTO_BYTES = 10 * 1024 * 1024
@@ -269,7 +270,7 @@ def test_result_card_and_leaderboard():
     assert card.width <= 1280 and card.height <= 1280
     with pytest.raises(ValueError):
         rendering.result(rules.view(steps[0].state, None), _table(3))
-    rows = [rendering.Standing(i + 1, "Щ" * 64, 100 - 50 * i, i) for i in range(10)]
+    rows = [Standing(i + 1, i, "Щ" * 64, 100 - 50 * i, i) for i in range(10)]
     board = _png(rendering.leaderboard(rows, rendering.Table(title="Top", names=())))
     assert max(board.size) <= 1280
     empty = _png(rendering.leaderboard([], rendering.Table(title="Top", names=(), lang="uk")))

@@ -1,0 +1,149 @@
+"""Saved games: one row per session, written after every accepted action.
+
+DESIGN.md §4 and §6. A save names the version it was made from and succeeds only if the stored
+version is still that one (optimistic locking): a press on an old button, or a second process,
+can never overwrite a newer state. A deal's settlement can ride in the same transaction as the
+save that ends the deal, so the state and the chips never disagree. One open session (lobby or
+active) per chat and topic; finished and abandoned sessions stay as history.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+from storage.accounts import Accounts, Settlement
+from storage.db import Database, Row, StorageError
+
+OPEN = ("lobby", "active")
+STATUSES = ("lobby", "active", "finished", "abandoned")
+
+
+class StaleSave(StorageError):
+    """The session changed since it was loaded; the save was refused and nothing changed."""
+
+
+class SessionExists(StorageError):
+    """The chat (or topic) already has an open session."""
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    id: int
+    chat_id: int
+    topic: str
+    game: str
+    options: dict[str, Any]
+    seats: list[Any]
+    """Whatever the session layer keeps per seat (user ids, computer labels, flags), as JSON."""
+    stake: int
+    creator_id: int | None
+    status: str
+    state: str | None
+    """The rules core's `dumps` of the current deal, or None in the lobby."""
+    version: int
+    deadline: float | None
+    messages: dict[str, Any] = field(default_factory=dict)
+    """Platform message ids: the table message, private hand messages, and so on."""
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    def but(self, **changes: Any) -> Session:
+        return dataclasses.replace(self, **changes)
+
+
+class Sessions:
+    def __init__(self, db: Database, accounts: Accounts) -> None:
+        self.db = db
+        self.accounts = accounts
+
+    async def create(self, chat_id: int, game: str, options: dict[str, Any], seats: list[Any],
+                     stake: int = 1, creator_id: int | None = None, topic: str = "",
+                     status: str = "lobby", deadline: float | None = None) -> Session:
+        if status not in OPEN:
+            raise ValueError(f"a new session is open, not {status!r}")
+        now = self.db.clock()
+        try:
+            async with self.db.write() as conn:
+                cursor = await conn.execute(
+                    "INSERT INTO sessions (chat_id, topic, game, options, seats, stake, creator_id,"
+                    " status, state, version, deadline, messages, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, ?, '{}', ?, ?) RETURNING id",
+                    (chat_id, topic, game, _dump(options), _dump(seats), stake, creator_id,
+                     status, deadline, now, now))
+                row = await cursor.fetchone()
+                await cursor.close()
+        except sqlite3.IntegrityError as exc:
+            if "one_open_session" in str(exc) or "UNIQUE" in str(exc):
+                raise SessionExists("this chat already has a game; finish or stop it first") \
+                    from exc
+            raise
+        assert row is not None
+        loaded = await self.get(int(row[0]))
+        assert loaded is not None
+        return loaded
+
+    async def get(self, session_id: int) -> Session | None:
+        row = await self.db.read_one("SELECT * FROM sessions WHERE id = ?", (session_id,))
+        return None if row is None else _session(row)
+
+    async def open_in(self, chat_id: int, topic: str = "") -> Session | None:
+        row = await self.db.read_one(
+            "SELECT * FROM sessions WHERE chat_id = ? AND topic = ? AND status IN (?, ?)",
+            (chat_id, topic, *OPEN))
+        return None if row is None else _session(row)
+
+    async def open_sessions(self) -> list[Session]:
+        """Every lobby and active game, oldest first: what a restart must bring back."""
+        rows = await self.db.read(
+            "SELECT * FROM sessions WHERE status IN (?, ?) ORDER BY id", OPEN)
+        return [_session(r) for r in rows]
+
+    async def history(self, chat_id: int, limit: int = 20, offset: int = 0) -> list[Session]:
+        rows = await self.db.read(
+            "SELECT * FROM sessions WHERE chat_id = ? AND status NOT IN (?, ?) "
+            "ORDER BY id DESC LIMIT ? OFFSET ?", (chat_id, *OPEN, limit, offset))
+        return [_session(r) for r in rows]
+
+    async def save(self, session: Session, expected_version: int,
+                   settlement: Settlement | None = None) -> Session:
+        """Store `session` if the stored version is still `expected_version`.
+
+        Raises StaleSave otherwise, with nothing written (the settlement included).
+        """
+        if session.status not in STATUSES:
+            raise ValueError(f"unknown status {session.status!r}")
+        now = self.db.clock()
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "UPDATE sessions SET seats = ?, options = ?, stake = ?, status = ?, state = ?, "
+                "version = ?, deadline = ?, messages = ?, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (_dump(session.seats), _dump(session.options), session.stake, session.status,
+                 session.state, session.version, session.deadline, _dump(session.messages),
+                 now, session.id, expected_version))
+            changed = cursor.rowcount
+            await cursor.close()
+            if changed != 1:
+                raise StaleSave(
+                    f"session {session.id} is no longer at version {expected_version}")
+            if settlement is not None:
+                await self.accounts.apply_settlement(conn, settlement)
+        return session.but(updated_at=now)
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _session(row: Row) -> Session:
+    return Session(
+        id=row["id"], chat_id=row["chat_id"], topic=row["topic"], game=row["game"],
+        options=json.loads(row["options"]), seats=json.loads(row["seats"]), stake=row["stake"],
+        creator_id=row["creator_id"], status=row["status"], state=row["state"],
+        version=row["version"], deadline=row["deadline"], messages=json.loads(row["messages"]),
+        created_at=row["created_at"], updated_at=row["updated_at"],
+    )

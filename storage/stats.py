@@ -1,0 +1,110 @@
+"""Leaderboards and statistics, read from balances and finished deals.
+
+The leaderboard orders by balance, then by who joined the chat first, then by user id: a total
+order, so equal balances never swap places between two pages or two calls. Computer seats hold
+balances but are left out. "Games" are settled deals; a refunded deal no longer counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.accounts import COMPUTER
+from storage.db import Database
+
+_ORDER = "b.balance DESC, b.joined ASC, b.user_id ASC"
+_PEOPLE = "JOIN users u ON u.id = b.user_id AND u.platform != ?"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    user_id: int
+    name: str
+    balance: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    game: str
+    played: int
+    won: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    deal_id: int
+    session_id: int
+    deal_no: int
+    game: str
+    reason: str
+    at: float
+    seats: tuple[tuple[str, int, int, bool], ...]
+    """(name, points, chips, won) per seat."""
+
+
+class Stats:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def top(self, chat_id: int, limit: int = 10, offset: int = 0) -> list[Standing]:
+        rows = await self.db.read(
+            f"SELECT b.user_id, u.name, b.balance, (SELECT COUNT(*) FROM deal_seats s "
+            f"JOIN deals d ON d.id = s.deal_id WHERE s.user_id = b.user_id "
+            f"AND d.chat_id = b.chat_id AND d.refunded = 0) AS games "
+            f"FROM balances b {_PEOPLE} WHERE b.chat_id = ? ORDER BY {_ORDER} LIMIT ? OFFSET ?",
+            (COMPUTER, chat_id, limit, offset))
+        return [Standing(offset + i + 1, r["user_id"], r["name"], r["balance"], r["games"])
+                for i, r in enumerate(rows)]
+
+    async def players(self, chat_id: int) -> int:
+        """How many people are on the chat's leaderboard (for paging)."""
+        row = await self.db.read_one(
+            f"SELECT COUNT(*) FROM balances b {_PEOPLE} WHERE b.chat_id = ?", (COMPUTER, chat_id))
+        return int(row[0]) if row else 0
+
+    async def rank(self, chat_id: int, user_id: int) -> Standing | None:
+        """The user's own line of the leaderboard, or None if they never played here."""
+        row = await self.db.read_one(
+            "SELECT b.balance, b.joined, u.name, u.platform FROM balances b "
+            "JOIN users u ON u.id = b.user_id WHERE b.chat_id = ? AND b.user_id = ?",
+            (chat_id, user_id))
+        if row is None or row["platform"] == COMPUTER:
+            return None
+        ahead = await self.db.read_one(
+            f"SELECT COUNT(*) FROM balances b {_PEOPLE} WHERE b.chat_id = ? AND ("
+            f"b.balance > ? OR (b.balance = ? AND (b.joined < ? OR "
+            f"(b.joined = ? AND b.user_id < ?))))",
+            (COMPUTER, chat_id, row["balance"], row["balance"], row["joined"], row["joined"],
+             user_id))
+        games = sum(g.played for g in await self.games(chat_id, user_id))
+        return Standing(int(ahead[0]) + 1 if ahead else 1, user_id, row["name"],
+                        row["balance"], games)
+
+    async def games(self, chat_id: int, user_id: int) -> list[GameStats]:
+        """Deals played and won and net chips, per game, in this chat."""
+        rows = await self.db.read(
+            "SELECT d.game, COUNT(*) AS played, SUM(s.won) AS won, SUM(s.delta) AS net "
+            "FROM deal_seats s JOIN deals d ON d.id = s.deal_id "
+            "WHERE d.chat_id = ? AND s.user_id = ? AND d.refunded = 0 "
+            "GROUP BY d.game ORDER BY played DESC, d.game", (chat_id, user_id))
+        return [GameStats(r["game"], r["played"], r["won"], r["net"]) for r in rows]
+
+    async def recent_deals(self, chat_id: int, limit: int = 10, offset: int = 0
+                           ) -> list[DealSummary]:
+        deals = await self.db.read(
+            "SELECT id, session_id, deal_no, game, reason, at FROM deals "
+            "WHERE chat_id = ? AND refunded = 0 ORDER BY id DESC LIMIT ? OFFSET ?",
+            (chat_id, limit, offset))
+        found = []
+        for d in deals:
+            seats = await self.db.read(
+                "SELECT u.name, s.points, s.delta, s.won FROM deal_seats s "
+                "JOIN users u ON u.id = s.user_id WHERE s.deal_id = ? ORDER BY s.seat",
+                (d["id"],))
+            found.append(DealSummary(
+                d["id"], d["session_id"], d["deal_no"], d["game"], d["reason"], d["at"],
+                tuple((s["name"], s["points"], s["delta"], bool(s["won"])) for s in seats)))
+        return found
