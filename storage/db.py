@@ -135,10 +135,14 @@ async def _connect(path: str, busy_timeout_ms: int) -> aiosqlite.Connection:
     conn = await aiosqlite.connect(path, isolation_level=None,
                                    timeout=busy_timeout_ms / 1000)
     conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    await conn.execute("PRAGMA journal_mode = WAL")
-    await conn.execute("PRAGMA synchronous = NORMAL")
-    await conn.execute("PRAGMA foreign_keys = ON")
+    try:
+        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()  # its worker thread would otherwise keep the process alive
+        raise
     return conn
 
 
