@@ -46,22 +46,22 @@ Placement = tuple[int, int, int, int]
 
 def connecting_board(view: ConnectView, table: Table) -> Image.Image:
     look, say = theme(table.theme), words(table.lang)
-    ended = view.outcome is not None
+    result = view.outcome
     seats = []
     for s in range(view.players):
-        shown = view.discards[s] if view.discards[s] else ()
-        lines = [say.hand.format(n=view.hand_counts[s])]
-        if ended and view.outcome is not None:
-            lines = [say.total.format(n=view.outcome.points[s])]
+        if result is not None:
+            lines = [say.total.format(n=result.points[s])]
         else:
-            lines.append(say.face_down.format(n=view.discard_counts[s]))
+            lines = [say.hand.format(n=view.hand_counts[s]),
+                     say.face_down.format(n=view.discard_counts[s])]
         lines.append(_standing(view, s, say))
         seats.append(Seat(
             name=_name(table, s), lines=tuple(x for x in lines if x),
             badge=say.head if s == view.leader else "",
             to_move=view.to_move == s,
-            winner=ended and view.outcome is not None and s in view.outcome.winners,
-            tiles=tuple(_faces(CHINESE, t) for t in shown), backs=view.discard_counts[s],
+            winner=result is not None and s in result.winners,
+            tiles=tuple(_faces(CHINESE, t) for t in view.discards[s]),
+            backs=view.discard_counts[s],
         ))
     cross = [False] * len(view.line)
     right = say.in_hands.format(n=sum(view.hand_counts))
