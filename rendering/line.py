@@ -32,7 +32,6 @@ class Snake:
     """One per tile, then one more where the next tile would go (the open end's marker)."""
     height: int
     long: int
-    short: int
 
 
 def snake(cross: Sequence[bool], long: int, short: int, width: int, margin: int, gap: int
@@ -50,7 +49,7 @@ def snake(cross: Sequence[bool], long: int, short: int, width: int, margin: int,
         for c, w in zip(crossing, widths, strict=True):
             slots.append(_in_row(x, 0, w, long, short, c, forward=True))
             x += w + gap
-        return Snake(tuple(slots), long, long, short)
+        return Snake(tuple(slots), long, long)
     slots = []
     row, forward, x = 0, True, left
     for i, c in enumerate(crossing):
@@ -72,7 +71,7 @@ def snake(cross: Sequence[bool], long: int, short: int, width: int, margin: int,
         row += 1
         forward = not forward
         x = turn_x - gap if not forward else turn_x + short + gap
-    return Snake(tuple(slots), (row + 1) * long, long, short)
+    return Snake(tuple(slots), (row + 1) * long, long)
 
 
 def _in_row(x: int, row: int, w: int, long: int, short: int, cross: bool, forward: bool

@@ -19,17 +19,13 @@ class Words:
     score: str
     chips: str
     head: str
-    banker: str
     total: str
     points: str
     match: str
-    winner: str
     player: str
     balance: str
     games: str
     rank: str
-    open_end: str
-    closed_end: str
     nobody: str
     empty_line: str
     deal: str
@@ -39,17 +35,15 @@ WORDS: dict[str, Words] = {
     "en": Words(
         hand="hand: {n}", face_down="face down: {n}", stock="stock: {n}",
         in_hands="tiles in hands: {n}", score="score: {n}/{target}", chips="chips: {n}",
-        head="leads", banker="banker", total="total: {n}", points="points", match="match",
-        winner="winner", player="player", balance="chips", games="games", rank="#",
-        open_end="open", closed_end="closed", nobody="no players yet",
+        head="leads", total="total: {n}", points="points", match="match",
+        player="player", balance="chips", games="games", rank="#", nobody="no players yet",
         empty_line="no tiles on the table yet", deal="deal {n}",
     ),
     "uk": Words(
         hand="у руці: {n}", face_down="скинуто: {n}", stock="базар: {n}",
         in_hands="плиток у руках: {n}", score="очки: {n}/{target}", chips="фішки: {n}",
-        head="перший", banker="банкір", total="разом: {n}", points="очки", match="матч",
-        winner="переможець", player="гравець", balance="фішки", games="ігри", rank="№",
-        open_end="відкрито", closed_end="закрито", nobody="гравців ще немає",
+        head="перший", total="разом: {n}", points="очки", match="матч",
+        player="гравець", balance="фішки", games="ігри", rank="№", nobody="гравців ще немає",
         empty_line="на столі ще немає плиток", deal="роздача {n}",
     ),
 }
