@@ -1,20 +1,10 @@
-"""Moves in words and Ukrainian plural forms."""
+"""Moves in words."""
 
 from __future__ import annotations
 
-import pytest
-
-from bot.describe import describe, plural_uk, tile_name
+from bot.describe import describe, tile_name
 from games.engine import Event
 from games.tiles import CHINESE, WESTERN
-
-
-@pytest.mark.parametrize(("n", "form"), [
-    (1, "плитка"), (2, "плитки"), (4, "плитки"), (5, "плиток"), (11, "плиток"), (12, "плиток"),
-    (14, "плиток"), (21, "плитка"), (22, "плитки"), (25, "плиток"), (111, "плиток"), (0, "плиток"),
-])
-def test_ukrainian_plurals(n, form):
-    assert plural_uk(n, "плитка", "плитки", "плиток") == form
 
 
 def test_moves_in_words():
