@@ -96,10 +96,16 @@ class Sessions:
             (chat_id, topic, *OPEN))
         return None if row is None else _session(row)
 
-    async def open_sessions(self) -> list[Session]:
-        """Every lobby and active game, oldest first: what a restart must bring back."""
-        rows = await self.db.read(
-            "SELECT * FROM sessions WHERE status IN (?, ?) ORDER BY id", OPEN)
+    async def open_sessions(self, platform: str | None = None) -> list[Session]:
+        """Every lobby and active game (of one platform's chats, if given), oldest first:
+        what a restart must bring back."""
+        if platform is None:
+            rows = await self.db.read(
+                "SELECT * FROM sessions WHERE status IN (?, ?) ORDER BY id", OPEN)
+        else:
+            rows = await self.db.read(
+                "SELECT s.* FROM sessions s JOIN chats c ON c.id = s.chat_id "
+                "WHERE s.status IN (?, ?) AND c.platform = ? ORDER BY s.id", (*OPEN, platform))
         return [_session(r) for r in rows]
 
     async def history(self, chat_id: int, limit: int = 20, offset: int = 0) -> list[Session]:

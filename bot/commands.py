@@ -1,0 +1,194 @@
+"""The chat commands that are not moves: /games, /rules, /chips, /top, /stats, /lang,
+/settings, /help. Platform-neutral: each returns a `Reply` whose `answer` the adapter posts.
+
+DESIGN.md §4 and §8. Chips and standings are read from storage (`storage.stats`); settings that
+change how a chat plays (language, turn and lobby limits, default presets) are changed only by
+the chat's admins, and in a private chat by its one user.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import LANGS, lang_of, signed, tr
+from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsAdmin, SessionManager
+from bot.rules_text import rules_text
+from bot.screens import Actor, Picture, Place, Reply, Screen
+from games import GAMES, get
+from games.engine import InvalidOptions
+from rendering import Table
+from storage import StorageError
+
+TOP_ROWS = 10
+
+
+class Commands:
+    def __init__(self, manager: SessionManager) -> None:
+        self.manager = manager
+        self.storage = manager.storage
+
+    async def _chat(self, place: Place, actor: Actor) -> tuple[int, str]:
+        return await self.manager.chat_of(place, actor)
+
+    async def run(self, name: str, place: Place, actor: Actor, words: list[str],
+                  is_admin: IsAdmin) -> Reply:
+        """One command by name; storage failures become one clear sentence."""
+        try:
+            if name == "games":
+                return await self.games(place, actor)
+            if name == "rules":
+                return await self.rules(place, actor, words)
+            if name == "chips":
+                return await self.chips(place, actor)
+            if name == "top":
+                return await self.top(place, actor, words)
+            if name == "stats":
+                return await self.stats(place, actor)
+            if name == "lang":
+                return await self.lang(place, actor, words, is_admin)
+            if name == "settings":
+                return await self.settings(place, actor, words, is_admin)
+            return await self.help(place, actor)
+        except StorageError:
+            lang = lang_of(actor.language)
+            return Reply(answer=Screen(tr(lang, "err.storage")))
+
+    async def help(self, place: Place, actor: Actor) -> Reply:
+        _, lang = await self._chat(place, actor)
+        return Reply(answer=Screen(tr(lang, "help.text", games=", ".join(GAMES))))
+
+    async def games(self, place: Place, actor: Actor) -> Reply:
+        _, lang = await self._chat(place, actor)
+        lines = [tr(lang, "games.title")]
+        for rules in GAMES.values():
+            span = (str(rules.min_players) if rules.min_players == rules.max_players
+                    else f"{rules.min_players}–{rules.max_players}")
+            name = rules.title.get(lang) or rules.title["en"]
+            lines.append(tr(lang, "games.line", id=rules.id, name=name, players=span,
+                            presets=", ".join(rules.presets) or "—"))
+        lines.append(tr(lang, "games.footer"))
+        return Reply(answer=Screen("\n".join(lines)))
+
+    async def rules(self, place: Place, actor: Actor, words: list[str]) -> Reply:
+        _, lang = await self._chat(place, actor)
+        if not words:
+            return Reply(answer=Screen(tr(lang, "rules.usage", games=", ".join(GAMES))))
+        try:
+            game = get(words[0])
+        except InvalidOptions:
+            return Reply(answer=Screen(tr(lang, "err.unknown_game", name=words[0],
+                                          games=", ".join(GAMES))))
+        return Reply(answer=Screen(rules_text(game.id, lang)))
+
+    async def chips(self, place: Place, actor: Actor) -> Reply:
+        chat_id, lang = await self._chat(place, actor)
+        user_id = await self.manager.user_of(actor)
+        balance = await self.storage.accounts.balance(chat_id, user_id)
+        standing = await self.storage.stats.rank(chat_id, user_id)
+        players = await self.storage.stats.players(chat_id)
+        text = tr(lang, "chips.balance", balance, name=actor.name)
+        if standing is not None:
+            text += "\n" + tr(lang, "chips.rank", rank=standing.rank, players=players)
+        return Reply(answer=Screen(text))
+
+    async def top(self, place: Place, actor: Actor, words: list[str]) -> Reply:
+        chat_id, lang = await self._chat(place, actor)
+        page = int(words[0]) if words and words[0].isascii() and words[0].isdigit() else 1
+        page = max(1, page)
+        rows = await self.storage.stats.top(chat_id, TOP_ROWS, (page - 1) * TOP_ROWS)
+        players = await self.storage.stats.players(chat_id)
+        if not rows:
+            return Reply(answer=Screen(tr(lang, "top.empty")))
+        lines = [tr(lang, "top.title", page=page)]
+        lines += [tr(lang, "top.line", rank=r.rank, name=r.name, chips=signed(r.balance)
+                     if r.balance < 0 else str(r.balance), games=r.games) for r in rows]
+        if page * TOP_ROWS < players:
+            lines.append(tr(lang, "top.more", next=page + 1))
+        picture = Picture("leaderboard", Table(title=tr(lang, "top.picture_title"), names=(),
+                                               lang=lang, theme=self.manager.theme),
+                          rows=tuple(rows))
+        return Reply(answer=Screen("\n".join(lines), picture))
+
+    async def stats(self, place: Place, actor: Actor) -> Reply:
+        chat_id, lang = await self._chat(place, actor)
+        user_id = await self.manager.user_of(actor)
+        per_game = await self.storage.stats.games(chat_id, user_id)
+        lines = [tr(lang, "stats.title", name=actor.name)]
+        if not per_game:
+            lines.append(tr(lang, "stats.none"))
+        for g in per_game:
+            title = GAMES[g.game].title.get(lang, g.game) if g.game in GAMES else g.game
+            lines.append(tr(lang, "stats.line", g.played, game=title, won=g.won,
+                            net=signed(g.net)))
+        recent = await self.storage.stats.recent_deals(chat_id, 5)
+        if recent:
+            lines.append(tr(lang, "stats.recent"))
+            for deal in recent:
+                title = GAMES[deal.game].title.get(lang, deal.game) if deal.game in GAMES \
+                    else deal.game
+                seats = ", ".join(f"{name} {signed(delta)}" for name, _, delta, _ in deal.seats)
+                lines.append(f"• {title}: {seats}")
+        return Reply(answer=Screen("\n".join(lines)))
+
+    async def lang(self, place: Place, actor: Actor, words: list[str],
+                   is_admin: IsAdmin) -> Reply:
+        chat_id, lang = await self._chat(place, actor)
+        if not words:
+            return Reply(answer=Screen(tr(lang, "lang.current", langs=", ".join(LANGS))))
+        wanted = words[0].lower()
+        if wanted not in LANGS:
+            return Reply(answer=Screen(tr(lang, "lang.unknown", langs=", ".join(LANGS))))
+        if not await is_admin():
+            return Reply(answer=Screen(tr(lang, "err.admins_only")))
+        await self.storage.accounts.update_settings(chat_id, language=wanted)
+        self.manager.forget_settings(chat_id)
+        return Reply(answer=Screen(tr(wanted, "lang.set")))
+
+    async def settings(self, place: Place, actor: Actor, words: list[str],
+                       is_admin: IsAdmin) -> Reply:
+        chat_id, lang = await self._chat(place, actor)
+        current = await self.manager.chat_settings(chat_id)
+        if not words:
+            shown = ", ".join(
+                f"{g} {d.get('preset') or '—'} ×{d.get('stake', 1)}"
+                for g, d in sorted(current.defaults.items())) or "—"
+            return Reply(answer=Screen(tr(lang, "settings.show", turn=current.turn_timeout,
+                                          lobby=current.lobby_timeout, defaults=shown,
+                                          lang=current.language or lang)))
+        if not await is_admin():
+            return Reply(answer=Screen(tr(lang, "err.admins_only")))
+        key, args = words[0].lower(), words[1:]
+        changes: dict[str, object] = {}
+        if key in ("turn", "lobby") and len(args) == 1 and args[0].isascii() \
+                and args[0].isdigit():
+            value = int(args[0])
+            lo, hi = (MIN_TURN, MAX_TURN) if key == "turn" else (MIN_LOBBY, MAX_LOBBY)
+            if not lo <= value <= hi:
+                return Reply(answer=Screen(tr(lang, "settings.range", lo=lo, hi=hi)))
+            changes[f"{key}_timeout"] = value
+        elif key == "default" and args:
+            try:
+                rules = get(args[0])
+            except InvalidOptions:
+                return Reply(answer=Screen(tr(lang, "err.unknown_game", name=args[0],
+                                              games=", ".join(GAMES))))
+            defaults = dict(current.defaults)
+            entry: dict[str, object] = {}
+            for word in args[1:]:
+                if word.isascii() and word.isdigit():
+                    if not 1 <= int(word) <= MAX_STAKE:
+                        return Reply(answer=Screen(tr(lang, "err.stake", most=MAX_STAKE)))
+                    entry["stake"] = int(word)
+                elif word in rules.presets:
+                    entry["preset"] = word
+                else:
+                    return Reply(answer=Screen(tr(lang, "settings.bad_preset", preset=word,
+                                                  presets=", ".join(rules.presets))))
+            if entry:
+                defaults[rules.id] = entry
+            else:
+                defaults.pop(rules.id, None)
+            changes["defaults"] = defaults
+        else:
+            return Reply(answer=Screen(tr(lang, "settings.usage")))
+        await self.storage.accounts.update_settings(chat_id, **changes)
+        self.manager.forget_settings(chat_id)
+        return Reply(answer=Screen(tr(lang, "settings.saved")))

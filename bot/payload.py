@@ -1,0 +1,54 @@
+"""Button payloads: "g:<session>:<version>:<code>", at most 64 bytes (Telegram's limit).
+
+DESIGN.md §4. `code` is either a rules-core action code (`play.63a@1`, always with a dot or a
+bare verb such as `draw`) or a control of the session layer, which starts with "!" (`!join`,
+`!peek`). The version makes a press on an old keyboard recognisably stale; a payload that does
+not parse is forged, and both are refused before anything is loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_BYTES = 64
+PREFIX = "g"
+
+
+class BadPayload(ValueError):
+    """The button data was not made by this bot (or was cut short)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    session_id: int
+    version: int
+    code: str
+
+    @property
+    def control(self) -> bool:
+        return self.code.startswith("!")
+
+
+def encode(session_id: int, version: int, code: str) -> str:
+    data = f"{PREFIX}:{session_id}:{version}:{code}"
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"button payload longer than {MAX_BYTES} bytes: {data!r}")
+    return data
+
+
+def decode(data: str) -> Press:
+    if len(data.encode()) > MAX_BYTES:
+        raise BadPayload("too long")
+    parts = data.split(":", 3)
+    if len(parts) != 4 or parts[0] != PREFIX:
+        raise BadPayload("not a game button")
+    _, session, version, code = parts
+    if not (_number(session) and _number(version)) or not code or not code.isprintable():
+        raise BadPayload("malformed game button")
+    if len(session) > 12 or len(version) > 9:
+        raise BadPayload("malformed game button")
+    return Press(int(session), int(version), code)
+
+
+def _number(text: str) -> bool:
+    return text.isascii() and text.isdigit()

@@ -1,0 +1,258 @@
+"""Screens built from views and events: the lobby, the table, a hand, a deal's result.
+
+DESIGN.md §4 and §8. Everything shown comes from a public view (the table, the result) or the
+seat's own view (a hand), never from a state, and every word from the catalogue. Buttons come only
+from the view's legal moves (DESIGN.md §1 invariant 5); a hand with more moves than fit on a phone
+is shown in two taps: first the tile, then what to do with it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from bot import payload
+from bot.describe import describe, tile_text
+from bot.i18n import signed, tr
+from bot.screens import Button, Keyboard, Picture, Screen, rows
+from bot.seating import Game, Seat
+from games.engine import Action, Event, Match, Outcome
+from rendering import Table, hand_labels
+from storage import Session
+
+MAX_MOVE_BUTTONS = 24
+"""More legal moves than this are chosen in two taps (tile, then move)."""
+COUNTDOWN_STEPS = (60, 30, 10)
+"""Seconds left at which the table's countdown is refreshed; in between it is rounded up."""
+
+
+def title(game: Game, lang: str) -> str:
+    name = game.rules.title.get(lang) or game.rules.title["en"]
+    return f"{name} · {game.preset}" if game.preset else name
+
+
+def names(seats: Sequence[Seat]) -> tuple[str, ...]:
+    return tuple(s.name for s in seats)
+
+
+def countdown(lang: str, seconds: float) -> str:
+    """Time left rounded up to a step a reader can trust: whole minutes, then 60/30/10 s."""
+    left = max(0.0, seconds)
+    if left > COUNTDOWN_STEPS[0]:
+        return tr(lang, "time.minutes", math.ceil(left / 60))
+    if left <= COUNTDOWN_STEPS[-1]:
+        return tr(lang, "time.seconds", max(1, math.ceil(left)))
+    step = next((s for s in reversed(COUNTDOWN_STEPS) if left <= s), COUNTDOWN_STEPS[0])
+    return tr(lang, "time.seconds", step)
+
+
+def next_refresh(seconds_left: float) -> float | None:
+    """Seconds until the countdown shown on the table would change, or None."""
+    for step in COUNTDOWN_STEPS:
+        if seconds_left > step:
+            return seconds_left - step
+    return None
+
+
+# ----- lobby ------------------------------------------------------------------------------------
+
+def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str,
+          seconds_left: float) -> Screen:
+    rules = game.rules
+    span = (str(rules.min_players) if rules.min_players == rules.max_players
+            else f"{rules.min_players}–{rules.max_players}")
+    lines = [tr(lang, "lobby.title", game=title(game, lang), stake=session.stake)]
+    options = _options_line(game, lang)
+    if options:
+        lines.append(options)
+    lines.append(tr(lang, "lobby.players", span=span))
+    lines += [f"{i + 1}. {s.name}" for i, s in enumerate(seats)]
+    if len(seats) < rules.min_players:
+        lines.append(tr(lang, "lobby.need", rules.min_players - len(seats)))
+    lines.append(tr(lang, "lobby.closes", left=countdown(lang, seconds_left)))
+    version = session.version
+
+    def button(key: str, code: str) -> Button:
+        return Button(tr(lang, key), payload.encode(session.id, version, code))
+
+    keyboard: Keyboard = (
+        (Button(tr(lang, "btn.join"), link=("join", session.id)), button("btn.leave", "!leave")),
+        (button("btn.add", "!add"), button("btn.remove", "!remove")),
+        (button("btn.start", "!start"),),
+    )
+    return Screen("\n".join(lines), None, keyboard)
+
+
+def _options_line(game: Game, lang: str) -> str:
+    """The options that differ from the preset's, so a table shows what it is playing."""
+    if not game.values:
+        return ""
+    return tr(lang, "lobby.options", options=", ".join(f"{k}={_value(v)}"
+                                                      for k, v in sorted(game.values.items())))
+
+
+def _value(v: Any) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+# ----- the table --------------------------------------------------------------------------------
+
+def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang: str,
+          events: Sequence[Event], seconds_left: float | None, theme: str = "dark") -> Screen:
+    """The group's one table message: the board picture, whose turn, the countdown, buttons."""
+    rules = game.rules
+    view = rules.view(state, None)
+    tiles = rules.tileset(game.options)
+    ends = len(view.ends) if hasattr(view, "ends") else 1
+    last = [e for e in events if e.kind != "end"]
+    footer = describe(last[-1], names(seats), tiles, lang, ends) if last else ""
+    picture = Picture("board", Table(
+        title=title(game, lang), names=names(seats), footer=footer, lang=lang, theme=theme,
+        last=last[-1].tiles if last else ()), view)
+    lines = [tr(lang, "table.title", game=title(game, lang), deal=view.match.deal + 1,
+                stake=session.stake)]
+    outcome: Outcome | None = rules.outcome(state)
+    if outcome is None and view.to_move is not None:
+        mover = seats[view.to_move]
+        if mover.automatic:
+            key = "table.thinking" if mover.computer else "table.away_move"
+            lines.append(tr(lang, key, name=mover.name))
+        else:
+            lines.append(tr(lang, "table.to_move", name=mover.name,
+                            left=countdown(lang, seconds_left or 0)))
+    elif outcome is not None:
+        lines.append(deal_summary(seats, outcome, lang, session.stake))
+    if footer:
+        lines.append(footer)
+    away = [s.name for s in seats if s.away]
+    if away:
+        lines.append(tr(lang, "table.away", names=", ".join(away)))
+    code = payload.encode
+    keyboard: list[tuple[Button, ...]] = [(
+        Button(tr(lang, "btn.peek"), code(session.id, session.version, "!peek")),
+        Button(tr(lang, "btn.my_tiles"), link=("hand", session.id)),
+    )]
+    if away:
+        keyboard.append((Button(tr(lang, "btn.back"),
+                                code(session.id, session.version, "!back")),))
+    return Screen("\n".join(lines), picture, tuple(keyboard))
+
+
+def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str, stake: int) -> str:
+    winners = ", ".join(seats[w].name for w in outcome.winners) or tr(lang, "result.nobody")
+    reason = tr(lang, f"reason.{outcome.reason}")
+    return tr(lang, "result.line", winners=winners, reason=reason)
+
+
+def result(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang: str,
+           after: Match, next_in: float | None, theme: str = "dark") -> Screen:
+    """The deal's result card, posted as a new message: it is news, not a table update."""
+    rules = game.rules
+    view = rules.view(state, None)
+    outcome: Outcome = view.outcome
+    notes = tuple(tr(lang, f"label.{label}") for label in outcome.labels)
+    picture = Picture("result", Table(title=title(game, lang), names=names(seats), lang=lang,
+                                      theme=theme, notes=notes), view)
+    lines = [tr(lang, "result.title", deal=view.match.deal + 1),
+             deal_summary(seats, outcome, lang, session.stake)]
+    for seat, delta in zip(seats, outcome.deltas, strict=True):
+        lines.append(tr(lang, "result.chips", name=seat.name,
+                        chips=signed(delta * session.stake)))
+    if after.over:
+        winner = seats[after.winner].name if after.winner is not None else ""
+        lines.append(tr(lang, "result.match_over", name=winner))
+    elif next_in is not None:
+        lines.append(tr(lang, "result.next", left=countdown(lang, next_in)))
+    return Screen("\n".join(lines), picture)
+
+
+# ----- a hand -----------------------------------------------------------------------------------
+
+def hand(session: Session, game: Game, seats: Sequence[Seat], state: Any, seat: int, lang: str,
+         seconds_left: float | None, picked: str | None = None, theme: str = "dark") -> Screen:
+    """A player's private hand: the picture and, on their turn, one button per legal move."""
+    rules = game.rules
+    view = rules.view(state, seat)
+    labels = hand_labels(len(view.hand))
+    lines = [tr(lang, "hand.title", game=title(game, lang), deal=view.match.deal + 1)]
+    me = seats[seat]
+    keyboard: Keyboard = ()
+    mine = view.to_move == seat and rules.outcome(state) is None
+    if me.away:
+        lines.append(tr(lang, "hand.away"))
+        keyboard = ((Button(tr(lang, "btn.back"),
+                            payload.encode(session.id, session.version, "!back")),),)
+    elif mine:
+        lines.append(tr(lang, "hand.your_turn", left=countdown(lang, seconds_left or 0)))
+        hint = _hint(view, lang)
+        if hint:
+            lines.append(hint)
+        keyboard = moves_keyboard(session, game, view, labels, lang, picked)
+    elif view.to_move is not None and rules.outcome(state) is None:
+        lines.append(tr(lang, "hand.waiting", name=seats[view.to_move].name))
+    picture = Picture("hand", Table(title=title(game, lang), names=names(seats), lang=lang,
+                                    theme=theme), view)
+    return Screen("\n".join(lines), picture, keyboard)
+
+
+def _hint(view: Any, lang: str) -> str:
+    verbs = {a.verb for a in view.legal}
+    if verbs == {"lead"} and any(a.arg is not None for a in view.legal):
+        return tr(lang, "hint.lead_open_end")
+    if verbs == {"drop"}:
+        return tr(lang, "hint.drop")
+    return ""
+
+
+def moves_keyboard(session: Session, game: Game, view: Any, labels: Sequence[str], lang: str,
+                   picked: str | None = None) -> Keyboard:
+    tiles = game.rules.tileset(game.options)
+    legal: tuple[Action, ...] = view.legal
+    by_tile = {t: labels[i] for i, t in enumerate(view.hand)}
+
+    def move(action: Action) -> Button:
+        return Button(move_label(action, by_tile, view, tiles, lang),
+                      payload.encode(session.id, session.version, action.code(tiles)))
+
+    if len(legal) <= MAX_MOVE_BUTTONS:
+        return rows([move(a) for a in legal], 3)
+    groups: dict[str, list[Action]] = {}
+    for action in legal:
+        key = "".join(by_tile.get(t, "?") for t in action.tiles) or action.verb
+        groups.setdefault(key, []).append(action)
+    if picked and picked in groups:
+        back = Button(tr(lang, "btn.back_to_tiles"),
+                      payload.encode(session.id, session.version, "!pick"))
+        return (*rows([move(a) for a in groups[picked]], 3), (back,))
+    buttons = [Button(key if len(acts) > 1 else move_label(acts[0], by_tile, view, tiles, lang),
+                      payload.encode(session.id, session.version,
+                                     f"!pick-{key}" if len(acts) > 1 else acts[0].code(tiles)))
+               for key, acts in groups.items()]
+    return rows(buttons, 4)
+
+
+def move_label(action: Action, by_tile: dict[int, str], view: Any, tiles: Any, lang: str) -> str:
+    if not action.tiles:
+        return tr(lang, f"btn.{action.verb}")
+    parts = [f"{by_tile.get(t, '?')} {tile_text(tiles, t)}" for t in action.tiles]
+    text = " ".join(parts)
+    if action.verb == "lead" and action.arg is not None:
+        return f"{text} →{action.arg}"
+    if action.verb == "play" and len(getattr(view, "ends", ())) == 2:
+        return f"◀ {text}" if action.arg == 0 else f"{text} ▶"
+    if action.verb == "drop":
+        return f"{text} ↓"
+    return text
+
+
+def peek(game: Game, state: Any, seat: int, lang: str) -> str:
+    """The caller's tiles as a private alert (≤ 200 characters, Telegram's limit)."""
+    view = game.rules.view(state, seat)
+    tiles = game.rules.tileset(game.options)
+    labels = hand_labels(len(view.hand))
+    text = tr(lang, "peek.tiles", tiles=" ".join(
+        f"{labels[i]}{tile_text(tiles, t)}" for i, t in enumerate(view.hand)))
+    if view.to_move == seat:
+        text += "\n" + tr(lang, "peek.your_turn")
+    return text[:200]

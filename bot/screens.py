@@ -1,0 +1,127 @@
+"""What the session layer hands to a platform adapter: neutral screens, not platform calls.
+
+DESIGN.md §1 invariant 8 and §4: the session layer decides *what* to show (text, a picture to
+draw, buttons with their payloads); an adapter decides *how* (Telegram edits one table message,
+the console prints and writes PNG files). Pictures are requested, not drawn, so the adapter can
+draw them in a worker thread and skip the ones it coalesces away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import rendering
+from rendering import Standing, Table
+
+PictureKind = Literal["board", "hand", "result", "leaderboard"]
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A picture to draw: `view` is a public or own-seat view (never a state)."""
+
+    kind: PictureKind
+    table: Table
+    view: Any = None
+    rows: tuple[Standing, ...] = ()
+
+    def render(self) -> bytes:
+        if self.kind == "board":
+            return rendering.board(self.view, self.table)
+        if self.kind == "hand":
+            return rendering.hand(self.view, self.table)
+        if self.kind == "result":
+            return rendering.result(self.view, self.table)
+        return rendering.leaderboard(self.rows, self.table)
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A callback button (`data` is a payload from `bot.payload`), or a link the adapter builds.
+
+    Links are named, not spelled: ("join", session) becomes a Telegram deep link that opens the
+    private chat, so the bot may write to the player before their tiles are due.
+    """
+
+    label: str
+    data: str = ""
+    link: tuple[str, int] | None = None
+
+
+Keyboard = tuple[tuple[Button, ...], ...]
+
+
+def rows(buttons: Sequence[Button], per_row: int) -> Keyboard:
+    return tuple(tuple(buttons[i:i + per_row]) for i in range(0, len(buttons), per_row))
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    text: str
+    picture: Picture | None = None
+    keyboard: Keyboard = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a game lives on its platform: a chat and, on Telegram forums, a topic."""
+
+    chat: str
+    topic: str = ""
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who pressed or typed: the platform's user id, display name and client language."""
+
+    platform_id: str
+    name: str
+    language: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandUpdate:
+    """A player's private hand screen. `fresh` sends a new message (it notifies: "your turn",
+    a new deal) instead of editing the last one in place."""
+
+    user: str
+    screen: Screen
+    fresh: bool = False
+
+
+@dataclass(slots=True)
+class Reply:
+    """Everything one request (a press, a command, a timer) makes the adapter do."""
+
+    session_id: int | None = None
+    place: Place | None = None
+    table: Screen | None = None
+    """The new content of the game's one table message in the chat."""
+    table_fresh: bool = False
+    """Post the table as a new message (the lobby became a game) and retire the old one."""
+    hands: list[HandUpdate] = field(default_factory=list)
+    posts: list[Screen] = field(default_factory=list)
+    """New messages in the chat, in order: a deal's result, the end of a match."""
+    private: list[tuple[str, Screen]] = field(default_factory=list)
+    """New private messages (user, screen): "you joined", "the computer plays for you"."""
+    toast: str = ""
+    """The short answer to the press or command, shown only to the presser."""
+    alert: bool = False
+    """Show the toast as an alert that stays until dismissed (the private "peek")."""
+    answer: Screen | None = None
+    """A reply in the chat the command came from (/top, /chips, errors of a command)."""
+    closed: bool = False
+    """The session has ended; the adapter may forget what it kept for it."""
+
+    def merge(self, other: Reply) -> None:
+        """Add a later reply's effects (a timer firing while a press is answered)."""
+        if other.table is not None:
+            self.table = other.table
+        self.table_fresh = self.table_fresh or other.table_fresh
+        self.hands.extend(other.hands)
+        self.posts.extend(other.posts)
+        self.private.extend(other.private)
+        self.closed = self.closed or other.closed

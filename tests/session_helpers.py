@@ -1,0 +1,91 @@
+"""A recording adapter for the session layer: what each user and the chat would see."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot.manager import SessionManager, Timing
+from bot.screens import Actor, Button, Place, Reply, Screen
+from storage import Storage
+
+PLACE = Place("-100", "", "Test group")
+OLENA = Actor("1", "Олена", "uk")
+BOB = Actor("2", "Bob", "en")
+KIM = Actor("3", "Кім", "uk")
+FAST = Timing(computer_delay=0.0, deal_pause=0.01, restore_grace=0.0)
+
+
+@dataclass
+class Recorder:
+    replies: list[Reply] = field(default_factory=list)
+    table: Screen | None = None
+    hands: dict[str, Screen] = field(default_factory=dict)
+    posts: list[Screen] = field(default_factory=list)
+    private: list[tuple[str, Screen]] = field(default_factory=list)
+
+    async def __call__(self, reply: Reply) -> None:
+        self.replies.append(reply)
+        if reply.table is not None:
+            self.table = reply.table
+        for hand in reply.hands:
+            self.hands[hand.user] = hand.screen
+        self.posts.extend(reply.posts)
+        self.private.extend(reply.private)
+
+    def button(self, screen: Screen | None, ending: str) -> Button:
+        assert screen is not None
+        for row in screen.keyboard:
+            for button in row:
+                if button.data.endswith(ending):
+                    return button
+        raise AssertionError(f"no button {ending!r} on {screen.text!r}")
+
+    def moves(self, user: str) -> list[Button]:
+        screen = self.hands.get(user)
+        return [] if screen is None else [b for row in screen.keyboard for b in row
+                                          if b.data and "!" not in b.data]
+
+
+async def manager(path: Path, timing: Timing = FAST) -> tuple[SessionManager, Recorder]:
+    storage = await Storage.open(path)
+    m = SessionManager(storage, "test", timing)
+    recorder = Recorder()
+    m.deliver = recorder
+    return m, recorder
+
+
+async def close(m: SessionManager) -> None:
+    await m.close()
+    await m.storage.close()
+
+
+async def lobby(m: SessionManager, rec: Recorder, words: list[str], people: list[Actor],
+                computers: int = 0) -> int:
+    await m.new_game(PLACE, people[0], words)
+    for actor in people[1:]:
+        await m.join(PLACE, actor)
+    for _ in range(computers):
+        await m.press(people[0], rec.button(rec.table, "!add").data)
+    reply = await m.press(people[0], rec.button(rec.table, "!start").data)
+    assert reply.toast in ("Гру почато!", "The game begins!"), reply.toast
+    session = await m.open_in(PLACE)
+    assert session is not None
+    return session.id
+
+
+async def play_out(m: SessionManager, rec: Recorder, people: list[Actor], limit: float = 60
+                   ) -> None:
+    """Every person presses their first move whenever they have one, until the game closes."""
+    async def loop() -> None:
+        while await m.open_in(PLACE) is not None:
+            pressed = False
+            for actor in people:
+                moves = rec.moves(actor.platform_id)
+                if moves:
+                    reply = await m.press(actor, moves[0].data)
+                    pressed = pressed or not reply.toast
+            if not pressed:
+                await asyncio.sleep(0.005)
+    await asyncio.wait_for(loop(), limit)

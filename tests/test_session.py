@@ -1,0 +1,255 @@
+"""The session layer end to end, with a recording adapter: lobby, play, timers, stop, restart."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot import payload
+from bot.manager import Timing
+from tests.session_helpers import BOB, FAST, KIM, OLENA, PLACE, close, lobby, manager, play_out
+
+
+async def books(m, chat_id):
+    rows = await m.storage.db.read(
+        "SELECT COALESCE(SUM(amount), 0) AS total FROM ledger WHERE chat_id = ? "
+        "AND kind = 'settlement'", (chat_id,))
+    return rows[0]["total"]
+
+
+async def test_a_full_match_settles_every_deal(tmp_path):
+    m, rec = await manager(tmp_path / "db")
+    try:
+        sid = await lobby(m, rec, ["dragon", "deals=2", "3"], [OLENA, BOB], computers=1)
+        await play_out(m, rec, [OLENA, BOB])
+        session = await m.storage.sessions.get(sid)
+        assert session.status == "finished"
+        deals = await m.storage.db.read("SELECT * FROM deals WHERE session_id = ?", (sid,))
+        assert len(deals) == 2
+        assert await books(m, session.chat_id) == 0
+        seats = await m.storage.db.read(
+            "SELECT s.delta FROM deal_seats s JOIN deals d ON d.id = s.deal_id "
+            "WHERE d.session_id = ?", (sid,))
+        assert all(r["delta"] % 3 == 0 for r in seats), "the stake multiplies every payment"
+        assert len(rec.posts) == 2 and "Матч закінчено" in rec.posts[-1].text
+        assert rec.posts[0].picture is not None and rec.posts[0].picture.kind == "result"
+        top = await m.storage.stats.top(session.chat_id)
+        assert {r.name for r in top} == {"Олена", "Bob"}
+        total = sum(r.balance for r in top)
+        computer = await m.storage.db.read(
+            "SELECT b.balance FROM balances b JOIN users u ON u.id = b.user_id "
+            "WHERE u.platform = 'computer' AND b.chat_id = ?", (session.chat_id,))
+        assert total + sum(r["balance"] for r in computer) == 2000
+    finally:
+        await close(m)
+
+
+async def test_hands_reach_only_their_owners_and_buttons_only_the_mover(tmp_path):
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
+    try:
+        await lobby(m, rec, ["dragon"], [OLENA, BOB, KIM])
+        for reply in rec.replies:
+            for hand in reply.hands:
+                assert hand.screen.picture is not None
+                view = hand.screen.picture.view
+                owner = {OLENA.platform_id: 0, BOB.platform_id: 1, KIM.platform_id: 2}
+                assert view.seat == owner[hand.user]
+        movers = [a for a in (OLENA, BOB, KIM) if rec.moves(a.platform_id)]
+        assert len(movers) == 1
+        assert rec.table.picture.view.seat is None
+    finally:
+        await close(m)
+
+
+async def test_stale_forged_and_foreign_presses_change_nothing(tmp_path):
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
+    try:
+        sid = await lobby(m, rec, ["dragon"], [OLENA, BOB])
+        mover = next(a for a in (OLENA, BOB) if rec.moves(a.platform_id))
+        other = BOB if mover is OLENA else OLENA
+        button = rec.moves(mover.platform_id)[0]
+        before = await m.storage.sessions.get(sid)
+
+        stranger = await m.press(KIM, button.data)
+        assert stranger.toast == "Це не ваші плитки."
+        wrong_turn = await m.press(other, button.data)
+        assert wrong_turn.toast == "Зараз не ваш хід."
+        for forged in ("g:1:0", "x:1:1:play.66a", "g:1:1:" + "a" * 70, "g:¹:1:x", "",
+                       f"g:{sid}:{before.version}:!nonsense", f"g:{sid}:{before.version}:zzz",
+                       f"g:{sid}:{before.version}:play.11a@9", "g:9999:0:!peek"):
+            reply = await m.press(mover, forged)
+            assert reply.toast, forged
+        after = await m.storage.sessions.get(sid)
+        assert after.version == before.version and after.state == before.state
+
+        assert not (await m.press(mover, button.data)).toast
+        stale = await m.press(mover, button.data)
+        assert stale.toast == "Ця кнопка застаріла: скористайтеся останнім повідомленням."
+    finally:
+        await close(m)
+
+
+async def test_peek_is_private_and_short(tmp_path):
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
+    try:
+        await lobby(m, rec, ["dragon"], [OLENA, BOB])
+        peek = rec.button(rec.table, "!peek").data
+        mine = await m.press(BOB, peek)
+        assert mine.alert and mine.toast.startswith("Ваші плитки: A")
+        assert len(mine.toast) <= 200
+        stranger = await m.press(KIM, peek)
+        assert not stranger.alert and stranger.toast == "Ви не граєте в цій грі."
+    finally:
+        await close(m)
+
+
+async def test_two_missed_turns_hand_the_seat_to_the_computer_until_back(tmp_path):
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=5, deal_pause=30))
+    try:
+        sid = await lobby(m, rec, ["domino"], [OLENA], computers=1)
+        session = await m.storage.sessions.get(sid)
+        await m.storage.accounts.update_settings(session.chat_id, turn_timeout=10)
+        m.forget_settings(session.chat_id)
+        await m.language(session.chat_id)
+        # Make the person's turn run out twice: move the clock instead of waiting.
+        clock = [1000.0]
+        m.clock = lambda: clock[0]
+        for _ in range(200):
+            session = await m.session(sid)
+            if session is None or seats(session)[0]["away"]:
+                break
+            clock[0] = (session.deadline or clock[0]) + 1
+            m._arm(session)
+            await asyncio.sleep(0.01)
+            await m.idle()
+        session = await m.session(sid)
+        assert session is not None and seats(session)[0]["away"]
+        assert any("двічі поспіль" in s.text for _, s in rec.private)
+        assert "Я повернувся" in str(rec.table.keyboard)
+        reply = await m.press(OLENA, rec.button(rec.table, "!back").data)
+        assert reply.toast.startswith("З поверненням")
+        session = await m.session(sid)
+        assert session is not None and not seats(session)[0]["away"]
+        again = await m.press(OLENA, f"g:{sid}:{session.version}:!back")
+        assert again.toast == "Ви й так граєте."
+    finally:
+        await close(m)
+
+
+def seats(session):
+    return session.seats
+
+
+async def test_lobby_closes_by_itself(tmp_path):
+    m, rec = await manager(tmp_path / "db")
+    try:
+        await m.new_game(PLACE, OLENA, ["tails"])
+        session = await m.open_in(PLACE)
+        await m.storage.sessions.save(session.but(deadline=m.clock() + 0.05), session.version)
+        m._cache.clear()
+        await m.restore()
+        await asyncio.sleep(0.2)
+        await m.idle()
+        assert await m.open_in(PLACE) is None
+        assert rec.table.text == "Гру вчасно не почали: набір закрито."
+        assert rec.replies[-1].closed
+    finally:
+        await close(m)
+
+
+async def test_stopping_mid_deal_settles_nothing(tmp_path):
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
+    try:
+        sid = await lobby(m, rec, ["dragon"], [OLENA, BOB])
+
+        async def no() -> bool:
+            return False
+
+        async def yes() -> bool:
+            return True
+        refused = await m.stop(PLACE, BOB, no)
+        assert refused.toast.startswith("Зупинити гру може лише")
+        assert (await m.storage.sessions.get(sid)).status == "active"
+        assert (await m.stop(PLACE, BOB, yes)).toast == "Зупинено."
+        session = await m.storage.sessions.get(sid)
+        assert session.status == "abandoned"
+        assert not await m.storage.db.read("SELECT * FROM deals")
+        assert "не розраховується" in rec.table.text
+        after = await m.press(OLENA, rec.button(rec.table, "!peek").data if rec.table.keyboard
+                              else f"g:{sid}:{session.version}:!peek")
+        assert after.toast == "Ця гра вже закінчилася."
+    finally:
+        await close(m)
+
+
+async def test_a_restart_continues_the_game_and_old_buttons_work(tmp_path):
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
+    sid = await lobby(m, rec, ["domino", "50"], [OLENA, BOB])
+    mover = next(a for a in (OLENA, BOB) if rec.moves(a.platform_id))
+    button = rec.moves(mover.platform_id)[0]
+    await close(m)
+
+    m2, rec2 = await manager(tmp_path / "db", FAST)
+    try:
+        assert await m2.restore() == 1
+        reply = await m2.press(mover, button.data)
+        assert reply.toast == "", "the button from before the restart still plays"
+        await play_out(m2, rec2, [OLENA, BOB])
+        session = await m2.storage.sessions.get(sid)
+        assert session.status == "finished"
+    finally:
+        await close(m2)
+
+
+@pytest.mark.parametrize(("words", "answer"), [
+    ([], "Як почати"),
+    (["chess"], "Такі налаштування не підходять"),
+    (["dragon", "nonsense"], "Такі налаштування не підходять"),
+    (["dragon", "arms=3"], "Такі налаштування не підходять"),
+    (["dragon", "deals=x"], "Такі налаштування не підходять"),
+    (["dragon", "5000"], "Ставка"),
+])
+async def test_bad_new_games_are_explained(tmp_path, words, answer):
+    m, _ = await manager(tmp_path / "db")
+    try:
+        reply = await m.new_game(PLACE, OLENA, words)
+        assert reply.answer is not None and reply.answer.text.startswith(answer)
+        assert await m.open_in(PLACE) is None
+    finally:
+        await close(m)
+
+
+async def test_one_game_per_chat_and_lobby_rules(tmp_path):
+    m, rec = await manager(tmp_path / "db")
+    try:
+        await m.new_game(PLACE, OLENA, ["cedeng"])
+        second = await m.new_game(PLACE, BOB, ["dragon"])
+        assert second.answer.text.startswith("У цьому чаті вже є гра")
+        assert (await m.join(PLACE, OLENA)).toast == "Ви вже в цій грі."
+        start = rec.button(rec.table, "!start").data
+        assert (await m.press(OLENA, start)).toast == "Бракує 3 гравців"
+        assert (await m.join(PLACE, BOB)).toast == "Ви в грі."
+        assert (await m.press(BOB, start)).toast.startswith("Почати гру може лише")
+        add = rec.button(rec.table, "!add").data
+        for _ in range(2):
+            assert not (await m.press(BOB, add)).toast.startswith("Стіл")
+        assert (await m.press(BOB, add)).toast.startswith("Стіл повний")
+        assert (await m.press(KIM, add)).toast == "Ви не граєте в цій грі."
+        assert "Комп'ютер 2" in rec.table.text
+        await m.press(OLENA, rec.button(rec.table, "!remove").data)
+        assert "Комп'ютер 2" not in rec.table.text
+        await m.leave(PLACE, OLENA)
+        await m.leave(PLACE, BOB)
+        assert await m.open_in(PLACE) is None
+        assert rec.table.text == "Усі вийшли: набір закрито."
+    finally:
+        await close(m)
+
+
+def test_payloads_fit_telegram():
+    data = payload.encode(10**11, 10**8, "play.66a@1")
+    assert len(data.encode()) <= 64
+    assert payload.decode(data) == payload.Press(10**11, 10**8, "play.66a@1")
+    with pytest.raises(ValueError):
+        payload.encode(1, 1, "x" * 60)
