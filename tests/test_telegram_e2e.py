@@ -1,0 +1,424 @@
+"""The Telegram bot end to end: the real python-telegram-bot `Application` against a fake Bot
+API server on 127.0.0.1 (DESIGN.md §9). People are simulated by injected updates: commands in
+the group, deep links in private chats, and presses on the buttons the bot really sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.manager import Timing
+from bot.outbox import Budget
+from bot.telegram_adapter import TelegramBot
+from storage import Storage
+from tests.fake_telegram import FakeTelegram, SentMessage, User
+
+TOKEN = "123456:TEST-TOKEN-never-real"
+GROUP = -1001000
+OLENA = User(101, "Олена", "uk")
+BOB = User(102, "Bob", "en")
+KIM = User(103, "Кім", "uk")
+STRANGER = User(104, "Stranger", "en")
+PEOPLE = (OLENA, BOB, KIM)
+QUICK = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
+
+
+class Table:
+    """One bot process on one database, and what the people in the group do with it."""
+
+    def __init__(self, server: FakeTelegram, db: Path, timing: Timing = QUICK,
+                 budget: Budget | None = None) -> None:
+        self.server = server
+        self.db = db
+        self.timing = timing
+        self.budget = budget or Budget()
+        self.bot: TelegramBot | None = None
+        self.storage: Storage | None = None
+
+    async def start(self) -> TelegramBot:
+        self.storage = await Storage.open(self.db)
+        self.bot = TelegramBot(TOKEN, self.storage, api_url=self.server.url, timing=self.timing,
+                               group_budget=self.budget, poll_timeout=1)
+        await self.bot.start()
+        return self.bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.stop()
+            self.bot = None
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    # ----- what people do -------------------------------------------------------------------
+
+    def say(self, user: User, text: str, chat: int = GROUP) -> None:
+        self.server.send_text(user, chat, text)
+
+    def press(self, user: User, message: SentMessage, data: str, chat: int | None = None
+              ) -> int:
+        return self.server.press(user, message.chat_id if chat is None else chat,
+                                 message.message_id, data, check_button=False)
+
+    def lobby(self) -> SentMessage:
+        for message in reversed(self.server.messages(GROUP)):
+            if any("!start" in (d or "") for d in message.button_data()):
+                return message
+        raise AssertionError(self.server.summary())
+
+    def data(self, message: SentMessage, ending: str) -> str:
+        found = [d for d in message.button_data() if d and d.endswith(ending)]
+        assert found, f"no {ending} on {message.content!r}"
+        return found[0]
+
+    def join_link(self) -> str:
+        for row in self.lobby().reply_markup["inline_keyboard"]:
+            for button in row:
+                if "url" in button and "start=j_" in button["url"]:
+                    return button["url"].split("start=")[1]
+        raise AssertionError("no join link")
+
+    def hand(self, user: User) -> SentMessage | None:
+        photos = [m for m in self.server.messages(user.id) if m.has_photo]
+        return photos[-1] if photos else None
+
+    def moves(self, user: User) -> list[str]:
+        hand = self.hand(user)
+        if hand is None:
+            return []
+        return [d for d in hand.button_data() if d and "!" not in d]
+
+    async def answer_to(self, update_id: int) -> str:
+        query = f"cq{update_id}"
+        await self.server.wait_for(lambda: any(a.callback_query_id == query
+                                               for a in self.server.answers()))
+        return next(a.text or "" for a in self.server.answers()
+                    if a.callback_query_id == query)
+
+    async def open_game(self, words: str, people: tuple[User, ...], computers: int) -> int:
+        self.say(people[0], f"/newgame {words}")
+        await self.server.wait_for(lambda: self._has_lobby())
+        link = self.join_link()
+        for user in people[1:]:
+            self.say(user, f"/start {link}", chat=user.id)
+        await self.server.wait_for(lambda: self.lobby().content.count("\n") >= 2 + len(people))
+        for _ in range(computers):
+            await self.answer_to(self.press(people[0], self.lobby(),
+                                            self.data(self.lobby(), "!add")))
+        answer = await self.answer_to(self.press(people[0], self.lobby(),
+                                                 self.data(self.lobby(), "!start")))
+        assert answer in ("Гру почато!", "The game begins!"), answer
+        return int(link.removeprefix("j_"))
+
+    def _has_lobby(self) -> bool:
+        try:
+            self.lobby()
+        except AssertionError:
+            return False
+        return True
+
+    async def play(self, sid: int, people: tuple[User, ...], limit: float = 120,
+                   until: int | None = None) -> int:
+        """Everybody presses their first move when they have one; returns the presses made."""
+        pressed = 0
+        seen: set[str] = set()
+
+        async def loop() -> None:
+            nonlocal pressed
+            while await self.status(sid) == "active":
+                if until is not None and pressed >= until:
+                    return
+                acted = False
+                for user in people:
+                    moves = self.moves(user)
+                    hand = self.hand(user)
+                    if moves and hand is not None and moves[0] not in seen:
+                        seen.add(moves[0])
+                        await self.answer_to(self.press(user, hand, moves[0]))
+                        pressed += 1
+                        acted = True
+                if not acted:
+                    await asyncio.sleep(0.02)
+        await asyncio.wait_for(loop(), limit)
+        return pressed
+
+    async def status(self, sid: int) -> str:
+        assert self.storage is not None
+        session = await self.storage.sessions.get(sid)
+        assert session is not None
+        return session.status
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeTelegram]:
+    async with FakeTelegram() as fake:
+        for user in (*PEOPLE, STRANGER):
+            fake.start_bot(user)
+        fake.set_chat(GROUP, title="Доміно по п'ятницях")
+        yield fake
+
+
+@pytest.fixture
+async def table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
+    t = Table(server, tmp_path / "gupai.sqlite3")
+    await t.start()
+    yield t
+    await t.stop()
+
+
+async def settle_check(t: Table, sid: int, deals_expected: int | None = None) -> None:
+    """Chips in SQLite equal the settlements, and the leaderboard shows them."""
+    assert t.storage is not None
+    deals = await t.storage.db.read("SELECT id FROM deals WHERE session_id = ?", (sid,))
+    if deals_expected is not None:
+        assert len(deals) == deals_expected
+    assert deals
+    per_user = await t.storage.db.read(
+        "SELECT s.user_id, SUM(s.delta) AS net FROM deal_seats s JOIN deals d ON d.id = "
+        "s.deal_id WHERE d.session_id = ? GROUP BY s.user_id", (sid,))
+    assert sum(r["net"] for r in per_user) == 0
+    session = await t.storage.sessions.get(sid)
+    assert session is not None
+    for row in per_user:
+        balance = await t.storage.db.read_one(
+            "SELECT b.balance, u.platform FROM balances b JOIN users u ON u.id = b.user_id "
+            "WHERE b.chat_id = ? AND b.user_id = ?", (session.chat_id, row["user_id"]))
+        assert balance is not None
+        grant = 0 if balance["platform"] == "computer" else 1000
+        assert balance["balance"] == grant + row["net"]
+    top = await t.storage.stats.top(session.chat_id)
+    assert {r.name for r in top} == {u.first_name for u in PEOPLE}
+
+
+def hands_only_to_owners(server: FakeTelegram) -> None:
+    """Every private message with a hand went to the seat's own chat: a hand view's seat is
+    never someone else's, which the bot would only send by mistake."""
+    for user in PEOPLE:
+        for message in server.messages(user.id):
+            for row in (message.reply_markup or {}).get("inline_keyboard", []):
+                for button in row:
+                    assert "url" in button or button["callback_data"].startswith("g:")
+    private = [c for c in server.calls() if c.chat_id and c.chat_id > 0 and c.ok]
+    assert {c.chat_id for c in private} <= {u.id for u in PEOPLE}
+
+
+@pytest.mark.parametrize(("words", "deals"), [("dragon deals=2", 2), ("domino 50", None)])
+async def test_three_people_and_a_computer_play_a_match(table: Table, server: FakeTelegram,
+                                                        words: str, deals: int | None) -> None:
+    sid = await table.open_game(words, PEOPLE, computers=1)
+    presses = await table.play(sid, PEOPLE)
+    assert await table.status(sid) == "finished"
+    assert table.bot is not None
+    await table.bot.drain()
+    await settle_check(table, sid, deals)
+    hands_only_to_owners(server)
+    posts = [m for m in server.messages(GROUP) if m.has_photo and "Роздач" in (m.caption or "")]
+    assert posts, "every deal's result is posted"
+    assert "Матч закінчено" in (posts[-1].caption or "")
+    group = server.group_calls(GROUP)
+    per_minute = server.max_per_window(GROUP, 60.0)
+    print(f"\n{words}: {presses} presses, {len(group)} group messages, "
+          f"at most {per_minute} in a minute")
+    assert per_minute <= 20
+    assert len(group) < presses, "table edits are coalesced"
+    # The table message was edited in place: one photo message carries the game.
+    edits = [c for c in group if c.method == "editMessageMedia"]
+    assert edits and len({c.params["message_id"] for c in edits}) == 1
+    answers = server.answers()
+    assert len(answers) == len(server.calls("answerCallbackQuery"))
+    presses_made = [u for u in server.calls() if u.method == "getUpdates"]
+    assert presses_made
+
+
+async def test_the_group_budget_holds_under_pressure(server: FakeTelegram, tmp_path: Path
+                                                     ) -> None:
+    """A tight budget (5 calls per 2 s) is never exceeded however fast the table changes."""
+    t = Table(server, tmp_path / "db", budget=Budget(cap=5, window=2.0, spacing=0.1))
+    await t.start()
+    try:
+        sid = await t.open_game("dragon deals=1", (OLENA,), computers=3)
+        await t.play(sid, (OLENA,))
+        assert t.bot is not None
+        await t.bot.drain()
+        assert server.max_per_window(GROUP, 2.0) <= 5
+        assert len(server.group_calls(GROUP)) >= 5
+    finally:
+        await t.stop()
+
+
+async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_work(
+        server: FakeTelegram, tmp_path: Path) -> None:
+    slow = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
+    t = Table(server, tmp_path / "db", timing=slow)
+    await t.start()
+    sid = await t.open_game("dragon deals=1", PEOPLE, computers=1)
+    await t.play(sid, PEOPLE, until=5)
+    assert t.bot is not None
+    await t.bot.drain()
+    mover = next(u for u in PEOPLE if t.moves(u))
+    hand = t.hand(mover)
+    assert hand is not None
+    old_button = t.moves(mover)[0]
+    await t.stop()
+
+    t2 = Table(server, tmp_path / "db", timing=slow)
+    await t2.start()
+    try:
+        answer = await t2.answer_to(t2.press(mover, hand, old_button))
+        assert answer == "", f"the old button was refused: {answer}"
+        await t2.play(sid, PEOPLE)
+        assert await t2.status(sid) == "finished"
+        await settle_check(t2, sid, 1)
+    finally:
+        await t2.stop()
+
+
+async def test_stale_forged_and_foreign_presses(table: Table, server: FakeTelegram) -> None:
+    sid = await table.open_game("dragon", (OLENA, BOB), computers=0)
+    await server.wait_for(lambda: any(table.moves(u) for u in (OLENA, BOB)))
+    mover = next(u for u in (OLENA, BOB) if table.moves(u))
+    hand = table.hand(mover)
+    assert hand is not None and table.storage is not None
+    button = table.moves(mover)[0]
+    before = await table.storage.sessions.get(sid)
+
+    # A modified client can send any button data, here a player's move under the group's table.
+    await server.wait_for(lambda: any(m.has_photo for m in server.messages(GROUP)))
+    board = next(m for m in server.messages(GROUP) if m.has_photo)
+    foreign = await table.answer_to(table.press(STRANGER, board, button))
+    assert foreign == "Це не ваші плитки."
+    forged = await table.answer_to(table.press(mover, hand, "g:1:2:play.66a\x00"))
+    assert forged
+    junk = await table.answer_to(table.press(mover, hand, "hello"))
+    assert junk in ("Ця кнопка не моя.", "That button is not one of mine.")
+    after = await table.storage.sessions.get(sid)
+    assert before is not None and after is not None
+    assert (after.version, after.state) == (before.version, before.state)
+
+    assert await table.answer_to(table.press(mover, hand, button)) == ""
+    stale = await table.answer_to(table.press(mover, hand, button))
+    assert "out of date" in stale or "застаріла" in stale
+    for answer in server.answers():
+        assert not answer.show_alert
+
+
+async def test_a_player_who_never_started_the_bot_gets_a_start_me_button(
+        server: FakeTelegram, tmp_path: Path) -> None:
+    shy = User(105, "Тарас", "uk")
+    t = Table(server, tmp_path / "db")
+    await t.start()
+    try:
+        t.say(OLENA, "/newgame dragon")
+        await server.wait_for(t._has_lobby)
+        t.say(shy, "/join")
+        await server.wait_for(lambda: any("Почати розмову" in json.dumps(
+            m.reply_markup or {}, ensure_ascii=False) for m in server.messages(GROUP)))
+        message = next(m for m in server.messages(GROUP)
+                       if "Почати розмову" in json.dumps(m.reply_markup or {},
+                                                         ensure_ascii=False))
+        url = message.reply_markup["inline_keyboard"][0][0]["url"]
+        assert url.startswith("https://t.me/gupai_test_bot?start=h_")
+        assert "Тарас" in (message.text or "")
+        failed = [c for c in server.calls() if c.chat_id == shy.id and not c.ok]
+        assert failed and "initiate" in (failed[0].error or "")
+        # Peek works without a private chat.
+        answer = await t.answer_to(t.press(OLENA, t.lobby(), t.data(t.lobby(), "!start")))
+        assert answer == "Гру почато!"
+        await server.wait_for(lambda: any(m.has_photo for m in server.messages(GROUP)))
+        board = next(m for m in server.messages(GROUP) if m.has_photo)
+        peek = t.press(shy, board, t.data(board, "!peek"))
+        await t.answer_to(peek)
+        alert = next(a for a in server.answers() if a.callback_query_id == f"cq{peek}")
+        assert alert.show_alert and (alert.text or "").startswith("Ваші плитки: A")
+        # Once the player starts the bot through the link, the tiles arrive.
+        server.start_bot(shy)
+        t.say(shy, f"/start {url.split('start=')[1]}", chat=shy.id)
+        await server.wait_for(lambda: t.hand(shy) is not None)
+    finally:
+        await t.stop()
+
+
+async def test_flood_control_is_retried(table: Table, server: FakeTelegram) -> None:
+    server.fail_next("sendMessage", status=429, retry_after=1)
+    table.say(OLENA, "/newgame tails")
+    await server.wait_for(table._has_lobby, timeout=15)
+    refused = [c for c in server.calls("sendMessage") if not c.ok]
+    assert refused and "retry after" in (refused[0].error or "").lower()
+
+
+async def test_an_absent_player_is_replaced_by_the_computer(
+        server: FakeTelegram, tmp_path: Path) -> None:
+    t = Table(server, tmp_path / "db")
+    await t.start()
+    try:
+        assert t.storage is not None and t.bot is not None
+        chat_id = await t.storage.accounts.chat("telegram", GROUP, "")
+        await t.storage.accounts.update_settings(chat_id, turn_timeout=1)
+        sid = await t.open_game("dragon deals=1", (OLENA, BOB), computers=0)
+
+        async def only_olena_plays() -> None:
+            while await t.status(sid) == "active":
+                moves, hand = t.moves(OLENA), t.hand(OLENA)
+                if moves and hand is not None:
+                    await t.answer_to(t.press(OLENA, hand, moves[0]))
+                else:
+                    await asyncio.sleep(0.02)
+        await asyncio.wait_for(only_olena_plays(), 120)
+        await t.bot.drain()
+        told = [m for m in server.messages(BOB.id) if "двічі" in (m.content or "")]
+        assert told, "Bob is told the computer plays for him"
+        assert any("Я повернувся" in json.dumps(m.reply_markup or {}, ensure_ascii=False)
+                   for m in server.messages(BOB.id))
+        deals = await t.storage.db.read("SELECT id FROM deals WHERE session_id = ?", (sid,))
+        assert len(deals) == 1
+    finally:
+        await t.stop()
+
+
+async def test_commands_answer_in_both_languages(table: Table, server: FakeTelegram) -> None:
+    assert server.commands("uk") and server.commands("en")
+    uk = {c["command"]: c["description"] for c in server.commands("uk") or []}
+    assert set(uk) >= {"newgame", "join", "leave", "stop", "games", "rules", "chips", "top",
+                       "stats", "lang", "settings", "help"}
+    table.say(OLENA, "/games")
+    await server.wait_for(lambda: any("dragon" in (m.text or "")
+                                      for m in server.messages(GROUP)))
+    table.say(OLENA, "/rules domino")
+    await server.wait_for(lambda: any("Доміно" in (m.text or "") and "базар" in (m.text or "")
+                                      for m in server.messages(GROUP)))
+    table.say(STRANGER, "/lang en")
+    await server.wait_for(lambda: any("адміністратори" in (m.text or "")
+                                      for m in server.messages(GROUP)))
+    server.make_admin(GROUP, OLENA)
+    table.say(OLENA, "/lang en")
+    await server.wait_for(lambda: any(m.text == "Language set to English."
+                                      for m in server.messages(GROUP)))
+    table.say(BOB, "/chips")
+    await server.wait_for(lambda: any(m.text and m.text.startswith("Bob: 1000 chips")
+                                      for m in server.messages(GROUP)))
+    table.say(BOB, "/top")
+    await server.wait_for(lambda: any(m.has_photo and "Leaderboard" in (m.caption or "")
+                                      for m in server.messages(GROUP)))
+    table.say(BOB, "/newgame chess")
+    await server.wait_for(lambda: any("chess" in (m.text or "")
+                                      for m in server.messages(GROUP)))
+    table.say(BOB, "/stop")
+    await server.wait_for(lambda: any(m.text == "There is no game here. Start one with /newgame."
+                                      for m in server.messages(GROUP)))
+    table.say(BOB, "/nonsense", chat=BOB.id)
+    await server.wait_for(lambda: any("/help" in (m.text or "")
+                                      for m in server.messages(BOB.id)))
+
+
+async def test_the_token_never_reaches_the_logs(table: Table, server: FakeTelegram,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("DEBUG")
+    table.say(OLENA, "/newgame dragon")
+    await server.wait_for(table._has_lobby)
+    await server.wait_idle()
+    assert TOKEN not in caplog.text
