@@ -391,7 +391,8 @@ class SessionManager:
             if seats[index].away:
                 raise Refusal("err.already_away")
             seats[index] = _but_seat(seats[index], away=True)
-            return await self._seats_changed(session, seats, "table.left_game", actor.name)
+            return await self._seats_changed(session, seats, index, "table.left_game",
+                                             actor.name)
         del seats[index]
         if not any(not s.computer for s in seats):
             session = await self._save(_bump(with_seats(session, seats)).but(
@@ -577,10 +578,10 @@ class SessionManager:
         if not seats[index].away and not seats[index].misses:
             raise Refusal("err.not_away")
         seats[index] = _but_seat(seats[index], away=False, misses=0)
-        await self._seats_changed(session, seats, "table.back", actor.name)
+        await self._seats_changed(session, seats, index, "table.back", actor.name)
         return Reply(toast=tr(lang, "hand.welcome_back"))
 
-    async def _seats_changed(self, session: Session, seats: list[Seat], key: str,
+    async def _seats_changed(self, session: Session, seats: list[Seat], changed: int, key: str,
                              name: str) -> Reply:
         """Away flags changed: the deadline follows (a person gets a full turn, the computer
         moves soon), and the table and the player's hand are shown again."""
@@ -594,7 +595,8 @@ class SessionManager:
         reply = self._reply(saved)
         if state is not None:
             reply.table = await self._table_screen(saved, state, ())
-            reply.hands = await self._hands(saved, state, state, only_to_move=True)
+            reply.hands = await self._hands(saved, state, state, only_to_move=True,
+                                            also=changed)
         await self._deliver(reply)
         return Reply(toast=tr(lang, key, name=name))
 
@@ -802,8 +804,9 @@ class SessionManager:
                               left, picked, self.theme)
 
     async def _hands(self, session: Session, before: Any, after: Any, fresh: bool = False,
-                     only_to_move: bool = False) -> list[HandUpdate]:
-        """Private hands that changed: the tiles, whose turn it is, or the buttons' version."""
+                     only_to_move: bool = False, also: int | None = None) -> list[HandUpdate]:
+        """Private hands that changed: the tiles, whose turn it is, or the buttons' version
+        (`also`: a seat whose own screen changed, e.g. its "I'm back" button went away)."""
         rules = games.get(session.game)
         updates: list[HandUpdate] = []
         now_moving = rules.to_move(after)
@@ -812,7 +815,7 @@ class SessionManager:
             if seat.computer:
                 continue
             mine_now = now_moving == index
-            if only_to_move and not mine_now:
+            if only_to_move and not mine_now and index != also:
                 continue
             changed = (fresh or before is None or mine_now or was_moving == index
                        or rules.view(before, index).hand != rules.view(after, index).hand

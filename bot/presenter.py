@@ -37,10 +37,13 @@ def names(seats: Sequence[Seat]) -> tuple[str, ...]:
 
 
 def countdown(lang: str, seconds: float) -> str:
-    """Time left rounded up to a step a reader can trust: whole minutes, then 60/30/10 s."""
+    """Time left rounded up to a step a reader can trust: whole minutes above five, half
+    minutes above one, then the 60/30/10 s steps at which the table is refreshed."""
     left = max(0.0, seconds)
-    if left > COUNTDOWN_STEPS[0]:
+    if left > 5 * 60:
         return tr(lang, "time.minutes", math.ceil(left / 60))
+    if left > COUNTDOWN_STEPS[0]:
+        return tr(lang, "time.seconds", 30 * math.ceil(left / 30))
     if left <= COUNTDOWN_STEPS[-1]:
         return tr(lang, "time.seconds", max(1, math.ceil(left)))
     step = next((s for s in reversed(COUNTDOWN_STEPS) if left <= s), COUNTDOWN_STEPS[0])
