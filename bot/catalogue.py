@@ -172,6 +172,43 @@ EN: dict[str, Entry] = {
     "command.help": "what I can do",
     "private.welcome": "Hi! Add me to a group and type /newgame there to play. Your tiles "
                        "will come here.",
+    # the terminal (`gupai play`)
+    "console.line": "Line: {tiles}",
+    "console.line_empty": "The line is empty.",
+    "console.ends": "open: {ends}",
+    "console.closed_end": "closed: {end}",
+    "console.stock": ("{n} tile in the stock", "{n} tiles in the stock"),
+    "console.tiles": ("{n} tile", "{n} tiles"),
+    "console.face_down": ("{n} face down", "{n} face down"),
+    "console.score": "score {score}",
+    "console.you": " (you)",
+    "console.hand": "Tiles: {tiles}",
+    "console.my_face_down": "Face down: {tiles}",
+    "console.moves": "Moves:",
+    "console.prompt": "Your move (number or letter; h help, q quit): ",
+    "console.help": "Type a move's number, or the letter of its tile as in the list (a or A).\n"
+                    "Add < or > for the left or right end when both fit (a<); two tiles: both "
+                    "letters (ab).\n"
+                    "p (peek) shows your tiles, q (quit) stops the game, Ctrl-C leaves it saved "
+                    "for the next run.\n"
+                    "When a tile's letter is h, p or q, the letter plays the tile: type help, "
+                    "peek or quit in full.",
+    "console.bad_number": "There is no move {text}: type a number from 1 to {most}.",
+    "console.bad_choice": "“{text}” is not one of the moves: type a number from 1 to {most}, "
+                          "a tile's letter, or h for help.",
+    "console.ambiguous": "“{text}” fits more than one move ({numbers}): type the number.",
+    "console.quitting": "Stopping the game.",
+    "console.eof": "The input has ended: stopping the game.",
+    "console.interrupted": "Interrupted. The game is saved: run the same command to go on.",
+    "console.resumed": "An unfinished game of {game} was found in {db}: it goes on (--new "
+                       "starts a new one).",
+    "console.players": "{game} is played by {span} players.",
+    "console.picture": "Picture: {path}",
+    "console.no_pictures": "The pictures could not be written: {detail}",
+    "console.standings": "Final standings (chips and points of this match):",
+    "console.standing": "{rank}. {name}: chips {chips}, points {points}",
+    "console.no_deals": "No deal was finished, so no chips moved.",
+    "console.kept_in": "Chips are kept in {db}.",
 }
 
 UK: dict[str, Entry] = {
@@ -330,6 +367,42 @@ UK: dict[str, Entry] = {
     "command.help": "що я вмію",
     "private.welcome": "Вітаю! Додайте мене до групи й напишіть там /newgame, щоб грати. "
                        "Ваші плитки приходитимуть сюди.",
+    "console.line": "Ряд: {tiles}",
+    "console.line_empty": "Ряд порожній.",
+    "console.ends": "відкрито: {ends}",
+    "console.closed_end": "закрито: {end}",
+    "console.stock": ("на базарі {n} плитка", "на базарі {n} плитки", "на базарі {n} плиток"),
+    "console.tiles": ("{n} плитка", "{n} плитки", "{n} плиток"),
+    "console.face_down": ("{n} лицем донизу", "{n} лицем донизу", "{n} лицем донизу"),
+    "console.score": "очки: {score}",
+    "console.you": " (ви)",
+    "console.hand": "Плитки: {tiles}",
+    "console.my_face_down": "Лицем донизу: {tiles}",
+    "console.moves": "Ходи:",
+    "console.prompt": "Ваш хід (номер або літера; h — довідка, q — вийти): ",
+    "console.help": "Напишіть номер ходу або літеру його плитки, як у списку (a чи A).\n"
+                    "Додайте < або >, щоб вибрати лівий чи правий кінець, коли підходять обидва "
+                    "(a<); дві плитки — обидві літери (ab).\n"
+                    "p (peek) покаже ваші плитки, q (quit) зупинить гру, Ctrl-C залишить її "
+                    "збереженою до наступного запуску.\n"
+                    "Якщо плитка має літеру h, p чи q, літера грає плитку: тоді пишіть help, "
+                    "peek чи quit повністю.",
+    "console.bad_number": "Ходу {text} немає: напишіть число від 1 до {most}.",
+    "console.bad_choice": "«{text}» — не хід: напишіть число від 1 до {most}, літеру плитки "
+                          "або h, щоб побачити довідку.",
+    "console.ambiguous": "«{text}» підходить до кількох ходів ({numbers}): напишіть номер.",
+    "console.quitting": "Зупиняємо гру.",
+    "console.eof": "Введення закінчилося: гру зупинено.",
+    "console.interrupted": "Перервано. Гру збережено: запустіть ту саму команду, щоб грати далі.",
+    "console.resumed": "У {db} знайдено незакінчену гру ({game}): вона триває (--new почне "
+                       "нову).",
+    "console.players": "Кількість гравців у {game}: {span}.",
+    "console.picture": "Зображення: {path}",
+    "console.no_pictures": "Не вдалося записати зображення: {detail}",
+    "console.standings": "Підсумок (фішки й очки цього матчу):",
+    "console.standing": "{rank}. {name}: фішки {chips}, очки {points}",
+    "console.no_deals": "Жодну роздачу не закінчено, тож фішки не рухалися.",
+    "console.kept_in": "Фішки зберігаються в {db}.",
 }
 
 CATALOGUE: dict[str, dict[str, Entry]] = {"en": EN, "uk": UK}
