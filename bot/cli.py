@@ -1,7 +1,8 @@
 """The `gupai` command: one console script, one subcommand per way of using the games.
 
 `gupai sim` plays computer players against each other and prints what the rules produce, so a rule
-or an option can be watched and measured without a chat platform.
+or an option can be watched and measured without a chat platform. `gupai play` seats a person at
+a table of computer players in the terminal (`bot/console.py`).
 """
 
 from __future__ import annotations
@@ -129,6 +130,36 @@ def build_parser() -> argparse.ArgumentParser:
     gallery.add_argument("--theme", choices=tuple(THEMES), default=DEFAULT_THEME,
                          help=f"tile colours (default {DEFAULT_THEME})")
     gallery.set_defaults(func=cmd_gallery)
+    play = sub.add_parser(
+        "play", help="play a game in the terminal against computer players",
+        description="Play one game against computer players in the terminal, through the same "
+                    "session layer as the chat bots. Pictures of the table, your tiles and each "
+                    "deal's result are written as PNG files into OUT; chips are kept in DB "
+                    "between runs. An unfinished game (Ctrl-C) goes on at the next run.")
+    play.add_argument("game", help=f"one of: {', '.join(games.GAMES)}")
+    play.add_argument("--players", type=int,
+                      help="players including you (default: the game's usual)")
+    play.add_argument("--preset", help="a named set of options (see `gupai games`)")
+    play.add_argument("--stake", type=int, help="chips per point (default 1)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="set one option, e.g. deals=1; repeatable")
+    play.add_argument("--lang", choices=("uk", "en"),
+                      help="language (default: uk if the terminal's locale is Ukrainian, else en)")
+    play.add_argument("--name", help="your name at the table (default: $USER)")
+    play.add_argument("--out", help="folder for the PNG files (default ./gupai-play)")
+    play.add_argument("--db", help="SQLite file for chips and saved games (default: "
+                                   "$GUPAI_CONSOLE_DB or ./gupai-console.sqlite3)")
+    play.add_argument("--fast", action="store_true",
+                      help="computer players move at once, no pause between deals")
+    play.add_argument("--new", action="store_true",
+                      help="stop an unfinished game from an earlier run instead of resuming it")
+    play.set_defaults(func=cmd_play)
+    run = sub.add_parser(
+        "run", help="start every chat platform whose token is set (TELEGRAM_TOKEN); with none, "
+                    "say what to set")
+    run.set_defaults(func=cmd_run)
+    telegram = sub.add_parser("telegram", help="start the Telegram bot (TELEGRAM_TOKEN)")
+    telegram.set_defaults(func=cmd_telegram)
     return parser
 
 
@@ -153,6 +184,39 @@ def cmd_gallery(args: argparse.Namespace) -> int:
     paths = render_gallery(Path(args.outdir), lang=args.lang, theme_name=args.theme)
     print(f"{len(paths)} images in {args.outdir} ({time.perf_counter() - started:.1f} s)")
     return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    import os
+
+    from bot import console
+    from storage import StorageError
+
+    rules = games.get(args.game)
+    _option_pairs(args.option)  # name=value, or a usage error before anything starts
+    login = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
+    options = console.PlayOptions(
+        game=rules.id, players=args.players, preset=args.preset, stake=args.stake,
+        options=tuple(args.option), lang=args.lang or console.default_lang(),
+        name=args.name or login or "Player", player_id=login or "player",
+        out=Path(args.out or console.DEFAULT_OUT), db=args.db or console.default_db(),
+        computer_delay=0.0 if args.fast else console.COMPUTER_DELAY,
+        deal_pause=0.0 if args.fast else console.DEAL_PAUSE, new=args.new)
+    try:
+        return console.run(options)
+    except StorageError as exc:
+        print(f"gupai: {exc}", file=sys.stderr)
+        return 2
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.run import run, settings
+    return run(settings())
+
+
+def cmd_telegram(args: argparse.Namespace) -> int:
+    from bot.run import run_telegram, settings
+    return run_telegram(settings())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -729,7 +729,11 @@ class SessionManager:
                     return
                 await self._on_deadline(session)
         except StaleSave:
+            # Another process saved first: follow its deadline rather than lose the timer.
             self._cache.pop(session_id, None)
+            session = await self._load(session_id)
+            if session is not None:
+                self._arm(session)
         except StorageError:
             # The database is busy or gone: try again shortly rather than losing the turn.
             log.warning("session %s: storage failed at its deadline; retrying", session_id)

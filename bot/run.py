@@ -50,6 +50,16 @@ def settings(environ: Mapping[str, str] | None = None, folder: Path | None = Non
     return merged
 
 
+def program() -> str:
+    """How the user started us (`.venv/bin/gupai`), so the advice can be pasted as it is."""
+    path = Path(sys.argv[0]) if sys.argv and sys.argv[0] else Path("gupai")
+    if path.name != "gupai":
+        return "gupai"
+    with contextlib.suppress(ValueError):
+        return str(path.resolve().relative_to(Path.cwd()))
+    return str(path)
+
+
 def no_token_help(folder: Path) -> str:
     env = folder / ENV_FILE
     return "\n".join([
@@ -65,7 +75,7 @@ def no_token_help(folder: Path) -> str:
         "",
         "To play right now without a token or network, against computer players:",
         "",
-        "    gupai play dragon",
+        f"    {program()} play dragon",
     ])
 
 
@@ -78,7 +88,8 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
         return 2
     if discord_token and not telegram_token:
         print("DISCORD_TOKEN is set, but this release runs on Telegram only: set "
-              "TELEGRAM_TOKEN, or play in the terminal with `gupai play dragon`.", file=out)
+              f"TELEGRAM_TOKEN, or play in the terminal with `{program()} play dragon`.",
+              file=out)
         return 2
     if discord_token:
         print("DISCORD_TOKEN is set but ignored: this release runs on Telegram only.", file=out)
