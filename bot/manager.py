@@ -300,6 +300,10 @@ class SessionManager:
                           run: Callable[[Session], Awaitable[Reply]]) -> Reply:
         lang = lang_of(actor.language)
         try:
+            if session_id not in self._locks and not _open(await self._load(session_id)):
+                # No lock is made for a session that is not open here (a forged id, say).
+                return Reply(toast=tr(lang, "err.game_over"),
+                             answer=Screen(tr(lang, "err.game_over")))
             async with self._lock(session_id):
                 session = await self._load(session_id)
                 if session is None or session.status not in ("lobby", "active"):
@@ -336,6 +340,7 @@ class SessionManager:
             self._cache[saved.id] = saved
         else:
             self._cache.pop(saved.id, None)
+            self._locks.pop(saved.id, None)  # later requests find it closed without a lock
         self._arm(saved)
         return saved
 
@@ -457,7 +462,7 @@ class SessionManager:
             raise Refusal("lobby.need", game.rules.min_players - len(seats))
         match = game.rules.start_match(game.options, len(seats), game.seed)
         state = game.rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
-        session = _bump(session).but(status="active", state=game.rules.dumps(state))
+        session = _bump(session).but(status="active", state=game.dumps(state))
         session = session.but(deadline=self._deadline(session, seats, state))
         session = await self._save(session, session.version - 1)
         reply = self._reply(session)
@@ -542,7 +547,7 @@ class SessionManager:
         reply = self._reply(session)
         outcome = rules.outcome(new_state)
         settlement: Settlement | None = None
-        updated = _bump(with_seats(session, seats)).but(state=rules.dumps(new_state))
+        updated = _bump(with_seats(session, seats)).but(state=game.dumps(new_state))
         if outcome is None:
             updated = updated.but(deadline=self._deadline(updated, seats, new_state))
         else:
@@ -783,7 +788,7 @@ class SessionManager:
         rules = game.rules
         match = rules.next_match(state)
         new_state = rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
-        updated = _bump(session).but(state=rules.dumps(new_state))
+        updated = _bump(session).but(state=game.dumps(new_state))
         updated = updated.but(deadline=self._deadline(updated, seats, new_state))
         saved = await self._save(updated, session.version)
         reply = self._reply(saved)
@@ -831,6 +836,10 @@ class SessionManager:
                                       await self._hand_screen(session, after, index),
                                       fresh=fresh or turn_starts))
         return updates
+
+
+def _open(session: Session | None) -> bool:
+    return session is not None and session.status in ("lobby", "active")
 
 
 def _bump(session: Session) -> Session:

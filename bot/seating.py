@@ -9,6 +9,8 @@ until its owner comes back (`away`). Everything here round-trips through the JSO
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,16 +69,49 @@ class Game:
 
     @classmethod
     def of(cls, session: Session) -> Game:
-        rules = games.get(session.game)
-        stored = session.options
-        preset, values = stored.get("preset"), dict(stored.get("values", {}))
-        return cls(rules, rules.options(preset, **values), preset, values, str(stored["seed"]))
+        key = (session.game, json.dumps(session.options, sort_keys=True))
+        game = _GAMES.get(key)
+        if game is None:
+            rules = games.get(session.game)
+            stored = session.options
+            preset, values = stored.get("preset"), dict(stored.get("values", {}))
+            game = cls(rules, rules.options(preset, **values), preset, values,
+                       str(stored["seed"]))
+            _keep(_GAMES, key, game)
+        return game
 
     def stored(self) -> dict[str, Any]:
         return {"preset": self.preset, "values": self.values, "seed": self.seed}
 
     def state(self, session: Session) -> Any:
-        return None if session.state is None else self.rules.loads(session.state)
+        """The deal, decoded once per saved text: states are immutable values, so one decoded
+        copy serves every request until the next move saves a new text."""
+        if session.state is None:
+            return None
+        key = (self.rules.id, session.state)
+        state = _STATES.get(key)
+        if state is None:
+            state = self.rules.loads(session.state)
+            _keep(_STATES, key, state)
+        return state
+
+    def dumps(self, state: Any) -> str:
+        """The text to save, remembered with its decoded state."""
+        text = self.rules.dumps(state)
+        _keep(_STATES, (self.rules.id, text), state)
+        return text
 
     def deal_seed(self, deal: int) -> str:
         return f"{self.seed}/deal{deal}"
+
+
+CACHE_SIZE = 2048
+_GAMES: OrderedDict[tuple[str, str], Game] = OrderedDict()
+_STATES: OrderedDict[tuple[str, str], Any] = OrderedDict()
+
+
+def _keep(cache: OrderedDict[tuple[str, str], Any], key: tuple[str, str], value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    if len(cache) > CACHE_SIZE:
+        cache.popitem(last=False)

@@ -253,3 +253,15 @@ def test_payloads_fit_telegram():
     assert payload.decode(data) == payload.Press(10**11, 10**8, "play.66a@1")
     with pytest.raises(ValueError):
         payload.encode(1, 1, "x" * 60)
+
+
+async def test_presses_on_unknown_or_closed_games_leave_nothing_behind(tmp_path):
+    m, rec = await manager(tmp_path / "db")
+    try:
+        for sid in range(500, 700):
+            assert (await m.press(OLENA, f"g:{sid}:0:!peek")).toast == "Ця гра вже закінчилася."
+        await m.new_game(PLACE, OLENA, ["dragon"])
+        await m.leave(PLACE, OLENA)
+        assert m._locks == {} and m._cache == {}
+    finally:
+        await close(m)
