@@ -256,7 +256,7 @@ def test_payloads_fit_telegram():
 
 
 async def test_presses_on_unknown_or_closed_games_leave_nothing_behind(tmp_path):
-    m, rec = await manager(tmp_path / "db")
+    m, _ = await manager(tmp_path / "db")
     try:
         for sid in range(500, 700):
             assert (await m.press(OLENA, f"g:{sid}:0:!peek")).toast == "Ця гра вже закінчилася."
@@ -265,3 +265,49 @@ async def test_presses_on_unknown_or_closed_games_leave_nothing_behind(tmp_path)
         assert m._locks == {} and m._cache == {}
     finally:
         await close(m)
+
+
+@pytest.mark.parametrize(("words", "computers"), [
+    (["cedeng", "deals=1"], 2), (["tails", "deals=2"], 1), (["dragon", "two-arm", "deals=1"], 0),
+    (["domino", "one-draw", "target=50"], 2),
+])
+async def test_every_game_plays_to_the_end(tmp_path, words, computers):
+    m, rec = await manager(tmp_path / "db")
+    try:
+        sid = await lobby(m, rec, words, [OLENA, BOB], computers=computers)
+        await play_out(m, rec, [OLENA, BOB])
+        session = await m.storage.sessions.get(sid)
+        assert session.status == "finished"
+        assert await books(m, session.chat_id) == 0
+        assert rec.posts and rec.posts[-1].picture is not None
+    finally:
+        await close(m)
+
+
+def test_many_moves_are_chosen_in_two_taps():
+    """A hand with more moves than fit on a phone: first the tile, then what to do with it."""
+    from types import SimpleNamespace
+
+    from bot.presenter import MAX_MOVE_BUTTONS, moves_keyboard
+    from bot.seating import Game
+    from games import get
+    from games.engine import Action
+    from storage import Session
+
+    rules = get("dragon")
+    game = Game(rules, rules.options("two-arm"), "two-arm", {}, "seed")
+    hand = tuple(range(16))
+    legal = tuple(Action("play", (t,), arm) for t in hand for arm in (0, 1))
+    assert len(legal) > MAX_MOVE_BUTTONS
+    view = SimpleNamespace(hand=hand, legal=legal, ends=(6, 1))
+    session = Session(7, 1, "", "dragon", {}, [], 1, None, "active", None, 12, None)
+    first = [b for row in moves_keyboard(session, game, view, "ABCDEFGHIJKLMNOP", "en")
+             for b in row]
+    assert len(first) == 16 and all(b.data.startswith("g:7:12:!pick-") for b in first)
+    picked = first[2].data.split(":", 3)[3].removeprefix("!pick-")
+    second = [b for row in moves_keyboard(session, game, view, "ABCDEFGHIJKLMNOP", "en", picked)
+              for b in row]
+    moves = [b for b in second if "!" not in b.data]
+    assert [b.data for b in moves] == ["g:7:12:" + a.code(rules.tileset(game.options))
+                                       for a in legal if a.tiles == (2,)]
+    assert second[-1].data == "g:7:12:!pick"
