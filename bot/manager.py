@@ -109,7 +109,23 @@ class SessionManager:
         for session in sessions:
             self._cache[session.id] = session
             self._arm(session, restoring=True)
+            await self._refresh(session)
         return len(sessions)
+
+    async def _refresh(self, session: Session) -> None:
+        """Show a restored game's table and the mover's hand again: whatever was still queued
+        when the last process stopped reaches the chat now (the same version: buttons already
+        on screen stay valid)."""
+        async with self._lock(session.id):
+            await self.language(session.chat_id)
+            reply = self._reply(session)
+            if session.status == "lobby":
+                reply.table = await self._lobby_screen(session)
+            else:
+                state = Game.of(session).state(session)
+                reply.table = await self._table_screen(session, state, ())
+                reply.hands = await self._hands(session, state, state, only_to_move=True)
+            await self._deliver(reply)
 
     async def close(self) -> None:
         self._closed = True

@@ -137,12 +137,16 @@ class TelegramBot:
         await self.app.updater.start_polling(poll_interval=0.0, timeout=int(self.poll_timeout),
                                              allowed_updates=["message", "callback_query"])
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = 3.0) -> None:
+        """Stop taking presses and timers, give queued messages `grace` seconds to go out
+        (everything is saved already: what is not shown now is shown after the restart)."""
         if self.app.updater is not None and self.app.updater.running:
             await self.app.updater.stop()
+        await self.manager.close()
+        for box in self.outboxes.values():
+            await box.drain(timeout=grace)
         if self.app.running:
             await self.app.stop()
-        await self.manager.close()
         for box in self.outboxes.values():
             await box.close()
         await self.app.shutdown()

@@ -266,9 +266,13 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_work(
     old_button = t.moves(mover)[0]
     await t.stop()
 
+    before = len(server.group_calls(GROUP))
     t2 = Table(server, tmp_path / "db", timing=slow)
     await t2.start()
     try:
+        # The restored game's table is shown again, edited in place.
+        await server.wait_for(lambda: any(c.method == "editMessageMedia"
+                                          for c in server.group_calls(GROUP)[before:]))
         answer = await t2.answer_to(t2.press(mover, hand, old_button))
         assert answer == "", f"the old button was refused: {answer}"
         await t2.play(sid, PEOPLE)
