@@ -125,7 +125,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
             lines.append(tr(lang, "table.to_move", name=mover.name,
                             left=countdown(lang, seconds_left or 0)))
     elif outcome is not None:
-        lines.append(deal_summary(seats, outcome, lang, session.stake))
+        lines.append(deal_summary(seats, outcome, lang))
     if footer:
         lines.append(footer)
     away = [s.name for s in seats if s.away]
@@ -142,7 +142,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
     return Screen("\n".join(lines), picture, tuple(keyboard))
 
 
-def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str, stake: int) -> str:
+def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
     winners = ", ".join(seats[w].name for w in outcome.winners) or tr(lang, "result.nobody")
     reason = tr(lang, f"reason.{outcome.reason}")
     return tr(lang, "result.line", winners=winners, reason=reason)
@@ -158,7 +158,7 @@ def result(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang
     picture = Picture("result", Table(title=title(game, lang), names=names(seats), lang=lang,
                                       theme=theme, notes=notes), view)
     lines = [tr(lang, "result.title", deal=view.match.deal + 1),
-             deal_summary(seats, outcome, lang, session.stake)]
+             deal_summary(seats, outcome, lang)]
     for seat, delta in zip(seats, outcome.deltas, strict=True):
         lines.append(tr(lang, "result.chips", name=seat.name,
                         chips=signed(delta * session.stake)))
