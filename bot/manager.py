@@ -380,6 +380,18 @@ class SessionManager:
         left = (session.deadline or self.clock()) - self.clock()
         return presenter.lobby(session, Game.of(session), seats_of(session), lang, left)
 
+    async def _lobby_changed(self, session: Session, seats: list[Seat], toast: str,
+                             private: tuple[str, Screen] | None = None) -> Reply:
+        """Save the lobby's new seats and show the lobby again."""
+        lang = await self.language(session.chat_id)
+        saved = await self._save(_bump(with_seats(session, seats)), session.version)
+        reply = self._reply(saved)
+        reply.table = await self._lobby_screen(saved)
+        if private is not None:
+            reply.private.append(private)
+        await self._deliver(reply)
+        return Reply(toast=tr(lang, toast))
+
     async def _join(self, session: Session, actor: Actor) -> Reply:
         lang = await self.language(session.chat_id)
         game = Game.of(session)
@@ -394,13 +406,9 @@ class SessionManager:
             raise Refusal("err.full", most=game.rules.max_players)
         user_id = await self.user_of(actor)
         seats.append(Seat(user_id, actor.name, actor.platform_id))
-        session = await self._save(_bump(with_seats(session, seats)), session.version)
-        reply = self._reply(session)
-        reply.table = await self._lobby_screen(session)
-        reply.private.append((actor.platform_id, Screen(tr(
-            lang, "lobby.joined_you", game=presenter.title(game, lang)))))
-        await self._deliver(reply)
-        return Reply(toast=tr(lang, "lobby.joined"))
+        welcome = (actor.platform_id, Screen(tr(lang, "lobby.joined_you",
+                                                game=presenter.title(game, lang))))
+        return await self._lobby_changed(session, seats, "lobby.joined", welcome)
 
     async def _leave(self, session: Session, actor: Actor) -> Reply:
         lang = await self.language(session.chat_id)
@@ -423,11 +431,7 @@ class SessionManager:
             reply.closed = True
             await self._deliver(reply)
             return Reply(toast=tr(lang, "lobby.left"))
-        session = await self._save(_bump(with_seats(session, seats)), session.version)
-        reply = self._reply(session)
-        reply.table = await self._lobby_screen(session)
-        await self._deliver(reply)
-        return Reply(toast=tr(lang, "lobby.left"))
+        return await self._lobby_changed(session, seats, "lobby.left")
 
     async def _add_computer(self, session: Session, actor: Actor) -> Reply:
         lang = await self.language(session.chat_id)
@@ -443,14 +447,9 @@ class SessionManager:
         user_id = await self.storage.accounts.computer(label)
         seats.append(Seat(user_id, tr(lang, "computer.name", number=number), label,
                           computer=True))
-        session = await self._save(_bump(with_seats(session, seats)), session.version)
-        reply = self._reply(session)
-        reply.table = await self._lobby_screen(session)
-        await self._deliver(reply)
-        return Reply(toast=tr(lang, "lobby.added"))
+        return await self._lobby_changed(session, seats, "lobby.added")
 
     async def _remove_computer(self, session: Session, actor: Actor) -> Reply:
-        lang = await self.language(session.chat_id)
         seats = seats_of(session)
         if seat_index(session, actor.platform_id) is None:
             raise Refusal("err.not_in_game")
@@ -458,11 +457,7 @@ class SessionManager:
         if not computers:
             raise Refusal("err.no_computer")
         del seats[computers[-1]]
-        session = await self._save(_bump(with_seats(session, seats)), session.version)
-        reply = self._reply(session)
-        reply.table = await self._lobby_screen(session)
-        await self._deliver(reply)
-        return Reply(toast=tr(lang, "lobby.removed"))
+        return await self._lobby_changed(session, seats, "lobby.removed")
 
     async def _start(self, session: Session, actor: Actor) -> Reply:
         lang = await self.language(session.chat_id)

@@ -115,13 +115,3 @@ class Reply:
     """A reply in the chat the command came from (/top, /chips, errors of a command)."""
     closed: bool = False
     """The session has ended; the adapter may forget what it kept for it."""
-
-    def merge(self, other: Reply) -> None:
-        """Add a later reply's effects (a timer firing while a press is answered)."""
-        if other.table is not None:
-            self.table = other.table
-        self.table_fresh = self.table_fresh or other.table_fresh
-        self.hands.extend(other.hands)
-        self.posts.extend(other.posts)
-        self.private.extend(other.private)
-        self.closed = self.closed or other.closed

@@ -45,6 +45,7 @@ from bot.i18n import LANGS, lang_of, tr
 from bot.manager import SessionManager, Timing
 from bot.outbox import Budget, Outbox
 from bot.screens import Actor, Keyboard, Picture, Place, Reply, Screen
+from games import GAMES
 from storage import Storage
 
 log = logging.getLogger(__name__)
@@ -198,7 +199,7 @@ class TelegramBot:
         args = context.args or []
         if message.chat.type != ChatType.PRIVATE:
             await self._answer_command(message, Reply(answer=Screen(
-                tr(lang_of(actor.language), "help.text", games=", ".join(_game_ids())))))
+                tr(lang_of(actor.language), "help.text", games=", ".join(GAMES)))))
             return
         code = args[0] if args else ""
         session_id = int(code[2:]) if code[2:].isdigit() and code[:2] in ("j_", "h_") else None
@@ -524,11 +525,6 @@ def place_of(message: Message) -> Place:
 
 def _command_name(text: str) -> str:
     return text.split()[0].lstrip("/").split("@")[0].lower()
-
-
-def _game_ids() -> list[str]:
-    from games import GAMES
-    return list(GAMES)
 
 
 async def _answer(query: CallbackQuery, text: str, alert: bool) -> None:
