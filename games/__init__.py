@@ -12,8 +12,11 @@ from games.domino import Domino
 from games.dragon import Dragon
 from games.engine import InvalidOptions, Rules
 from games.tails import Tails
+from games.tiengow import TienGow
 
-GAMES: dict[str, Rules[Any, Any]] = {r.id: r for r in (Dragon(), CeDeng(), Tails(), Domino())}
+GAMES: dict[str, Rules[Any, Any]] = {
+    r.id: r for r in (Dragon(), CeDeng(), Tails(), TienGow(), Domino())
+}
 
 
 def get(name: str) -> Rules[Any, Any]:

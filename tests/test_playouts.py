@@ -25,7 +25,10 @@ MAX_STEPS = 500
 def tiles_of(state):
     """Every tile id the state holds, in any place."""
     found = [t for hand in state.hands for t in hand]
-    found += [p[0] for p in state.line]
+    found += [p[0] for p in getattr(state, "line", ())]
+    plays = list(getattr(state, "trick", ()))
+    plays += [p for trick in getattr(state, "history", ()) for p in trick.plays]
+    found += [t for play in plays for t in play.tiles]
     for name in ("discards",):
         found += [t for seat in getattr(state, name, ()) for t in seat]
     for name in ("unused", "stock"):
