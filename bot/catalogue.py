@@ -43,6 +43,8 @@ EN: dict[str, Entry] = {
     "table.thinking": "To move: {name} (computer)",
     "table.away_move": "To move: {name} (the computer plays for them)",
     "table.away": "The computer plays for: {names}",
+    "table.banker": "Banker: {name} ×{multiplier}",
+    "table.tricks": "Tricks: {tricks}",
     "table.back": "{name} is back.",
     "table.left_game": "{name} left: the computer plays their seat.",
     "table.everyone_away": "Nobody is at the table any more: the match ends here.",
@@ -60,6 +62,14 @@ EN: dict[str, Entry] = {
     "hint.lead_open_end": "Lead any tile; the number after → stays open, the other end is "
                           "closed.",
     "hint.drop": "No tile fits: lay one face down.",
+    "hint.tg_lead": "Lead one tile, a pair or a combination; the others must answer with as "
+                    "many tiles.",
+    "hint.tg_follow": ("Play {n} tile: face up (▲) if it beats the trick, or face down (↓).",
+                       "Play {n} tiles: face up (▲) if they beat the trick, or face down (↓)."),
+    "hint.tg_dead": "Early death: with no trick yet you cannot win the last trick, so your tile "
+                    "goes face down.",
+    "group.tiles": ("{n} tile", "{n} tiles"),
+    "group.beat": "▲ Beat",
     "peek.tiles": "Your tiles: {tiles}",
     "peek.your_turn": "It is your turn.",
     "start_me": "{name}, I can't write to you yet: press “Start me”, then “Start”, and your "
@@ -72,6 +82,9 @@ EN: dict[str, Entry] = {
     "move.drop": "laid a tile face down",
     "move.draw": ("drew {n} tile", "drew {n} tiles"),
     "move.pass": "passed",
+    "move.beat": "beat it with {tile}",
+    "move.fold": ("laid {n} tile face down", "laid {n} tiles face down"),
+    "move.trick": "takes the trick (+{n})",
     "move.end": "The deal is over",
     # results
     "result.title": "Deal {deal} is over",
@@ -84,6 +97,8 @@ EN: dict[str, Entry] = {
     "reason.blocked": "the line is blocked",
     "reason.eight-doubles": "eight doubles in hand",
     "reason.domino": "domino",
+    "reason.last-trick": "the last trick",
+    "label.banker": "banker",
     "label.clean": "clean",
     "label.penalized": "penalized",
     "label.normal": "",
@@ -175,6 +190,10 @@ EN: dict[str, Entry] = {
     # the terminal (`gupai play`)
     "console.line": "Line: {tiles}",
     "console.line_empty": "The line is empty.",
+    "console.trick": "Trick: {plays}",
+    "console.last_trick": "Last trick, taken by {name}: {plays}",
+    "console.trick_empty": "No tile played yet.",
+    "console.tricks": ("{n} trick", "{n} tricks"),
     "console.ends": "open: {ends}",
     "console.closed_end": "closed: {end}",
     "console.stock": ("{n} tile in the stock", "{n} tiles in the stock"),
@@ -243,6 +262,8 @@ UK: dict[str, Entry] = {
     "table.thinking": "Хід: {name} (комп'ютер)",
     "table.away_move": "Хід: {name} (замість гравця ходить комп'ютер)",
     "table.away": "Замість цих гравців ходить комп'ютер: {names}",
+    "table.banker": "Банкір: {name} ×{multiplier}",
+    "table.tricks": "Взятки: {tricks}",
     "table.back": "{name} знову в грі.",
     "table.left_game": "{name}: вихід із гри, далі за цим місцем грає комп'ютер.",
     "table.everyone_away": "За столом нікого не лишилося: матч закінчено.",
@@ -259,6 +280,18 @@ UK: dict[str, Entry] = {
     "hint.lead_open_end": "Ходіть будь-якою плиткою; число після → лишається відкритим, "
                           "другий кінець закрито.",
     "hint.drop": "Жодна плитка не підходить: покладіть одну лицем донизу.",
+    "hint.tg_lead": "Зайдіть однією плиткою, парою чи комбінацією; решта відповідають стількома "
+                    "ж плитками.",
+    "hint.tg_follow": ("Покладіть {n} плитку: відкрито (▲), якщо вона б'є взятку, або лицем "
+                       "донизу (↓).",
+                       "Покладіть {n} плитки: відкрито (▲), якщо вони б'ють взятку, або лицем "
+                       "донизу (↓).",
+                       "Покладіть {n} плиток: відкрито (▲), якщо вони б'ють взятку, або лицем "
+                       "донизу (↓)."),
+    "hint.tg_dead": "Рання смерть: без жодної взятки останню взятку не взяти, тож плитка йде "
+                    "лицем донизу.",
+    "group.tiles": ("{n} плитка", "{n} плитки", "{n} плиток"),
+    "group.beat": "▲ Бити",
     "peek.tiles": "Ваші плитки: {tiles}",
     "peek.your_turn": "Зараз ваш хід.",
     "start_me": "{name}, я ще не можу вам писати: натисніть «Почати розмову», а тоді «Start», "
@@ -271,6 +304,10 @@ UK: dict[str, Entry] = {
     "move.draw": ("бере з базару {n} плитку", "бере з базару {n} плитки",
                   "бере з базару {n} плиток"),
     "move.pass": "пас",
+    "move.beat": "б'є: {tile}",
+    "move.fold": ("кладе {n} плитку лицем донизу", "кладе {n} плитки лицем донизу",
+                  "кладе {n} плиток лицем донизу"),
+    "move.trick": "бере взятку (+{n})",
     "move.end": "Роздачу закінчено",
     "result.title": "Роздачу {deal} закінчено",
     "result.line": "Перемога: {winners} ({reason})",
@@ -282,6 +319,8 @@ UK: dict[str, Entry] = {
     "reason.blocked": "ряд заблоковано",
     "reason.eight-doubles": "вісім дублів у руці",
     "reason.domino": "доміно",
+    "reason.last-trick": "остання взятка",
+    "label.banker": "банкір",
     "label.clean": "чистий",
     "label.penalized": "штраф",
     "label.normal": "",
@@ -369,6 +408,10 @@ UK: dict[str, Entry] = {
                        "Ваші плитки приходитимуть сюди.",
     "console.line": "Ряд: {tiles}",
     "console.line_empty": "Ряд порожній.",
+    "console.trick": "Взятка: {plays}",
+    "console.last_trick": "Остання взятка, бере {name}: {plays}",
+    "console.trick_empty": "Ще ніхто не ходив.",
+    "console.tricks": ("{n} взятка", "{n} взятки", "{n} взяток"),
     "console.ends": "відкрито: {ends}",
     "console.closed_end": "закрито: {end}",
     "console.stock": ("на базарі {n} плитка", "на базарі {n} плитки", "на базарі {n} плиток"),

@@ -32,6 +32,7 @@ from bot.i18n import signed, tr
 from bot.manager import MAX_TURN, SessionManager, Timing
 from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.seating import Game
+from games.tiengow import Play, TienGowView
 from rendering import hand_labels
 from storage import Storage
 
@@ -170,6 +171,8 @@ def choose(text: str, moves: Sequence[Button]) -> Choice:
 def board_lines(view: Any, names: Sequence[str], lang: str, me: int | None = None) -> list[str]:
     """The public part of a view in words: the line of tiles, its ends, and every seat's counts.
     Works from a public view or a seat's own view (only the public fields are read)."""
+    if isinstance(view, TienGowView):
+        return trick_lines(view, names, lang, me)
     lines: list[str] = []
     line: tuple[tuple[int, int, int, int], ...] = getattr(view, "line", ())
     if line:
@@ -201,6 +204,38 @@ def board_lines(view: Any, names: Sequence[str], lang: str, me: int | None = Non
             bits.append(tr(lang, "console.face_down", down[seat]))
         if any(scores):
             bits.append(tr(lang, "console.score", score=scores[seat]))
+        marker = "▶" if view.to_move == seat and view.outcome is None else " "
+        you = tr(lang, "console.you") if seat == me else ""
+        lines.append(f"{marker} {name.ljust(width)}  {', '.join(bits)}{you}")
+    return lines
+
+
+def trick_lines(view: TienGowView, names: Sequence[str], lang: str, me: int | None = None
+                ) -> list[str]:
+    """A trick game in words: the trick on the table (or the last one taken), the banker, and
+    every seat's tiles and tricks. Face-down plays show only their size unless they are `me`'s."""
+    tiles = games.get(view.game).tileset(view.options)
+
+    def shown(play: Play) -> str:
+        name = names[play.seat] if play.seat < len(names) else f"#{play.seat + 1}"
+        faces = " ".join(tile_text(tiles, t) for t in play.tiles)
+        if play.up:
+            return f"{name} {faces}"
+        return f"{name} ↓{faces or play.size}"
+
+    if view.trick:
+        lines = [tr(lang, "console.trick", plays=" · ".join(map(shown, view.trick)))]
+    elif view.history:
+        last = view.history[-1]
+        lines = [tr(lang, "console.last_trick", name=names[last.winner],
+                    plays=" · ".join(map(shown, last.plays)))]
+    else:
+        lines = [tr(lang, "console.trick_empty")]
+    lines.append(tr(lang, "table.banker", name=names[view.banker], multiplier=view.multiplier))
+    width = max((len(n) for n in names), default=0)
+    for seat, name in enumerate(names):
+        bits = [tr(lang, "console.tiles", view.hand_counts[seat]),
+                tr(lang, "console.tricks", view.tricks[seat])]
         marker = "▶" if view.to_move == seat and view.outcome is None else " "
         you = tr(lang, "console.you") if seat == me else ""
         lines.append(f"{marker} {name.ljust(width)}  {', '.join(bits)}{you}")

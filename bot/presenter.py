@@ -18,6 +18,7 @@ from bot.i18n import signed, tr
 from bot.screens import Button, Keyboard, Picture, Screen, rows
 from bot.seating import Game, Seat
 from games.engine import Action, Event, Match, Outcome
+from games.tiengow import TienGowView
 from rendering import Table, hand_labels
 from storage import Session
 
@@ -128,6 +129,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
         lines.append(deal_summary(seats, outcome, lang))
     if footer:
         lines.append(footer)
+    lines += _trick_lines(view, seats, lang)
     away = [s.name for s in seats if s.away]
     if away:
         lines.append(tr(lang, "table.away", names=", ".join(away)))
@@ -140,6 +142,15 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
         keyboard.append((Button(tr(lang, "btn.back"),
                                 code(session.id, session.version, "!back")),))
     return Screen("\n".join(lines), picture, tuple(keyboard))
+
+
+def _trick_lines(view: Any, seats: Sequence[Seat], lang: str) -> list[str]:
+    """The banker and the tricks taken, for a trick game (words for those who read captions)."""
+    if not isinstance(view, TienGowView):
+        return []
+    tricks = " · ".join(f"{seat.name} {n}" for seat, n in zip(seats, view.tricks, strict=True))
+    return [tr(lang, "table.banker", name=seats[view.banker].name, multiplier=view.multiplier),
+            tr(lang, "table.tricks", tricks=tricks)]
 
 
 def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
@@ -200,6 +211,8 @@ def hand(session: Session, game: Game, seats: Sequence[Seat], state: Any, seat: 
 
 
 def _hint(view: Any, lang: str) -> str:
+    if isinstance(view, TienGowView):
+        return _trick_hint(view, lang)
     verbs = {a.verb for a in view.legal}
     if verbs == {"lead"} and any(a.arg is not None for a in view.legal):
         return tr(lang, "hint.lead_open_end")
@@ -208,36 +221,104 @@ def _hint(view: Any, lang: str) -> str:
     return ""
 
 
+def _trick_hint(view: TienGowView, lang: str) -> str:
+    if not view.trick:
+        return tr(lang, "hint.tg_lead")
+    if all(a.verb == "fold" for a in view.legal) and _dead(view):
+        return tr(lang, "hint.tg_dead")
+    return tr(lang, "hint.tg_follow", view.trick[0].size)
+
+
+def _dead(view: TienGowView) -> bool:
+    """Early death applies to the viewer now (the rules core enforces it; this only explains)."""
+    return (view.options.early_death and view.seat is not None and len(view.hand) == 1
+            and view.trick[0].size == 1 and view.tricks[view.seat] == 0)
+
+
+Groups = dict[str, tuple[str, list[Action]]]
+"""Group key (sent back as `!pick-KEY`) -> the group button's label and its moves."""
+
+
 def moves_keyboard(session: Session, game: Game, view: Any, labels: Sequence[str], lang: str,
                    picked: str | None = None) -> Keyboard:
+    """One button per legal move; more than `MAX_MOVE_BUTTONS` are grouped so that every move
+    is at most two taps away and no screen holds more than `MAX_MOVE_BUTTONS` moves."""
     tiles = game.rules.tileset(game.options)
     legal: tuple[Action, ...] = view.legal
     by_tile = {t: labels[i] for i, t in enumerate(view.hand)}
+    trick_game = isinstance(view, TienGowView)
 
     def move(action: Action) -> Button:
         return Button(move_label(action, by_tile, view, tiles, lang),
                       payload.encode(session.id, session.version, action.code(tiles)))
 
+    def laid_out(buttons: list[Button]) -> Keyboard:
+        return rows(buttons, _per_row(buttons) if trick_game else 3)
+
     if len(legal) <= MAX_MOVE_BUTTONS:
-        return rows([move(a) for a in legal], 3)
-    groups: dict[str, list[Action]] = {}
-    for action in legal:
-        key = "".join(by_tile.get(t, "?") for t in action.tiles) or action.verb
-        groups.setdefault(key, []).append(action)
+        return laid_out([move(a) for a in legal])
+    groups = _trick_groups(legal, by_tile, lang) if trick_game else _tile_groups(legal, by_tile)
     if picked and picked in groups:
         back = Button(tr(lang, "btn.back_to_tiles"),
                       payload.encode(session.id, session.version, "!pick"))
-        return (*rows([move(a) for a in groups[picked]], 3), (back,))
-    buttons = [Button(key if len(acts) > 1 else move_label(acts[0], by_tile, view, tiles, lang),
+        return (*laid_out([move(a) for a in groups[picked][1]]), (back,))
+    buttons = [Button(label if len(acts) > 1 else move_label(acts[0], by_tile, view, tiles, lang),
                       payload.encode(session.id, session.version,
                                      f"!pick-{key}" if len(acts) > 1 else acts[0].code(tiles)))
-               for key, acts in groups.items()]
-    return rows(buttons, 4)
+               for key, (label, acts) in groups.items()]
+    return rows(buttons, _per_row(buttons) if trick_game else 4)
+
+
+def _tile_groups(legal: Sequence[Action], by_tile: dict[int, str]) -> Groups:
+    """Moves grouped by the tile they lay: first the tile, then where it goes."""
+    groups: Groups = {}
+    for action in legal:
+        key = "".join(by_tile.get(t, "?") for t in action.tiles) or action.verb
+        groups.setdefault(key, (key, []))[1].append(action)
+    return groups
+
+
+def _trick_groups(legal: Sequence[Action], by_tile: dict[int, str], lang: str) -> Groups:
+    """Tien Gow's grouping: leads by how many tiles they use; follows as the beating plays,
+    then the face-down choices grouped by their first letters, as few letters as keep both
+    screens within `MAX_MOVE_BUTTONS`. A hand of eight answering a lead of four has 70
+    face-down choices: 21 groups of at most 15."""
+    groups: Groups = {}
+    if legal and legal[0].verb == "lead":
+        for action in legal:
+            size = len(action.tiles)
+            groups.setdefault(str(size), (tr(lang, "group.tiles", size), []))[1].append(action)
+        return groups
+    beats = [a for a in legal if a.verb == "beat"]
+    folds = [a for a in legal if a.verb == "fold"]
+    if beats:
+        groups["up"] = (tr(lang, "group.beat"), beats)
+    size = len(folds[0].tiles) if folds else 0
+    for prefix in range(size + 1):
+        split: Groups = {}
+        for action in folds:
+            letters = [by_tile.get(t, "?") for t in action.tiles[:prefix]]
+            key = "d" + "".join(letters)
+            label = "↓ " + " ".join(letters) + " …" if letters else "↓ …"
+            split.setdefault(key, (label, []))[1].append(action)
+        if (max(len(acts) for _, acts in split.values()) <= MAX_MOVE_BUTTONS
+                and len(split) + len(groups) <= MAX_MOVE_BUTTONS):
+            break
+    groups.update(split)
+    return groups
+
+
+def _per_row(buttons: Sequence[Button]) -> int:
+    """As many buttons per row as their labels leave room for on a phone."""
+    longest = max((len(b.label) for b in buttons), default=0)
+    return 4 if longest <= 8 else 3 if longest <= 12 else 2 if longest <= 20 else 1
 
 
 def move_label(action: Action, by_tile: dict[int, str], view: Any, tiles: Any, lang: str) -> str:
     if not action.tiles:
         return tr(lang, f"btn.{action.verb}")
+    if isinstance(view, TienGowView):
+        return _trick_label(action, by_tile, tiles)
     parts = [f"{by_tile.get(t, '?')} {tile_text(tiles, t)}" for t in action.tiles]
     text = " ".join(parts)
     if action.verb == "lead" and action.arg is not None:
@@ -247,6 +328,17 @@ def move_label(action: Action, by_tile: dict[int, str], view: Any, tiles: Any, l
     if action.verb == "drop":
         return f"{text} ↓"
     return text
+
+
+def _trick_label(action: Action, by_tile: dict[int, str], tiles: Any) -> str:
+    """"A B 6:2 5:3" for a lead, "▲ A 6:6" for a beating follow, "↓ A B" face down (tile
+    faces only while they fit: the letters match the hand picture)."""
+    letters = " ".join(by_tile.get(t, "?") for t in action.tiles)
+    faces = " ".join(tile_text(tiles, t) for t in action.tiles)
+    if action.verb == "fold":
+        return f"↓ {letters} {faces}" if len(action.tiles) <= 2 else f"↓ {letters}"
+    mark = "▲ " if action.verb == "beat" else ""
+    return f"{mark}{letters} {faces}"
 
 
 def peek(game: Game, state: Any, seat: int, lang: str) -> str:

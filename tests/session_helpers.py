@@ -47,6 +47,12 @@ class Recorder:
         return [] if screen is None else [b for row in screen.keyboard for b in row
                                           if b.data and "!" not in b.data]
 
+    def groups(self, user: str) -> list[Button]:
+        """The first-tap buttons of a hand with too many moves for one screen."""
+        screen = self.hands.get(user)
+        return [] if screen is None else [b for row in screen.keyboard for b in row
+                                          if b.data and "!pick-" in b.data]
+
 
 async def manager(path: Path, timing: Timing = FAST) -> tuple[SessionManager, Recorder]:
     storage = await Storage.open(path)
@@ -77,12 +83,17 @@ async def lobby(m: SessionManager, rec: Recorder, words: list[str], people: list
 
 async def play_out(m: SessionManager, rec: Recorder, people: list[Actor], limit: float = 60
                    ) -> None:
-    """Every person presses their first move whenever they have one, until the game closes."""
+    """Every person presses their first move whenever they have one (the first group's first
+    move when the moves come in two taps), until the game closes."""
     async def loop() -> None:
         while await m.open_in(PLACE) is not None:
             pressed = False
             for actor in people:
                 moves = rec.moves(actor.platform_id)
+                groups = rec.groups(actor.platform_id)
+                if not moves and groups:
+                    await m.press(actor, groups[0].data)
+                    moves = rec.moves(actor.platform_id)
                 if moves:
                     reply = await m.press(actor, moves[0].data)
                     pressed = pressed or not reply.toast

@@ -20,3 +20,17 @@ def test_moves_in_words():
         "Bob: бере з базару 3 плитки"
     assert describe(Event("draw", 1, (), 1), names, WESTERN, "en") == "Bob: drew 1 tile"
     assert describe(Event("end"), names, WESTERN, "en") == "The deal is over"
+
+
+def test_tien_gow_moves_in_words():
+    names = ("Олена", "Bob")
+    pair = (CHINESE.one("62"), CHINESE.one("53"))
+    assert describe(Event("lead", 1, pair, 2), names, CHINESE, "en") == "Bob: led [6:2] [5:3]"
+    assert describe(Event("beat", 0, (CHINESE.one("66"),), 1), names, CHINESE, "uk") == \
+        "Олена: б'є: [6:6] Небо"
+    # A face-down follow names no tile, only how many.
+    assert describe(Event("fold", 1, (), 3), names, CHINESE, "en") == \
+        "Bob: laid 3 tiles face down"
+    assert describe(Event("fold", 0, (), 5), names, CHINESE, "uk") == \
+        "Олена: кладе 5 плиток лицем донизу"
+    assert describe(Event("trick", 0, (), 2), names, CHINESE, "uk") == "Олена: бере взятку (+2)"

@@ -269,7 +269,8 @@ async def test_presses_on_unknown_or_closed_games_leave_nothing_behind(tmp_path)
 
 @pytest.mark.parametrize(("words", "computers"), [
     (["cedeng", "deals=1"], 2), (["tails", "deals=2"], 1), (["dragon", "two-arm", "deals=1"], 0),
-    (["domino", "one-draw", "target=50"], 2),
+    (["domino", "one-draw", "target=50"], 2), (["tiengow", "streak", "deals=2"], 2),
+    (["tiengow", "pure", "early_death=on", "deals=1"], 2),
 ])
 async def test_every_game_plays_to_the_end(tmp_path, words, computers):
     m, rec = await manager(tmp_path / "db")

@@ -1,0 +1,145 @@
+"""Tien Gow's screens: every play within two taps and within a phone's (and Discord's) limits,
+the words that explain a follow, and the table caption's banker and tricks."""
+
+from __future__ import annotations
+
+import random
+
+from bot import payload, presenter
+from bot.presenter import MAX_MOVE_BUTTONS, moves_keyboard
+from bot.seating import Game, Seat
+from games import get
+from games.tiles import CHINESE
+from rendering import hand_labels
+from storage import Session
+
+TELEGRAM_MAX_BUTTONS = 100
+TELEGRAM_MAX_PER_ROW = 8
+DISCORD_MAX_COMPONENTS = 25
+
+rules = get("tiengow")
+SESSION = Session(7, 1, "", "tiengow", {}, [], 1, None, "active", None, 123456, None)
+SEATS = [Seat(i + 1, name, str(i + 1)) for i, name in enumerate(("Олена", "Bob", "Кім", "Ann"))]
+
+
+def game(**values: object) -> Game:
+    return Game(rules, rules.options(**values), None, dict(values), "seed")
+
+
+def ids(*specs: str) -> list[int]:
+    """Tile ids by spec; a spec ending in "b" takes the second copy of a civil kind."""
+    out = []
+    for spec in specs:
+        copies = CHINESE.ids_of(int(spec[0]), int(spec[1]))
+        out.append(copies[1] if spec.endswith("b") else copies[0])
+    return out
+
+
+def buttons(keyboard):
+    return [b for row in keyboard for b in row]
+
+
+def reachable(g: Game, view) -> dict[str, int]:
+    """Every action code a player can press within two taps, and the most moves on a screen."""
+    labels = hand_labels(len(view.hand))
+    first = moves_keyboard(SESSION, g, view, labels, "en")
+    found: dict[str, int] = {}
+    screens = [first]
+    for button in buttons(first):
+        code = payload.decode(button.data).code
+        if code.startswith("!pick-"):
+            screens.append(moves_keyboard(SESSION, g, view, labels, "en",
+                                          code.removeprefix("!pick-")))
+    for keyboard in screens:
+        flat = buttons(keyboard)
+        assert len(flat) <= min(TELEGRAM_MAX_BUTTONS, DISCORD_MAX_COMPONENTS)
+        assert all(len(row) <= TELEGRAM_MAX_PER_ROW for row in keyboard)
+        moves = [b for b in flat if "!" not in b.data]
+        assert len(moves) <= MAX_MOVE_BUTTONS
+        for b in moves:
+            assert len(b.data.encode()) <= payload.MAX_BYTES
+            found[payload.decode(b.data).code] = found.get(payload.decode(b.data).code, 0) + 1
+    return found
+
+
+HANDS = [ids("66", "66b", "63", "54", "62", "53", "52", "43"),
+         ids("11", "44", "31", "55", "33", "22", "65", "64"),
+         ids("11b", "44b", "31b", "55b", "33b", "22b", "65b", "64b"),
+         ids("61", "61b", "51", "51b", "42", "41", "32", "21")]
+
+
+def four_tile_lead():
+    """Seat 0 leads Heaven–Heaven–Nine–Nine; seat 1 holds eight different kinds, so it has the
+    most face-down choices a hand can have: C(8, 4) = 70."""
+    state = rules.deal_from(rules.options(), HANDS, banker=0)
+    lead = next(a for a in rules.legal_actions(state) if len(a.tiles) == 4)
+    state, _ = rules.apply(state, lead)
+    return state
+
+
+def test_seventy_face_down_choices_are_two_taps_away():
+    state = four_tile_lead()
+    view = rules.view(state, 1)
+    assert len(view.legal) == 70 and {a.verb for a in view.legal} == {"fold"}
+    g = game()
+    first = buttons(moves_keyboard(SESSION, g, view, hand_labels(8), "en"))
+    assert len(first) <= MAX_MOVE_BUTTONS
+    assert all(b.label.startswith("↓ ") for b in first)
+    found = reachable(g, view)
+    codes = {rules.encode(state, a) for a in view.legal}
+    assert set(found) == codes
+    assert all(n == 1 for n in found.values()), "each play sits on exactly one screen"
+
+
+def test_every_play_of_many_deals_is_within_two_taps():
+    g = game()
+    chooser = random.Random(5)
+    checked = grouped = 0
+    for n in range(60):
+        state = rules.new_deal(g.options, 4, f"screens{n}")
+        while (seat := rules.to_move(state)) is not None:
+            view = rules.view(state, seat)
+            found = reachable(g, view)
+            assert set(found) == {rules.encode(state, a) for a in view.legal}
+            checked += 1
+            grouped += len(view.legal) > MAX_MOVE_BUTTONS
+            legal = rules.legal_actions(state)
+            state, _ = rules.apply(state, legal[chooser.randrange(len(legal))])
+    assert checked > 1000 and grouped > 0
+
+
+def test_labels_say_face_up_or_down_with_the_hand_letters():
+    state = four_tile_lead()
+    view = rules.view(state, 1)
+    labels = {presenter.move_label(a, dict(zip(view.hand, hand_labels(8), strict=True)), view,
+                                   CHINESE, "en") for a in view.legal}
+    assert "↓ A B C D" in labels
+    opening = rules.deal_from(rules.options(), HANDS, banker=0)
+    lead_view = rules.view(opening, 0)
+    by_tile = dict(zip(lead_view.hand, hand_labels(8), strict=True))
+    lead_labels = [presenter.move_label(a, by_tile, lead_view, CHINESE, "en")
+                   for a in lead_view.legal]
+    assert "A 6:6" in lead_labels and "A B 6:6 6:6" in lead_labels
+    assert "A B C D 6:6 6:6 6:3 5:4" in lead_labels
+
+
+def test_hints_explain_the_follow_and_early_death():
+    state = four_tile_lead()
+    assert presenter._hint(rules.view(state, 1), "en") == (
+        "Play 4 tiles: face up (▲) if they beat the trick, or face down (↓).")
+    assert presenter._hint(rules.view(state, 1), "uk").startswith("Покладіть 4 плитки")
+    last = rules.deal_from(rules.options(early_death=True), [ids("62"), ids("66"), ids("21"),
+                                                             ids("11")],
+                           banker=0, tricks=(4, 0, 3, 0))
+    last, _ = rules.apply(last, rules.legal_actions(last)[0])
+    view = rules.view(last, 1)
+    assert {a.verb for a in view.legal} == {"fold"}
+    assert presenter._hint(view, "en").startswith("Early death")
+
+
+def test_the_caption_names_the_banker_and_the_tricks():
+    state = four_tile_lead()
+    g = game()
+    screen = presenter.table(SESSION, g, SEATS, state, "uk", (), 30.0)
+    assert "Банкір: Олена ×2" in screen.text
+    assert "Взятки: Олена 0 · Bob 0 · Кім 0 · Ann 0" in screen.text
