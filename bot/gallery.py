@@ -1,9 +1,12 @@
 """`gupai gallery`: every kind of image for every game, from sample deals, as PNG files.
 
-The sample deals are played by the heuristic computer players from fixed seeds, so the gallery is
-the same on every machine and shows real positions: the opening, the middle of a deal, the
-longest line among a few seeds just before its end, and the end with its result card. Each
-image is drawn from a view, exactly as the bot draws it.
+The sample deals are played by the heuristic computer players from fixed seeds (random ones, also
+seeded, for a game that has no heuristic player yet), so the gallery is the same on every machine
+and shows real positions: the opening, the middle of a deal, the longest line among a few seeds
+just before its end, and the end with its result card. Tien Gow has no line; its samples are the
+banker about to lead, a trick in progress that holds a face-down play of several tiles (taken
+from a second deal, so running chips show), a trick just taken, and the end. Each image is
+drawn from a view, exactly as the bot draws it.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from PIL import Image
 import games
 import rendering
 from bot.describe import describe
-from games.engine import Event, Rules
-from games.players import make_player
+from games.engine import Event, InvalidOptions, Match, Rules
+from games.players import ComputerPlayer, make_player
 from rendering import sprites
 from rendering.canvas import encode
 from rendering.theme import THEMES, theme
@@ -45,6 +48,7 @@ VARIANTS: tuple[tuple[str, str, int], ...] = (
 )
 SEEDS = 12
 """Sample deals tried per variant; the one with the longest line is shown."""
+TRICK_VARIANTS: tuple[tuple[str, str, int], ...] = (("tiengow", "modern", 4),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,17 +57,53 @@ class Step:
     event: Event | None
 
 
-def sample_deal(rules: Rules[Any, Any], options: Any, players: int, seed: str) -> list[Step]:
+def sample_deal(rules: Rules[Any, Any], options: Any, players: int, seed: str,
+                match: Match | None = None) -> list[Step]:
     """One deal from the deal to its end, played by heuristic seats, every position kept."""
-    bots = [make_player(rules.id, "heuristic") for _ in range(players)]
+    bots = [_player(rules.id) for _ in range(players)]
     choice = random.Random(seed)
-    state = rules.new_deal(options, players, seed)
+    state = rules.new_deal(options, players, seed, match)
     steps = [Step(state, None)]
     while (seat := rules.to_move(state)) is not None:
         action = bots[seat].choose(rules.view(state, seat), choice)
         state, events = rules.apply(state, action)
         steps.append(Step(state, events[0]))
     return steps
+
+
+def _player(game: str) -> ComputerPlayer:
+    try:
+        return make_player(game, "heuristic")
+    except InvalidOptions:
+        return make_player(game, "random")
+
+
+def trick_samples(rules: Rules[Any, Any], options: Any, players: int, seed: str
+                  ) -> dict[str, Step]:
+    """The positions of a trick-taking match worth a picture, by phase name.
+
+    The first deal gives the banker about to lead, the first trick just taken and the end; the
+    trick in progress comes from the following deal, with a face-down play of two or more tiles
+    and a seat still to play, the case a table picture has most to show.
+    """
+    first = sample_deal(rules, options, players, seed)
+    second = sample_deal(rules, options, players, f"{seed}/2",
+                         rules.next_match(first[-1].state))
+    samples = {"opening": first[0]}
+    samples["taken"] = next(step for step in first[1:]
+                            if not step.state.trick and step.state.history)
+    busy = [step for step in second if _busy_trick(step.state, players)]
+    if busy:
+        samples["trick"] = max(busy, key=lambda step: len(step.state.trick))
+    samples["end"] = first[-1]
+    return samples
+
+
+def _busy_trick(state: Any, players: int) -> bool:
+    """A trick in progress, led with two or more tiles, with a face-down play among them."""
+    trick = state.trick
+    return (1 < len(trick) < players and trick[0].size > 1
+            and any(not play.up for play in trick))
 
 
 def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> list[Path]:
@@ -74,6 +114,16 @@ def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> lis
         path = out / f"{name}.png"
         path.write_bytes(data)
         written.append(path)
+
+    def save_all(rules: Rules[Any, Any], step: Step, stem: str, table: rendering.Table
+                 ) -> None:
+        view = rules.view(step.state, None)
+        save(f"{stem}-board", rendering.board(view, table))
+        seat = rules.to_move(step.state)
+        if seat is not None:
+            save(f"{stem}-hand", rendering.hand(rules.view(step.state, seat), table))
+        if view.outcome is not None:
+            save(f"{stem}-result", rendering.result(view, table))
 
     for game, preset, players in VARIANTS:
         rules = games.get(game)
@@ -96,13 +146,24 @@ def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> lis
                 last = step.event.tiles if step.event.kind in ("lead", "play") else ()
             table = rendering.Table(title=title, names=names, footer=footer, lang=lang,
                                     theme=theme_name, last=last)
-            stem = f"{game}-{preset}-{players}p-{phase}"
-            save(f"{stem}-board", rendering.board(view, table))
-            seat = rules.to_move(step.state)
-            if seat is not None:
-                save(f"{stem}-hand", rendering.hand(rules.view(step.state, seat), table))
-            if view.outcome is not None:
-                save(f"{stem}-result", rendering.result(view, table))
+            save_all(rules, step, f"{game}-{preset}-{players}p-{phase}", table)
+    for game, preset, players in TRICK_VARIANTS:
+        rules = games.get(game)
+        options = rules.options(preset)
+        tiles = rules.tileset(options)
+        names = SAMPLE_NAMES[:players]
+        title = f"{rules.title[lang]} · {preset}"
+        for k in range(SEEDS):
+            samples = trick_samples(rules, options, players, f"gallery/{game}/{k}")
+            if "trick" in samples:
+                break
+        for phase, step in samples.items():
+            event = step.event
+            footer = describe(event, names, tiles, lang) if event is not None else ""
+            last = event.tiles if event is not None and event.kind in ("lead", "beat") else ()
+            table = rendering.Table(title=title, names=names, footer=footer, lang=lang,
+                                    theme=theme_name, last=last)
+            save_all(rules, step, f"{game}-{preset}-{players}p-{phase}", table)
     standings = [
         Standing(1, 1, SAMPLE_NAMES[0], 1240, 57),
         Standing(2, 2, SAMPLE_NAMES[1], 315, 12),

@@ -13,14 +13,16 @@ from typing import Any
 
 from games.connecting import ConnectView
 from games.domino import DominoView
+from games.tiengow import TienGowView
 from rendering.boards import connecting_board, domino_board
 from rendering.canvas import Table, encode
 from rendering.cards import Standing, leaderboard_card, result_card
 from rendering.hand import hand_image, hand_labels
+from rendering.tricks import tiengow_board
 
 __all__ = ["Standing", "Table", "board", "hand", "hand_labels", "leaderboard", "result"]
 
-VIEWS = (ConnectView, DominoView)
+VIEWS = (ConnectView, DominoView, TienGowView)
 
 
 def board(view: Any, table: Table) -> bytes:
@@ -28,6 +30,8 @@ def board(view: Any, table: Table) -> bytes:
     _check(view)
     if isinstance(view, ConnectView):
         return encode(connecting_board(view, table))
+    if isinstance(view, TienGowView):
+        return encode(tiengow_board(view, table))
     return encode(domino_board(view, table))
 
 

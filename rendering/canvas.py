@@ -83,18 +83,27 @@ def footer(draw: ImageDraw.ImageDraw, look: Theme, text: str, top: int, width_: 
                   room=width_ - 2 * PAD, anchor="lm")
 
 
-def seat_box_height(with_tiles: bool, mini: int) -> int:
-    return 12 + NAME_SIZE + 10 + TEXT_SIZE + 10 + (mini + 12 if with_tiles else 0)
+LINE_GAP = 6
+"""Between two rows of facts in a seat box."""
+
+
+def seat_box_height(with_tiles: bool, mini: int, rows: int = 1) -> int:
+    facts = rows * TEXT_SIZE + (rows - 1) * LINE_GAP
+    return 12 + NAME_SIZE + 10 + facts + 10 + (mini + 12 if with_tiles else 0)
 
 
 def seat_boxes(image: Image.Image, look: Theme, seats: Sequence[Seat], top: int, family: str,
-               with_tiles: bool, mini: int) -> int:
-    """Seat boxes in one row below the header; returns the y just below them."""
+               with_tiles: bool, mini: int, rows: int = 1) -> int:
+    """Seat boxes in one row below the header; returns the y just below them.
+
+    With `rows` above one, facts that would not fit beside each other move to the next row
+    instead of being cut off (four seats leave a box under 300 px).
+    """
     draw = ImageDraw.Draw(image)
     count = len(seats)
     gap = 12
     box_w = (image.width - PAD * 2 - gap * (count - 1)) // count
-    box_h = seat_box_height(with_tiles, mini)
+    box_h = seat_box_height(with_tiles, mini, rows)
     for i, seat in enumerate(seats):
         x = PAD + i * (box_w + gap)
         fill = look.panel_hi if seat.to_move else look.panel
@@ -117,11 +126,26 @@ def seat_boxes(image: Image.Image, look: Theme, seats: Sequence[Seat], top: int,
         draw_text(draw, (x + 14, top + 12), name, NAME_SIZE, colour,
                   room=inner - badge_w - (8 if badge_w else 0), bold=True)
         line_y = top + 12 + NAME_SIZE + 10
-        draw_text(draw, (x + 14, line_y), "   ".join(seat.lines), TEXT_SIZE, look.muted,
-                  room=inner)
+        for row, text in enumerate(_wrap(seat.lines, inner, rows)):
+            draw_text(draw, (x + 14, line_y + row * (TEXT_SIZE + LINE_GAP)), text, TEXT_SIZE,
+                      look.muted, room=inner)
         if with_tiles:
-            _mini_row(image, look, seat, (x + 14, line_y + TEXT_SIZE + 12), inner, mini, family)
+            facts_h = rows * TEXT_SIZE + (rows - 1) * LINE_GAP
+            _mini_row(image, look, seat, (x + 14, line_y + facts_h + 12), inner, mini, family)
     return top + box_h
+
+
+def _wrap(lines: Sequence[str], room: int, rows: int) -> list[str]:
+    """Facts packed into at most `rows` rows, in order; the last row takes whatever is left."""
+    face = font(TEXT_SIZE)
+    packed: list[str] = []
+    for fact in lines:
+        if packed and (len(packed) == rows
+                       or width(f"{packed[-1]}   {fact}", face) <= room):
+            packed[-1] = f"{packed[-1]}   {fact}"
+        else:
+            packed.append(fact)
+    return packed
 
 
 def _mini_row(image: Image.Image, look: Theme, seat: Seat, at: tuple[int, int], room: int,

@@ -1,8 +1,9 @@
 """The deal-result card and the leaderboard card.
 
-The result card shows the game's own points and the chips each seat won or paid (RULES.md §2:
-every game settles zero-sum per deal), with the match standing after the deal; the winner's row
-is gold. The leaderboard shows balances as they are, below zero included (DESIGN.md §6).
+The result card shows the game's own points (in Tien Gow the tricks taken, headed so) and the
+chips each seat won or paid (RULES.md §2: every game settles zero-sum per deal), with the match
+standing after the deal; the winner's row is gold. The leaderboard shows balances as they are,
+below zero included (DESIGN.md §6).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from games.connecting import ConnectView
 from games.domino import DominoView
+from games.tiengow import TienGowView
 from rendering.canvas import HEADER_HEIGHT, NAME_SIZE, PAD, TEXT_SIZE, Table, header, new_image
 from rendering.text import draw_text
 from rendering.theme import Theme, theme
@@ -45,7 +47,8 @@ def result_card(view: Any, table: Table) -> Image.Image:
     look, say = theme(table.theme), words(table.lang)
     scores, chips = view.match.totals(result)
     toward = target_of(view)
-    columns = (say.player, say.points, say.balance, say.match)
+    points = say.tricks_column if isinstance(view, TienGowView) else say.points
+    columns = (say.player, points, say.balance, say.match)
     rows = []
     for s in range(view.players):
         name = table.names[s] if s < len(table.names) else f"#{s + 1}"

@@ -2,7 +2,8 @@
 
 The letters come from `hand_labels`, which the bot's buttons use as well, so "B" on a button is
 always the tile above "B" in the picture. Duplicate Chinese tiles are interchangeable, so every
-copy of a playable kind is marked, not only the copy the move names.
+copy of a playable kind is marked, not only the copy the move names. In Tien Gow (RULES.md §2.8)
+every tile can follow face down, so only tiles that can be played face up are marked there.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import games
+from games.engine import Action
 from rendering import sprites
 from rendering.canvas import PAD, Table, new_image
 from rendering.text import font
@@ -22,6 +24,8 @@ TILE_HEIGHT = {"chinese": 200, "western": 160}
 PER_ROW = 12
 LABEL_SIZE = 32
 MIN_WIDTH = 420
+FACE_DOWN = frozenset({"fold"})
+"""Verbs that lay tiles face down: any tile of the hand can go, so none is singled out."""
 
 
 def hand_labels(count: int) -> tuple[str, ...]:
@@ -36,7 +40,12 @@ def hand_image(view: Any, table: Table) -> Image.Image:
     family = sprites.family_of(tiles)
     look = theme(table.theme)
     hand: tuple[int, ...] = view.hand
-    legal_kinds = {tiles.kind_of[t] for action in view.legal for t in action.tiles}
+    legal: tuple[Action, ...] = view.legal
+    # A face-down play (Tien Gow's fold) may take any tile, so it marks nothing: only tiles
+    # that can be shown face up are outlined, and no tile is ever dimmed.
+    foldable = any(action.verb in FACE_DOWN for action in legal)
+    legal_kinds = {tiles.kind_of[t] for action in legal if action.verb not in FACE_DOWN
+                   for t in action.tiles}
     pending = getattr(view, "pending", None)
     height = TILE_HEIGHT[family]
     w, _ = sprites.tile_size(family, height)
@@ -56,8 +65,10 @@ def hand_image(view: Any, table: Table) -> Image.Image:
         state: sprites.State = "plain"
         if tile == pending:
             state = "selected"
-        elif view.legal:
-            state = "playable" if tiles.kind_of[tile] in legal_kinds else "dim"
+        elif tiles.kind_of[tile] in legal_kinds:
+            state = "playable"
+        elif legal and not foldable:
+            state = "dim"
         row, col = divmod(i, per_row)
         x = left + col * (w + gap)
         y = PAD + row * row_h

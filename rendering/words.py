@@ -29,6 +29,12 @@ class Words:
     nobody: str
     empty_line: str
     deal: str
+    tricks: str
+    banker: str
+    holds: str
+    taken: str
+    banker_leads: str
+    tricks_column: str
 
 
 WORDS: dict[str, Words] = {
@@ -38,6 +44,8 @@ WORDS: dict[str, Words] = {
         head="leads", total="total: {n}", points="points", match="match",
         player="player", balance="chips", games="games", rank="#", nobody="no players yet",
         empty_line="no tiles on the table yet", deal="deal {n}",
+        tricks="tricks: {n}", banker="banker ×{m}", holds="holds the trick",
+        taken="taken by {name} (+{n})", banker_leads="banker {name} leads", tricks_column="tricks",
     ),
     "uk": Words(
         hand="у руці: {n}", face_down="скинуто: {n}", stock="базар: {n}",
@@ -45,6 +53,9 @@ WORDS: dict[str, Words] = {
         head="перший", total="разом: {n}", points="очки", match="матч",
         player="гравець", balance="фішки", games="ігри", rank="№", nobody="гравців ще немає",
         empty_line="на столі ще немає плиток", deal="роздача {n}",
+        tricks="взятки: {n}", banker="банкір ×{m}", holds="тримає взятку",
+        taken="бере {name} (+{n})", banker_leads="банкір {name} ходить першим",
+        tricks_column="взятки",
     ),
 }
 

@@ -18,11 +18,12 @@ import rendering
 from bot.cli import main
 from bot.gallery import SAMPLE_NAMES, sample_deal
 from games.tiles import CHINESE, WESTERN
-from rendering import sprites
+from rendering import sprites, tricks
 from rendering.canvas import BOARD_WIDTH, PAD
 from rendering.line import best_fit, snake
 from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
+from rendering.words import signed
 from storage.stats import Standing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -297,3 +298,205 @@ def test_rendering_code_never_names_a_state():
                 assert not any(a.name.endswith("State") for a in node.names), path.name
             if isinstance(node, ast.Attribute):
                 assert node.attr not in ("hands", "seed"), (path.name, node.attr)
+
+
+# ----- Tien Gow --------------------------------------------------------------------------------
+
+
+def _tiengow_positions(seed: str = "seed", options=None) -> list:
+    """Every position of one deal where each seat leads its longest play and beats when it can,
+    so tricks of several tiles, face-up beats and face-down folds all come up."""
+    rules = games.get("tiengow")
+    state = rules.new_deal(options or rules.options(), 4, seed)
+    states = [state]
+    while rules.to_move(state) is not None:
+        legal = rules.legal_actions(state)
+        if not state.trick:
+            action = max(legal, key=lambda a: len(a.tiles))
+        else:
+            action = legal[0] if legal[0].verb == "beat" else legal[-1]
+        state, _ = rules.apply(state, action)
+        states.append(state)
+    return states
+
+
+def _in_progress(state) -> bool:
+    return 1 < len(state.trick) < 4 and any(not p.up for p in state.trick)
+
+
+def _just_taken(state) -> bool:
+    return (not state.trick and bool(state.history) and games.get("tiengow").to_move(state)
+            is not None and any(not p.up for p in state.history[-1].plays))
+
+
+def _swap_folded(state):
+    """The same public position with other tiles under the latest face-down play: they go to a
+    seat that has not played them, its tiles of other kinds take their place face down."""
+    trick = state.trick or state.history[-1].plays
+    index, fold = next((i, p) for i, p in enumerate(trick) if not p.up)
+    other = next(s for s in range(4) if s != fold.seat and len(state.hands[s]) >= fold.size)
+    kinds = {CHINESE.kind_of[t] for t in fold.tiles}
+    fresh = tuple(t for t in state.hands[other] if CHINESE.kind_of[t] not in kinds)[:fold.size]
+    assert len(fresh) == fold.size
+    swapped = (*trick[:index], dataclasses.replace(fold, tiles=fresh), *trick[index + 1:])
+    hands = list(state.hands)
+    hands[other] = tuple(sorted((*(t for t in hands[other] if t not in fresh), *fold.tiles)))
+    if state.trick:
+        return dataclasses.replace(state, hands=tuple(hands), trick=swapped)
+    last = dataclasses.replace(state.history[-1], plays=swapped)
+    return dataclasses.replace(state, hands=tuple(hands), history=(*state.history[:-1], last))
+
+
+def _within_limits(data: bytes) -> Image.Image:
+    image = _png(data)
+    assert image.mode == "RGB" and image.width == BOARD_WIDTH
+    assert max(image.size) <= GALLERY_LIMITS[0] and sum(image.size) <= GALLERY_LIMITS[1]
+    assert max(image.size) / min(image.size) <= GALLERY_LIMITS[2]
+    assert len(data) < TELEGRAM_PHOTO_BYTES
+    return image
+
+
+@pytest.mark.parametrize("theme_name", sorted(THEMES))
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_tiengow_trick_in_progress_fits_a_phone(lang, theme_name):
+    rules = games.get("tiengow")
+    state = next(s for s in _tiengow_positions() if _in_progress(s) and s.trick[0].size > 1)
+    view = rules.view(state, None)
+    assert any(p.tiles == () for p in view.trick)  # a face-down play, blanked by the view
+    table = _table(4, lang=lang, theme=theme_name, footer=SAMPLE_NAMES[3] * 2,
+                   last=state.trick[0].tiles)
+    _within_limits(rendering.board(view, table))
+    seat = rules.to_move(state)
+    assert max(_png(rendering.hand(rules.view(state, seat), table)).size) <= 1280
+
+
+@pytest.mark.parametrize("where", [_in_progress, _just_taken])
+def test_tiengow_board_never_shows_a_face_down_tile(where):
+    rules = games.get("tiengow")
+    state = next(s for s in _tiengow_positions() if where(s))
+    other = _swap_folded(state)
+    assert other.hands != state.hands
+    table = _table(4)
+    public = rendering.board(rules.view(state, None), table)
+    assert rendering.board(rules.view(other, None), table) == public
+    # The folding seat's own view names its face-down tiles; the table picture still does not.
+    plays = state.trick or state.history[-1].plays
+    folder = next(p.seat for p in plays if not p.up)
+    own = rules.view(state, folder)
+    assert any(p.tiles and not p.up for p in (own.trick or own.history[-1].plays))
+    assert rendering.board(own, table) == public
+    # The slots do depend on what they show: the same tiles face up change the picture.
+    shown = tuple(dataclasses.replace(p, up=True) if p.seat == folder else p
+                  for p in (own.trick or own.history[-1].plays))
+    if own.trick:
+        turned = dataclasses.replace(own, trick=shown)
+    else:
+        last = dataclasses.replace(own.history[-1], plays=shown)
+        turned = dataclasses.replace(own, history=(*own.history[:-1], last))
+    assert rendering.board(turned, table) != public
+
+
+def test_tiengow_shows_the_last_trick_dimmed_with_who_took_it():
+    rules = games.get("tiengow")
+    state = next(s for s in _tiengow_positions() if _just_taken(s))
+    view = rules.view(state, None)
+    last = view.history[-1]
+    shown = tricks.shown_trick(view)
+    assert shown.finished and shown.plays == last.plays
+    assert shown.plays[shown.holder].seat == last.winner
+    k = last.plays[0].size
+    winner = SAMPLE_NAMES[last.winner]
+    assert tricks.felt_line(view, _table(4)) == f"taken by {winner} (+{k})"
+    assert tricks.felt_line(view, _table(4, lang="uk")) == f"бере {winner} (+{k})"
+    # The same plays as a live trick: drawn at full brightness, with no "taken by" line.
+    live = dataclasses.replace(view, trick=last.plays, best=shown.holder,
+                               history=view.history[:-1])
+    assert tricks.felt_line(live, _table(4)) == ""
+    top, bottom = tricks.trick_area(view)
+
+    def brightest(data: bytes) -> int:
+        area = _png(data).convert("RGB").crop((0, top, BOARD_WIDTH, bottom))
+        return max(max(pixel) for pixel in area.get_flattened_data())
+
+    assert brightest(rendering.board(live, _table(4))) >= 240
+    assert brightest(rendering.board(view, _table(4))) < 200
+
+
+def test_tiengow_opening_says_who_leads():
+    rules = games.get("tiengow")
+    view = rules.view(rules.new_deal(rules.options(), 4, "seed"), None)
+    assert not tricks.shown_trick(view).plays
+    name = SAMPLE_NAMES[view.banker]
+    assert tricks.felt_line(view, _table(4)) == f"banker {name} leads"
+    assert tricks.felt_line(view, _table(4, lang="uk")) == f"банкір {name} ходить першим"
+    _within_limits(rendering.board(view, _table(4, lang="uk")))
+
+
+def test_tiengow_banker_badge_and_running_chips():
+    rules = games.get("tiengow")
+    options = dataclasses.replace(rules.options(), banker=3)
+    positions = _tiengow_positions(options=options)
+    view = rules.view(positions[0], None)
+    seats = tricks.tiengow_seats(view, _table(4))
+    assert [s.badge for s in seats] == ["banker ×3" if i == view.banker else "" for i in range(4)]
+    assert seats[view.banker].to_move
+    assert seats[0].lines == ("tricks: 0", "hand: 8")
+    uk = tricks.tiengow_seats(view, _table(4, lang="uk"))
+    assert uk[view.banker].badge == "банкір ×3"
+    assert uk[0].lines == ("взятки: 0", "у руці: 8")
+    first = _within_limits(rendering.board(view, _table(4)))
+    # The next deal of the match: running chips under every seat, the picture a row taller.
+    end = positions[-1]
+    match = rules.next_match(end)
+    assert any(match.chips)
+    later = rules.view(rules.new_deal(options, 4, "next", match), None)
+    seats = tricks.tiengow_seats(later, _table(4))
+    assert [s.lines[-1] for s in seats] == [f"chips: {signed(c)}" for c in match.chips]
+    assert seats[later.banker].badge.startswith("banker ×")
+    second = _within_limits(rendering.board(later, _table(4)))
+    assert second.height > first.height
+    # The finished deal: the winner's box is gold, the result card counts tricks.
+    done = rules.view(end, None)
+    assert [s.winner for s in tricks.tiengow_seats(done, _table(4))] == [
+        i in done.outcome.winners for i in range(4)]
+    assert done.outcome.points == done.tricks
+    card = _png(rendering.result(done, _table(4)))
+    assert max(card.size) <= 1280
+
+
+def _hand_rings(view) -> list[tuple[bool, bool]]:
+    """Per tile of the hand image: (outlined as playable, dimmed)."""
+    image = _png(rendering.hand(view, _table(4))).convert("RGB")
+    look = THEMES["dark"]
+    tile_w = sprites.tile_size("chinese", 200)[0]
+    run = len(view.hand) * (tile_w + 16) - 16
+    left = (image.width - run) // 2
+    marks = []
+    for i in range(len(view.hand)):
+        x = left + i * (tile_w + 16) + tile_w // 2
+        edge = image.getpixel((x, PAD + 3))
+        body = image.getpixel((x, PAD + 100))
+        marks.append((_close(edge, look.good, 30), _close(body, (0, 0, 0), 12)))
+    return marks
+
+
+def test_tiengow_hand_outlines_only_tiles_that_can_go_face_up():
+    rules = games.get("tiengow")
+    positions = _tiengow_positions()
+    beating = next(s for s in positions if s.trick and rules.to_move(s) is not None
+                   and rules.legal_actions(s)[0].verb == "beat")
+    view = rules.view(beating, rules.to_move(beating))
+    up = {CHINESE.kind_of[t] for a in view.legal if a.verb == "beat" for t in a.tiles}
+    assert 0 < sum(CHINESE.kind_of[t] in up for t in view.hand) < len(view.hand)
+    marks = _hand_rings(view)
+    assert [ring for ring, _ in marks] == [CHINESE.kind_of[t] in up for t in view.hand]
+    assert not any(dim for _, dim in marks)
+    # With nothing to beat, every tile can only be laid face down: no mark, no veil at all.
+    folding = next(s for s in positions if s.trick and rules.to_move(s) is not None
+                   and all(a.verb == "fold" for a in rules.legal_actions(s)))
+    view = rules.view(folding, rules.to_move(folding))
+    idle = dataclasses.replace(view, legal=())
+    assert rendering.hand(view, _table(4)) == rendering.hand(idle, _table(4))
+    # Leading: every tile leads at least as a single, so all are outlined.
+    leading = rules.view(positions[0], positions[0].turn)
+    assert all(ring for ring, _ in _hand_rings(leading))

@@ -1,0 +1,247 @@
+"""The Tien Gow table image: the trick on the felt, one slot per seat, drawn from a public view.
+
+Rules source: RULES.md §2.8 (four players, eight tiles each; every seat follows the lead with as
+many tiles, face up only when the play beats the highest so far, otherwise face down; the trick
+goes to the highest face-up play and counts as many tricks as it had tiles per play; the banker
+leads the first trick and is paid and pays at his multiplier).
+
+A face-down play is drawn as backs even when the view names its tiles (a seat's own view does),
+so the group's picture is the same whichever view it is drawn from and never shows a folded tile.
+The slots sit under the seat boxes, column for column, so a play is read under its player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from games.tiengow import Play, TienGowView
+from games.tiles import CHINESE
+from rendering import sprites
+from rendering.canvas import (
+    BOARD_WIDTH,
+    FOOTER_HEIGHT,
+    HEADER_HEIGHT,
+    NAME_SIZE,
+    PAD,
+    SMALL_SIZE,
+    TEXT_SIZE,
+    Seat,
+    Table,
+    footer,
+    header,
+    new_image,
+    seat_box_height,
+    seat_boxes,
+)
+from rendering.text import draw_text
+from rendering.theme import RGB, Theme, theme
+from rendering.words import Words, signed, words
+
+FAMILY = "chinese"
+COLUMN_GAP = 12
+"""The same gap as between the seat boxes, so each slot lines up under its seat."""
+TILE_MAX = 200
+"""Height of a tile in the trick when the play is short enough to leave it this big."""
+TILE_GAP = 8
+SLOT_PAD = 14
+LABEL_HEIGHT = 34
+CAPTION_HEIGHT = 44
+FELT_MARGIN = 22
+DIM = 0.72
+"""Brightness of the finished trick shown while the next one has not been led: dimmed enough
+to read as the past, not so much that its tiles cannot be checked."""
+DASH = (14, 9)
+SLOT_HEIGHT = TILE_MAX + 2 * SLOT_PAD
+FELT_HEIGHT = 2 * FELT_MARGIN + LABEL_HEIGHT + SLOT_HEIGHT + CAPTION_HEIGHT
+"""The felt keeps one height whatever it shows, so the picture does not jump between moves."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What the felt shows: the current trick, or the last finished one while none is led."""
+
+    plays: tuple[Play, ...]
+    holder: int | None
+    """Index in `plays` of the play holding (or having taken) the trick."""
+    finished: bool
+
+
+def shown_trick(view: TienGowView) -> Shown:
+    """Between tricks the felt keeps the last one, so a player who looks away still sees who
+    took it and with what, until the next lead replaces it."""
+    if view.trick:
+        return Shown(view.trick, view.best, False)
+    if view.history:
+        last = view.history[-1]
+        holder = next(i for i, p in enumerate(last.plays) if p.seat == last.winner)
+        return Shown(last.plays, holder, True)
+    return Shown((), None, False)
+
+
+def felt_line(view: TienGowView, table: Table) -> str:
+    """The one sentence on the felt: who took the last trick, or who leads the first one."""
+    say = words(table.lang)
+    shown = shown_trick(view)
+    if shown.finished and shown.holder is not None:
+        return say.taken.format(name=_name(table, shown.plays[shown.holder].seat),
+                                n=shown.plays[0].size)
+    if not shown.plays:
+        return say.banker_leads.format(name=_name(table, view.banker))
+    return ""
+
+
+def tiengow_seats(view: TienGowView, table: Table) -> list[Seat]:
+    """The seat boxes' contents, apart from the drawing so the words can be checked as text."""
+    say = words(table.lang)
+    result = view.outcome
+    seats = []
+    for s in range(view.players):
+        lines = [say.tricks.format(n=view.tricks[s]), say.hand.format(n=view.hand_counts[s])]
+        if view.match.deal:
+            lines.append(say.chips.format(n=signed(view.match.chips[s])))
+        seats.append(Seat(
+            name=_name(table, s), lines=tuple(lines),
+            badge=say.banker.format(m=view.multiplier) if s == view.banker else "",
+            to_move=view.to_move == s,
+            winner=result is not None and s in result.winners,
+        ))
+    return seats
+
+
+def trick_area(view: TienGowView) -> tuple[int, int]:
+    """Top and bottom y of the slots, the only place tiles are drawn (tests sample it)."""
+    top = _felt_top(view) + FELT_MARGIN + LABEL_HEIGHT
+    return top, top + SLOT_HEIGHT
+
+
+def _facts_rows(view: TienGowView) -> int:
+    """Running chips, once there are any, go on a row of their own: four boxes are narrow."""
+    return 2 if view.match.deal else 1
+
+
+def _felt_top(view: TienGowView) -> int:
+    return HEADER_HEIGHT + PAD + seat_box_height(False, 0, _facts_rows(view)) + PAD
+
+
+def tiengow_board(view: TienGowView, table: Table) -> Image.Image:
+    look, say = theme(table.theme), words(table.lang)
+    rows = _facts_rows(view)
+    seats_top = HEADER_HEIGHT + PAD
+    felt_top = _felt_top(view)
+    seats_bottom = felt_top - PAD
+    felt_h = FELT_HEIGHT
+    height = felt_top + felt_h + FOOTER_HEIGHT
+    image = new_image((BOARD_WIDTH, height), look.table)
+    draw = ImageDraw.Draw(image)
+    right = say.banker.format(m=view.multiplier)
+    if view.match.deal:
+        right = f"{say.deal.format(n=view.match.deal + 1)}   {right}"
+    header(draw, look, table.title, right, BOARD_WIDTH)
+    draw.rectangle((0, HEADER_HEIGHT, BOARD_WIDTH, seats_bottom + PAD // 2),
+                   fill=_shade(look.table, 0.78))
+    seat_boxes(image, look, tiengow_seats(view, table), seats_top, FAMILY, False, 0, rows)
+    shown = shown_trick(view)
+    line = felt_line(view, table)
+    if shown.plays:
+        _draw_trick(image, look, view, table, shown, felt_top + FELT_MARGIN, say)
+        if shown.finished:
+            y = felt_top + felt_h - FELT_MARGIN - CAPTION_HEIGHT // 2
+            draw_text(draw, (BOARD_WIDTH // 2, y), line, TEXT_SIZE, look.text,
+                      room=BOARD_WIDTH - 2 * PAD, anchor="mm")
+    else:
+        draw_text(draw, (BOARD_WIDTH // 2, felt_top + felt_h // 2), line, NAME_SIZE, look.text,
+                  room=BOARD_WIDTH - 2 * PAD, anchor="mm")
+    footer(draw, look, table.footer, felt_top + felt_h, BOARD_WIDTH)
+    return image
+
+
+def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, table: Table, shown: Shown,
+                top: int, say: Words) -> None:
+    draw = ImageDraw.Draw(image)
+    column_w = (BOARD_WIDTH - 2 * PAD - COLUMN_GAP * (view.players - 1)) // view.players
+    size = shown.plays[0].size
+    tile_h = _tile_height(size, column_w - 2 * SLOT_PAD)
+    tile_w, _ = sprites.tile_size(FAMILY, tile_h)
+    run = size * tile_w + (size - 1) * TILE_GAP
+    by_seat = {p.seat: i for i, p in enumerate(shown.plays)}
+    last = set(table.last) if not shown.finished else set()
+    fade = DIM if shown.finished else 1.0
+    slot_top, slot_h = top + LABEL_HEIGHT, SLOT_HEIGHT
+    for seat in range(view.players):
+        x = PAD + seat * (column_w + COLUMN_GAP)
+        index = by_seat.get(seat)
+        holds = index is not None and index == shown.holder
+        label_colour = look.gold if holds else look.muted
+        draw_text(draw, (x + column_w // 2, top + LABEL_HEIGHT // 2 - 2), _name(table, seat),
+                  SMALL_SIZE, _shade(label_colour, fade), room=column_w - 8, bold=holds,
+                  anchor="mm")
+        box = (x, slot_top, x + column_w, slot_top + slot_h)
+        tiles_x = x + (column_w - run) // 2
+        tiles_y = slot_top + (slot_h - tile_h) // 2
+        if index is None:
+            edge = look.accent if view.to_move == seat else _shade(look.muted, 0.8)
+            _dashed_box(draw, box, edge, 3)
+            for i in range(size):
+                tx = tiles_x + i * (tile_w + TILE_GAP)
+                draw.rounded_rectangle((tx, tiles_y, tx + tile_w, tiles_y + tile_h),
+                                       radius=tile_w // 6, outline=_shade(look.table, 1.35),
+                                       width=2)
+            continue
+        draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8),
+                               outline=_shade(look.gold, fade) if holds else None,
+                               width=5 if holds else 0)
+        play = shown.plays[index]
+        for i in range(play.size):
+            if play.up:
+                tile = play.tiles[i]
+                state: sprites.State = "last" if tile in last else "plain"
+                sprite = sprites.face(FAMILY, CHINESE.a[tile], CHINESE.b[tile], tile_h,
+                                      look.name, state)
+            else:
+                sprite = sprites.back(FAMILY, tile_h, look.name)
+            if fade < 1:
+                sprite = _dimmed(sprite, fade)
+            image.paste(sprite, (tiles_x + i * (tile_w + TILE_GAP), tiles_y), sprite)
+        if holds and not shown.finished:
+            draw_text(draw, (x + column_w // 2, slot_top + slot_h + CAPTION_HEIGHT // 2),
+                      say.holds, SMALL_SIZE, look.gold, room=column_w, bold=True, anchor="mm")
+
+
+def _tile_height(size: int, room: int) -> int:
+    """The largest tile height, up to `TILE_MAX`, at which `size` portrait tiles fit `room`."""
+    fit_w = (room - (size - 1) * TILE_GAP) // size
+    return min(TILE_MAX, int(fit_w * sprites.CHINESE_RATIO))
+
+
+def _dashed_box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: RGB,
+                line: int) -> None:
+    """An empty slot: Pillow has no dashed outline, so the four sides are drawn in dashes."""
+    x0, y0, x1, y1 = box
+    on, off = DASH
+    for a, b, fixed, horizontal in ((x0, x1, y0, True), (x0, x1, y1, True),
+                                    (y0, y1, x0, False), (y0, y1, x1, False)):
+        start = a
+        while start < b:
+            end = min(start + on, b)
+            if horizontal:
+                draw.line((start, fixed, end, fixed), fill=colour, width=line)
+            else:
+                draw.line((fixed, start, fixed, end), fill=colour, width=line)
+            start = end + off
+
+
+def _dimmed(sprite: Image.Image, factor: float) -> Image.Image:
+    red, green, blue, alpha = sprite.split()
+    scale = [round(v * factor) for v in range(256)]
+    return Image.merge("RGBA", (red.point(scale), green.point(scale), blue.point(scale), alpha))
+
+
+def _name(table: Table, seat: int) -> str:
+    return table.names[seat] if seat < len(table.names) else f"#{seat + 1}"
+
+
+def _shade(colour: RGB, t: float) -> RGB:
+    return (min(255, round(colour[0] * t)), min(255, round(colour[1] * t)),
+            min(255, round(colour[2] * t)))
