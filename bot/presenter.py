@@ -109,11 +109,12 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
     view = rules.view(state, None)
     tiles = rules.tileset(game.options)
     ends = len(view.ends) if hasattr(view, "ends") else 1
+    # One move can say several things (a Tien Gow follow, then who took the trick): all of it.
     last = [e for e in events if e.kind != "end"]
-    footer = describe(last[-1], names(seats), tiles, lang, ends) if last else ""
+    footer = " · ".join(describe(e, names(seats), tiles, lang, ends) for e in last)
     picture = Picture("board", Table(
         title=title(game, lang), names=names(seats), footer=footer, lang=lang, theme=theme,
-        last=last[-1].tiles if last else ()), view)
+        last=tuple(t for e in last for t in e.tiles)), view)
     lines = [tr(lang, "table.title", game=title(game, lang), deal=view.match.deal + 1,
                 stake=session.stake)]
     outcome: Outcome | None = rules.outcome(state)
