@@ -290,7 +290,7 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
             return None
         winner = state.history[-1].winner
         deltas = collect(state.players, winner, self.payments(state, winner))
-        labels = tuple("banker" if s == state.banker else "" for s in range(state.players))
+        labels = tuple("banker" if s == state.banker else "normal" for s in range(state.players))
         return Outcome("last-trick", state.tricks, (winner,), deltas, labels)
 
     def payments(self, state: TienGowState, winner: int) -> dict[int, int]:

@@ -323,7 +323,7 @@ def test_base_scoring_with_banker_tg14():
     assert result.points == (1, 4, 0, 3) and sum(result.points) == 8
     assert result.winners == (3,)
     assert result.deltas == (-6, 0, -5, 11)
-    assert result.labels == ("banker", "", "", "")
+    assert result.labels == ("banker", "normal", "normal", "normal")
     assert tg.next_match(state).leader == 3
 
 
