@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from games.tiles import CHINESE, TileSet
 
@@ -82,7 +83,13 @@ def classify(tiles: Sequence[int], mixed: bool = True) -> Combo | None:
     """The combo `tiles` (ids of one Chinese set) form, or None when they may not be led.
 
     `mixed=False` is the historical game: pairs only, no mixed families (RULES.md §2.8 option).
+    Remembered: a deal asks about the same few hundred groups of tiles again and again.
     """
+    return _classify(tuple(tiles), mixed)
+
+
+@cache
+def _classify(tiles: tuple[int, ...], mixed: bool) -> Combo | None:
     n = len(tiles)
     if n == 1:
         t = tiles[0]
