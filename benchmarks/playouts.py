@@ -19,6 +19,10 @@ CASES = [
     ("dragon", None, 2),
     ("cedeng", None, 4),
     ("tails", None, 3),
+    ("tiengow", "modern", 4),
+    ("tiengow", "pure", 4),
+    ("tiengow", "streak", 4),
+    ("tiengow", "early-death", 4),
     ("domino", None, 2),
     ("domino", None, 4),
 ]

@@ -1,12 +1,11 @@
 """`gupai gallery`: every kind of image for every game, from sample deals, as PNG files.
 
-The sample deals are played by the heuristic computer players from fixed seeds (random ones, also
-seeded, for a game that has no heuristic player yet), so the gallery is the same on every machine
-and shows real positions: the opening, the middle of a deal, the longest line among a few seeds
-just before its end, and the end with its result card. Tien Gow has no line; its samples are the
-banker about to lead, a trick in progress that holds a face-down play of several tiles (taken
-from a second deal, so running chips show), a trick just taken, and the end. Each image is
-drawn from a view, exactly as the bot draws it.
+The sample deals are played by the heuristic computer players from fixed seeds, so the gallery
+is the same on every machine and shows real positions: the opening, the middle of a deal, the
+longest line among a few seeds just before its end, and the end with its result card. Tien Gow
+has no line; its samples are the banker about to lead, a trick in progress that holds a
+face-down play of several tiles (taken from a second deal, so running chips show), a trick just
+taken, and the end. Each image is drawn from a view, exactly as the bot draws it.
 """
 
 from __future__ import annotations
@@ -21,8 +20,8 @@ from PIL import Image
 import games
 import rendering
 from bot.describe import describe
-from games.engine import Event, InvalidOptions, Match, Rules
-from games.players import ComputerPlayer, make_player
+from games.engine import Event, Match, Rules
+from games.players import make_player
 from rendering import sprites
 from rendering.canvas import encode
 from rendering.theme import THEMES, theme
@@ -60,7 +59,7 @@ class Step:
 def sample_deal(rules: Rules[Any, Any], options: Any, players: int, seed: str,
                 match: Match | None = None) -> list[Step]:
     """One deal from the deal to its end, played by heuristic seats, every position kept."""
-    bots = [_player(rules.id) for _ in range(players)]
+    bots = [make_player(rules.id, "heuristic") for _ in range(players)]
     choice = random.Random(seed)
     state = rules.new_deal(options, players, seed, match)
     steps = [Step(state, None)]
@@ -69,13 +68,6 @@ def sample_deal(rules: Rules[Any, Any], options: Any, players: int, seed: str,
         state, events = rules.apply(state, action)
         steps.append(Step(state, events[0]))
     return steps
-
-
-def _player(game: str) -> ComputerPlayer:
-    try:
-        return make_player(game, "heuristic")
-    except InvalidOptions:
-        return make_player(game, "random")
 
 
 def trick_samples(rules: Rules[Any, Any], options: Any, players: int, seed: str

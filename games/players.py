@@ -58,12 +58,13 @@ class ScoredPlayer:
 
 
 def _heuristics() -> dict[str, Callable[[Any], Callable[[Action], float]]]:
-    from games import connecting_ai, domino_ai
+    from games import connecting_ai, domino_ai, tiengow_ai
 
     return {
         "dragon": connecting_ai.rater,
         "cedeng": connecting_ai.rater,
         "tails": connecting_ai.rater,
+        "tiengow": tiengow_ai.rater,
         "domino": domino_ai.rater,
     }
 
