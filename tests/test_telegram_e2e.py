@@ -93,6 +93,11 @@ class Table:
             return []
         return [d for d in hand.button_data() if d and "!" not in d]
 
+    def groups(self, user: User) -> list[str]:
+        """First-tap buttons, when a hand has too many moves for one screen."""
+        hand = self.hand(user)
+        return [] if hand is None else [d for d in hand.button_data() if d and "!pick-" in d]
+
     async def answer_to(self, update_id: int) -> str:
         query = f"cq{update_id}"
         await self.server.wait_for(lambda: any(a.callback_query_id == query
@@ -124,7 +129,8 @@ class Table:
 
     async def play(self, sid: int, people: tuple[User, ...], limit: float = 120,
                    until: int | None = None) -> int:
-        """Everybody presses their first move when they have one; returns the presses made."""
+        """Everybody presses their first move when they have one (through its group when the
+        moves come in two taps); returns the presses made."""
         pressed = 0
         seen: set[str] = set()
 
@@ -137,7 +143,13 @@ class Table:
                 for user in people:
                     moves = self.moves(user)
                     hand = self.hand(user)
-                    if moves and hand is not None and moves[0] not in seen:
+                    groups = self.groups(user)
+                    if not moves and groups and hand is not None and groups[0] not in seen:
+                        seen.add(groups[0])
+                        await self.answer_to(self.press(user, hand, groups[0]))
+                        pressed += 1
+                        acted = True
+                    elif moves and hand is not None and moves[0] not in seen:
                         seen.add(moves[0])
                         await self.answer_to(self.press(user, hand, moves[0]))
                         pressed += 1
@@ -207,7 +219,8 @@ def hands_only_to_owners(server: FakeTelegram) -> None:
     assert {c.chat_id for c in private} <= {u.id for u in PEOPLE}
 
 
-@pytest.mark.parametrize(("words", "deals"), [("dragon deals=2", 2), ("domino 50", None)])
+@pytest.mark.parametrize(("words", "deals"), [("dragon deals=2", 2), ("domino 50", None),
+                                              ("tiengow streak deals=2", 2)])
 async def test_three_people_and_a_computer_play_a_match(table: Table, server: FakeTelegram,
                                                         words: str, deals: int | None) -> None:
     sid = await table.open_game(words, PEOPLE, computers=1)
