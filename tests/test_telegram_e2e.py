@@ -238,7 +238,10 @@ async def test_three_people_and_a_computer_play_a_match(table: Table, server: Fa
     print(f"\n{words}: {presses} presses, {len(group)} group messages, "
           f"at most {per_minute} in a minute")
     assert per_minute <= 20
-    assert len(group) < presses, "table edits are coalesced"
+    # Every accepted move (the computer's too) changed the table; far fewer messages went out.
+    session = await table.storage.sessions.get(sid) if table.storage else None
+    assert session is not None
+    assert len(group) < session.version / 2, "table edits are coalesced"
     # The table message was edited in place: one photo message carries the game.
     edits = [c for c in group if c.method == "editMessageMedia"]
     assert edits and len({c.params["message_id"] for c in edits}) == 1
