@@ -18,7 +18,7 @@ from bot.i18n import signed, tr
 from bot.screens import Button, Keyboard, Picture, Screen, rows
 from bot.seating import Game, Seat
 from games.engine import Action, Event, Match, Outcome
-from games.tiengow import TienGowView
+from games.tiengow import TienGowView, dead
 from rendering import Table, hand_labels
 from storage import Session
 
@@ -225,15 +225,10 @@ def _hint(view: Any, lang: str) -> str:
 def _trick_hint(view: TienGowView, lang: str) -> str:
     if not view.trick:
         return tr(lang, "hint.tg_lead")
-    if all(a.verb == "fold" for a in view.legal) and _dead(view):
+    lead = view.trick[0].size
+    if view.seat is not None and dead(view.options, lead, len(view.hand), view.tricks[view.seat]):
         return tr(lang, "hint.tg_dead")
-    return tr(lang, "hint.tg_follow", view.trick[0].size)
-
-
-def _dead(view: TienGowView) -> bool:
-    """Early death applies to the viewer now (the rules core enforces it; this only explains)."""
-    return (view.options.early_death and view.seat is not None and len(view.hand) == 1
-            and view.trick[0].size == 1 and view.tricks[view.seat] == 0)
+    return tr(lang, "hint.tg_follow", lead)
 
 
 Groups = dict[str, tuple[str, list[Action]]]

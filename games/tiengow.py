@@ -115,11 +115,6 @@ class TienGowView:
     legal: tuple[Action, ...]
     outcome: Outcome | None
 
-    @property
-    def leader(self) -> int:
-        """Whoever holds the lead badge on the table: the banker."""
-        return self.banker
-
 
 def best_index(plays: Sequence[Play], mixed: bool = True) -> int:
     """The play holding the trick: the lead unless a later face-up play beat the best so far."""
@@ -134,6 +129,11 @@ def best_index(plays: Sequence[Play], mixed: bool = True) -> int:
         if combo is not None and beats(combo, best_combo):
             best, best_combo = i, combo
     return best
+
+
+def dead(options: TienGowOptions, lead_size: int, hand_size: int, taken: int) -> bool:
+    """Early death: on a last trick led with one tile, a seat with no trick cannot win it."""
+    return options.early_death and lead_size == 1 and hand_size == 1 and taken == 0
 
 
 def _distinct_choices(hand: Sequence[int], size: int) -> list[tuple[int, ...]]:
@@ -243,18 +243,13 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
         assert best is not None
         choices = _distinct_choices(hand, size)
         acts: list[Action] = []
-        if not self._dead(state):
+        if not dead(state.options, size, len(hand), state.tricks[state.turn]):
             for tiles in choices:
                 combo = classify(tiles, mixed)
                 if combo is not None and beats(combo, best):
                     acts.append(Action("beat", tiles))
         acts.extend(Action("fold", tiles) for tiles in choices)
         return tuple(acts)
-
-    def _dead(self, state: TienGowState) -> bool:
-        """Early death: on a last trick led with one tile, a seat with no trick cannot win."""
-        return (state.options.early_death and state.trick[0].size == 1
-                and len(state.hands[state.turn]) == 1 and state.tricks[state.turn] == 0)
 
     def apply(self, state: TienGowState, action: Action
               ) -> tuple[TienGowState, tuple[Event, ...]]:
