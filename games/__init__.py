@@ -11,11 +11,14 @@ from games.cedeng import CeDeng
 from games.domino import Domino
 from games.dragon import Dragon
 from games.engine import InvalidOptions, Rules
+from games.kap import KapTaiShap, KapTen
 from games.tails import Tails
+from games.threedozen import ThreeDozen
 from games.tiengow import TienGow
 
 GAMES: dict[str, Rules[Any, Any]] = {
-    r.id: r for r in (Dragon(), CeDeng(), Tails(), TienGow(), Domino())
+    r.id: r for r in (Dragon(), CeDeng(), Tails(), KapTen(), KapTaiShap(), TienGow(), ThreeDozen(),
+                      Domino())
 }
 
 

@@ -12,11 +12,21 @@ import pytest
 from games import GAMES
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
 
+
+
+def player_counts(rules):
+    """Every player count a game allows, or 2, 5, 10 and 20 for a game of up to twenty."""
+    counts = range(rules.min_players, rules.max_players + 1)
+    if len(counts) <= 4:
+        return list(counts)
+    return sorted({rules.min_players, 5, 10, rules.max_players})
+
+
 CASES = [
     (rules.id, preset, players)
     for rules in GAMES.values()
     for preset in rules.presets
-    for players in range(rules.min_players, rules.max_players + 1)
+    for players in player_counts(rules)
 ]
 SEEDS = 6
 MAX_STEPS = 500
@@ -26,6 +36,8 @@ def tiles_of(state):
     """Every tile id the state holds, in any place."""
     found = [t for hand in state.hands for t in hand]
     found += [p[0] for p in getattr(state, "line", ())]
+    found += [p[0] for p in getattr(state, "pile", ())]
+    found += [t for seat in getattr(state, "melds", ()) for pair in seat for t in pair]
     plays = list(getattr(state, "trick", ()))
     plays += [p for trick in getattr(state, "history", ()) for p in trick.plays]
     found += [t for play in plays for t in play.tiles]

@@ -1,0 +1,387 @@
+"""Kap Ten (夾十) and Kap Tai Shap (夾大十): draw and discard until a hand is an eye and tens.
+
+Rules source: RULES.md §2.6 (Kap Ten), §2.7 (Kap Tai Shap), §3 rows 15–20, examples KT-01…KT-09
+in §5; decisions D-09 (ante 1 and the winner takes the pot; a stock empty at the start of a turn
+voids the deal and returns the antes; the winner leads the next deal), D-10 (any face-up discard
+may be taken, one's own too, and a different tile must then be discarded; the hand is tested
+whenever its owner holds 8 or 10 tiles on his turn or from the deal) and D-11 (the first turn:
+discard, draw, discard under Culin's rules; a single discard under the classical rules).
+
+A turn is cut into the moves a player chooses, so every choice is a button: under Culin's rules
+"take a discard" or "draw", then the discard that pays for a taken tile (the compulsory draw
+follows it at once: nothing is chosen there), then the closing discard; under the classical rules
+"take the last discard" or "draw", then the discard. A winning hand ends the deal the moment it
+is held, so there is no "declare" move a player could forget.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidOptions,
+    Match,
+    Outcome,
+    Rules,
+    option,
+    rng,
+)
+from games.settlement import collect
+from games.tens import layout, wins
+from games.tiles import CHINESE, TileSet, chinese
+
+MAX_SETS = 10
+"""Kap Tai Shap's sets are numbered into one id space, so a tile keeps its id and its button code
+whatever the number of sets; ten sets give copy letters a…t, within the alphabet."""
+_KIND = chinese(MAX_SETS).kind_of
+_DRAW = Action("draw")
+
+Laid = tuple[tuple[int, int], tuple[tuple[int, int], ...]]
+"""A winning hand laid out: the eye, then the tens."""
+
+
+@dataclass(frozen=True)
+class KapOptions:
+    rules: str = option("culin", "culin: take any face-up discard (and discard another), then "
+                        "always draw and discard; classical: take the last discard or draw, "
+                        "then discard", ("culin", "classical"))
+    ante: int = option(1, "chips each player puts into the pot; the winner takes it",
+                       lo=1, hi=100)
+    four_two: int = option(3, "what [4:2] counts in a ten: 3 (Culin, the seed) or its 6 pips",
+                           (3, 6))
+    deals: int = option(0, "deals in a match (0: until the table stops)", lo=0, hi=1000)
+
+
+@dataclass(frozen=True)
+class KapTaiShapOptions(KapOptions):
+    sets: int = option(0, "sets shuffled together (0: about two per five players, ⌈2n/5⌉)",
+                       lo=0, hi=MAX_SETS)
+
+
+@dataclass(frozen=True, slots=True)
+class KapState:
+    options: KapOptions
+    seed: str
+    players: int
+    match: Match
+    version: int
+    sets: int
+    leader: int
+    turn: int
+    turns: int
+    """Player turns begun in this deal, the current one included (1-based)."""
+    phase: str
+    """"open" (take or draw), "swap" (the discard before the draw: after a take under Culin's
+    rules, and the first player's first turn), "discard" (the turn's last discard), "" at the end."""
+    taken: int | None
+    """The tile taken from the discards this turn: it may not go straight back (D-10)."""
+    hands: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    """Face down; drawn from the front, so a scripted stock lists tiles in the order drawn."""
+    pile: tuple[tuple[int, int], ...]
+    """Face-up discards, oldest first, as (tile, seat that discarded it)."""
+    done: str
+    """"" while in play, "won" or "void"."""
+    winner: int | None
+    source: str
+    """How the winning hand was completed: "deal", "discard" or "stock"."""
+
+
+@dataclass(frozen=True, slots=True)
+class KapView:
+    game: str
+    options: KapOptions
+    seat: int | None
+    players: int
+    version: int
+    sets: int
+    leader: int
+    to_move: int | None
+    turns: int
+    phase: str
+    taken: int | None
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    stock: int
+    pile: tuple[tuple[int, int], ...]
+    takeable: tuple[int, ...]
+    """Pile tiles the player to move may take now (the rule set decides which)."""
+    pot: int
+    match: Match
+    legal: tuple[Action, ...]
+    outcome: Outcome | None
+    winning: Laid | None
+    """The winner's hand laid out as eye and tens, once the deal is won."""
+
+
+class KapRules(Rules[KapState, KapOptions]):
+    """The rules both Kap games share; they differ in sets, hand sizes and players."""
+
+    state_type: ClassVar[type[Any]] = KapState
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "culin": {},
+        "classical": {"rules": "classical"},
+    }
+    verbs: ClassVar[frozenset[str]] = frozenset({"take", "draw", "discard"})
+    pairs: ClassVar[int]
+    """Tens in a winning hand besides the eye."""
+
+    # ----- what each game supplies -----------------------------------------------------------
+
+    def sets_for(self, options: KapOptions, players: int) -> int:
+        return 1
+
+    @property
+    def hand_size(self) -> int:
+        """What every player but the first is dealt; the first gets one more."""
+        return 2 * self.pairs + 1
+
+    def finite_match(self, options: KapOptions) -> bool:
+        return options.deals > 0
+
+    # ----- dealing ---------------------------------------------------------------------------
+
+    def new_deal(self, options: KapOptions, players: int, seed: str,
+                 match: Match | None = None) -> KapState:
+        self.check_players(players)
+        match = match or self.start_match(options, players, seed)
+        sets = self.sets_for(options, players)
+        deck = list(range(32 * sets))
+        rng(seed, "deal").shuffle(deck)
+        hands: list[tuple[int, ...]] = [()] * players
+        at = 0
+        for hand_number in range(players):
+            seat = (match.leader + hand_number) % players
+            size = self.hand_size + (1 if hand_number == 0 else 0)
+            hands[seat] = tuple(sorted(deck[at:at + size]))
+            at += size
+        return self._start(options, seed, match, sets, tuple(hands), tuple(deck[at:]))
+
+    def deal_from(self, options: KapOptions, hands: Sequence[Sequence[int]],
+                  stock: Sequence[int] = (), leader: int = 0, match: Match | None = None,
+                  seed: str = "scripted", sets: int | None = None) -> KapState:
+        """A chosen deal for tests and worked examples: the leader holds one tile more than
+        the others; tiles named nowhere are out of this deal; the stock is drawn from its front.
+        """
+        players = len(hands)
+        self.check_players(players)
+        sets = self.sets_for(options, players) if sets is None else sets
+        flat = [t for hand in hands for t in hand] + list(stock)
+        if len(set(flat)) != len(flat) or not all(0 <= t < 32 * sets for t in flat):
+            raise InvalidOptions(f"hands and stock must hold distinct tiles of {sets} set(s)")
+        if not 0 <= leader < players:
+            raise InvalidOptions("no such seat")
+        for seat, hand in enumerate(hands):
+            want = self.hand_size + (1 if seat == leader else 0)
+            if len(hand) != want:
+                raise InvalidOptions(f"seat {seat} must hold {want} tiles")
+        match = match or Match(players=players, leader=leader)
+        if match.leader != leader:
+            match = dataclasses.replace(match, leader=leader)
+        return self._start(options, seed, match, sets, tuple(tuple(sorted(h)) for h in hands),
+                           tuple(stock))
+
+    def _start(self, options: KapOptions, seed: str, match: Match, sets: int,
+               hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> KapState:
+        leader = match.leader
+        state = KapState(
+            options=options, seed=seed, players=len(hands), match=match, version=0, sets=sets,
+            leader=leader, turn=leader, turns=1,
+            phase="swap" if options.rules == "culin" else "discard", taken=None, hands=hands,
+            stock=stock, pile=(), done="", winner=None, source="",
+        )
+        if self._wins(options, hands[leader]):
+            # A hand dealt complete wins before its first discard (D-10).
+            return dataclasses.replace(state, phase="", done="won", winner=leader,
+                                       source="deal")
+        return state
+
+    def _wins(self, options: KapOptions, hand: Sequence[int]) -> bool:
+        return wins([_KIND[t] for t in hand], options.four_two)
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    def to_move(self, state: KapState) -> int | None:
+        return None if state.done else state.turn
+
+    def takeable(self, state: KapState) -> tuple[int, ...]:
+        """Pile tiles the player to move may take now: any of them under Culin's rules (his own
+        included, D-10), only the last under the classical rules, none once he has taken."""
+        if state.done or state.phase != "open" or not state.pile:
+            return ()
+        if state.options.rules == "classical":
+            return (state.pile[-1][0],)
+        return tuple(t for t, _ in state.pile)
+
+    def legal_actions(self, state: KapState) -> tuple[Action, ...]:
+        if state.done:
+            return ()
+        if state.phase == "open":
+            return (*(Action("take", (t,)) for t in _one_per_kind(self.takeable(state))), _DRAW)
+        hand = [t for t in state.hands[state.turn] if t != state.taken]
+        return tuple(Action("discard", (t,)) for t in _one_per_kind(hand))
+
+    def apply(self, state: KapState, action: Action) -> tuple[KapState, tuple[Event, ...]]:
+        if state.done:
+            raise IllegalAction("the deal is over")
+        self.check_legal(state, action)
+        seat = state.turn
+        hand = state.hands[seat]
+        events: list[Event] = []
+        changes: dict[str, Any] = {}
+        if action.verb == "take":
+            (tile,) = action.tiles
+            index = max(i for i, (t, _) in enumerate(state.pile) if t == tile)
+            pile = state.pile[:index] + state.pile[index + 1:]
+            hand = tuple(sorted((*hand, tile)))
+            events.append(Event("take", seat, (tile,)))
+            phase = "swap" if state.options.rules == "culin" else "discard"
+            changes = {"pile": pile, "taken": tile, "phase": phase}
+            source = "discard"
+        elif action.verb == "draw":
+            hand = tuple(sorted((*hand, state.stock[0])))
+            events.append(Event("draw", seat))
+            changes = {"stock": state.stock[1:], "phase": "discard"}
+            source = "stock"
+        else:
+            (tile,) = action.tiles
+            hand = tuple(t for t in hand if t != tile)
+            events.append(Event("discard", seat, (tile,)))
+            changes = {"pile": (*state.pile, (tile, seat))}
+            if state.phase == "swap":
+                # Culin's compulsory draw follows the discard at once (§2.6, D-11); the stock
+                # cannot be empty here: it was checked when the turn began.
+                hand = tuple(sorted((*hand, state.stock[0])))
+                events.append(Event("draw", seat))
+                changes |= {"stock": state.stock[1:], "phase": "discard"}
+                source = "stock"
+            else:
+                source = ""
+        hands = (*state.hands[:seat], hand, *state.hands[seat + 1:])
+        new = dataclasses.replace(state, version=state.version + 1, hands=hands, **changes)
+        if source and self._wins(state.options, hand):
+            new = dataclasses.replace(new, phase="", done="won", winner=seat, source=source,
+                                      taken=None)
+            events += [Event("win", seat, hand, len(hand)), Event("end", None, (), seat)]
+        elif action.verb == "discard" and state.phase == "discard":
+            new = self._next_turn(new, events)
+        return new, tuple(events)
+
+    def _next_turn(self, state: KapState, events: list[Event]) -> KapState:
+        if not state.stock:
+            # Nothing left to draw when a turn begins: the deal is void (D-09).
+            events += [Event("void"), Event("end")]
+            return dataclasses.replace(state, phase="", done="void", taken=None)
+        return dataclasses.replace(state, turn=(state.turn + 1) % state.players,
+                                   turns=state.turns + 1, phase="open", taken=None)
+
+    # ----- scoring ---------------------------------------------------------------------------
+
+    def outcome(self, state: KapState) -> Outcome | None:
+        if not state.done:
+            return None
+        n = state.players
+        if state.winner is None:
+            return Outcome("void", (0,) * n, (), (0,) * n)
+        winner = state.winner
+        ante = state.options.ante
+        deltas = collect(n, winner, {s: ante for s in range(n) if s != winner})
+        labels = tuple(state.source if s == winner else "normal" for s in range(n))
+        return Outcome("tens", deltas, (winner,), deltas, labels)
+
+    def next_match(self, state: KapState) -> Match:
+        result = self.outcome(state)
+        if result is None:
+            raise IllegalAction("the deal is not over")
+        m = state.match
+        # The winner leads the next deal; after a void deal the same player leads again (D-09).
+        leader = state.winner if state.winner is not None else state.leader
+        winner: int | None = None
+        if state.options.deals and m.deal + 1 >= state.options.deals:
+            _, chips = m.totals(result)
+            winner = max(range(state.players), key=lambda s: (chips[s], s == leader, -s))
+        return m.after(result, 0, leader, winner)
+
+    # ----- what may be seen ------------------------------------------------------------------
+
+    def view(self, state: KapState, seat: int | None) -> KapView:
+        if seat is not None and not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat}")
+        mover = self.to_move(state)
+        winning: Laid | None = None
+        if state.winner is not None:
+            winning = layout(state.hands[state.winner], _KIND, state.options.four_two)
+        return KapView(
+            game=self.id, options=state.options, seat=seat, players=state.players,
+            version=state.version, sets=state.sets, leader=state.leader, to_move=mover,
+            turns=state.turns, phase=state.phase, taken=state.taken,
+            hand=state.hands[seat] if seat is not None else (),
+            hand_counts=tuple(map(len, state.hands)), stock=len(state.stock), pile=state.pile,
+            takeable=self.takeable(state), pot=state.options.ante * state.players,
+            match=state.match,
+            legal=self.legal_actions(state) if mover is not None and mover == seat else (),
+            outcome=self.outcome(state), winning=winning,
+        )
+
+
+def _one_per_kind(tiles: Sequence[int]) -> list[int]:
+    """One copy of each kind (the lowest id): identical tiles play identically."""
+    chosen: dict[int, int] = {}
+    for t in tiles:
+        k = _KIND[t]
+        if k not in chosen or t < chosen[k]:
+            chosen[k] = t
+    return sorted(chosen.values())
+
+
+class KapTen(KapRules):
+    """Two players, one set: an eye and three tens out of eight tiles."""
+
+    id: ClassVar[str] = "kapten"
+    title: ClassVar[dict[str, str]] = {"uk": "Тягни десятки", "en": "Kap Ten", "zh": "夾十"}
+    aliases: ClassVar[tuple[str, ...]] = ("kap-ten", "kapshap", "kap-shap", "тягни-десятки",
+                                          "десятки", "夾十")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    options_type: ClassVar[type[Any]] = KapOptions
+    pairs: ClassVar[int] = 3
+
+    def tileset(self, options: KapOptions) -> TileSet:
+        return CHINESE
+
+
+class KapTaiShap(KapRules):
+    """Two to twenty players and several sets: an eye and four tens out of ten tiles."""
+
+    id: ClassVar[str] = "kaptaishap"
+    title: ClassVar[dict[str, str]] = {"uk": "Тягни багато десяток", "en": "Kap Tai Shap",
+                                       "zh": "夾大十"}
+    aliases: ClassVar[tuple[str, ...]] = ("kap-tai-shap", "kimtaishap", "тягни-багато-десяток",
+                                          "夾大十", "執十")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 20
+    default_players: ClassVar[int] = 6
+    options_type: ClassVar[type[Any]] = KapTaiShapOptions
+    pairs: ClassVar[int] = 4
+
+    def tileset(self, options: KapOptions) -> TileSet:
+        return chinese(MAX_SETS)
+
+    def sets_for(self, options: KapOptions, players: int) -> int:
+        """⌈2n/5⌉ sets unless chosen (§2.7: 10 players → 4 sets, 20 → 8); the deal must leave
+        a stock."""
+        chosen = getattr(options, "sets", 0)
+        sets = chosen or max(1, -(-2 * players // 5))
+        dealt = 9 * players + 1
+        if 32 * sets <= dealt:
+            need = dealt // 32 + 1
+            raise InvalidOptions(f"kaptaishap: {players} players need at least {need} sets "
+                                 f"(sets={chosen})")
+        return sets

@@ -1,0 +1,366 @@
+"""Three Dozen ("Три дюжини"): collect three pairs of the Western double-six set.
+
+Rules source: RULES.md §1.2 (the set) and §2.9 (the game), §3 rows 28–29, examples TD-01…TD-07
+in §5; decision D-15 (the last discard may be taken only to lay a pair with it at once, and
+taking it is optional; laid pairs stay laid; a draw from an empty stock first shuffles every
+discard into a new stock; a win on the predecessor's discard takes only his stake and the other
+stakes go back; the previous winner leads the next deal) and D-18 (turns by increasing seat).
+
+Laying out pairs is compulsory but which pair is a choice ([3:3] next to [4:4] and [6:0] pairs
+either way), so it is a move of its own. A hand that, with the pairs already laid, makes three
+pairs wins the moment it is held, laid out whole; nobody has to find the pairing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    InvalidOptions,
+    Match,
+    Outcome,
+    Rules,
+    option,
+    rng,
+)
+from games.settlement import collect
+from games.tiles import WESTERN, TileSet
+
+_A = WESTERN.a
+_PIPS = WESTERN.pips
+_DOUBLE = WESTERN.double
+_ALL = tuple(range(WESTERN.size))
+HAND_SIZE = 5
+PAIRS_TO_WIN = 3
+_DRAW = Action("draw")
+
+
+def is_pair(a: int, b: int) -> bool:
+    """Two consecutive doubles, or two tiles whose pips add up to twelve (§2.9)."""
+    if _PIPS[a] + _PIPS[b] == 12:
+        return True
+    return _DOUBLE[a] and _DOUBLE[b] and abs(_A[a] - _A[b]) == 1
+
+
+PARTNERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(b for b in _ALL if b != a and is_pair(a, b)) for a in _ALL
+)
+"""Every tile's possible partners (TD-01: [3:3] pairs with [4:4] [2:2] [6:0] [5:1] [4:2])."""
+
+
+def pairing(tiles: Sequence[int]) -> tuple[tuple[int, int], ...] | None:
+    """The tiles split into pairs, or None if they cannot all be paired."""
+    if not tiles:
+        return ()
+    first, rest = tiles[0], tiles[1:]
+    for i, other in enumerate(rest):
+        if is_pair(first, other):
+            tail = pairing(rest[:i] + rest[i + 1:])
+            if tail is not None:
+                return ((first, other), *tail)
+    return None
+
+
+def hand_pairs(hand: Sequence[int]) -> list[tuple[int, int]]:
+    """Every pair that could be laid out from the hand, lower id first."""
+    return [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if is_pair(a, b)]
+
+
+@dataclass(frozen=True)
+class ThreeDozenOptions:
+    pickup: str = option("optional", "taking the last discard to pair it: optional (the seed), "
+                         "or forced whenever it pairs (pagat's reading)", ("optional", "forced"))
+    stake: int = option(1, "chips each player stakes", lo=1, hi=100)
+    deals: int = option(0, "deals in a match (0: until the table stops)", lo=0, hi=1000)
+
+
+@dataclass(frozen=True, slots=True)
+class ThreeDozenState:
+    options: ThreeDozenOptions
+    seed: str
+    players: int
+    match: Match
+    version: int
+    leader: int
+    turn: int
+    turns: int
+    """Player turns begun in this deal, the current one included (1-based)."""
+    phase: str
+    """"open" (take the last discard or draw), "meld" (lay out a pair), "discard", "" at the end."""
+    hands: tuple[tuple[int, ...], ...]
+    melds: tuple[tuple[tuple[int, int], ...], ...]
+    """Pairs laid out face up, per seat, in the order laid."""
+    stock: tuple[int, ...]
+    """Face down; drawn from the front, so a scripted stock lists tiles in the order drawn."""
+    pile: tuple[tuple[int, int], ...]
+    """Face-up discards since the last reshuffle, oldest first, as (tile, seat)."""
+    reshuffles: int
+    winner: int | None
+    source: str
+    """How the third pair came: "deal", "discard" (the predecessor's) or "stock"."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThreeDozenView:
+    game: str
+    options: ThreeDozenOptions
+    seat: int | None
+    players: int
+    version: int
+    leader: int
+    to_move: int | None
+    turns: int
+    phase: str
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    melds: tuple[tuple[tuple[int, int], ...], ...]
+    stock: int
+    pile: tuple[tuple[int, int], ...]
+    takeable: tuple[int, ...]
+    """The last discard while the player to move may take it (if it pairs with his tiles)."""
+    reshuffles: int
+    pot: int
+    match: Match
+    legal: tuple[Action, ...]
+    outcome: Outcome | None
+
+
+class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
+    """Two to five players; the first to hold three pairs wins the stakes."""
+
+    id: ClassVar[str] = "threedozen"
+    title: ClassVar[dict[str, str]] = {"uk": "Три дюжини", "en": "Three Dozen"}
+    aliases: ClassVar[tuple[str, ...]] = ("three-dozen", "3dozen", "три-дюжини", "дюжини")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    default_players: ClassVar[int] = 4
+    options_type: ClassVar[type[Any]] = ThreeDozenOptions
+    state_type: ClassVar[type[Any]] = ThreeDozenState
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "forced-pickup": {"pickup": "forced"},
+    }
+    verbs: ClassVar[frozenset[str]] = frozenset({"take", "draw", "meld", "discard"})
+
+    def tileset(self, options: ThreeDozenOptions) -> TileSet:
+        return WESTERN
+
+    def finite_match(self, options: ThreeDozenOptions) -> bool:
+        return options.deals > 0
+
+    # ----- dealing ---------------------------------------------------------------------------
+
+    def new_deal(self, options: ThreeDozenOptions, players: int, seed: str,
+                 match: Match | None = None) -> ThreeDozenState:
+        self.check_players(players)
+        match = match or self.start_match(options, players, seed)
+        deck = list(_ALL)
+        rng(seed, "deal").shuffle(deck)
+        hands: list[tuple[int, ...]] = [()] * players
+        at = 0
+        for hand_number in range(players):
+            seat = (match.leader + hand_number) % players
+            size = HAND_SIZE + (1 if hand_number == 0 else 0)
+            hands[seat] = tuple(sorted(deck[at:at + size]))
+            at += size
+        return self._start(options, seed, match, tuple(hands), tuple(deck[at:]))
+
+    def deal_from(self, options: ThreeDozenOptions, hands: Sequence[Sequence[int]],
+                  stock: Sequence[int] = (), leader: int = 0, match: Match | None = None,
+                  seed: str = "scripted", turn: int | None = None,
+                  pile: Sequence[tuple[int, int]] = (),
+                  melds: Sequence[Sequence[tuple[int, int]]] | None = None) -> ThreeDozenState:
+        """A chosen position for tests. With no `turn` it is a fresh deal (the leader holds six
+        tiles and plays first); with a `turn` play resumes at that seat's "take or draw", each
+        seat holding five tiles between its pairs and its hand, the last discard on `pile`."""
+        players = len(hands)
+        self.check_players(players)
+        laid = [list(m) for m in melds] if melds is not None else [[] for _ in hands]
+        flat = [t for hand in hands for t in hand] + list(stock) + [t for t, _ in pile]
+        flat += [t for seat in laid for pair in seat for t in pair]
+        if len(set(flat)) != len(flat) or not all(0 <= t < WESTERN.size for t in flat):
+            raise InvalidOptions("hands, pairs, pile and stock must hold distinct tiles")
+        if len(laid) != players or not all(is_pair(*p) for seat in laid for p in seat):
+            raise InvalidOptions("laid-out pairs must be pairs, one list per seat")
+        if not 0 <= leader < players:
+            raise InvalidOptions("no such seat")
+        match = match or Match(players=players, leader=leader)
+        if match.leader != leader:
+            match = dataclasses.replace(match, leader=leader)
+        sorted_hands = tuple(tuple(sorted(h)) for h in hands)
+        if turn is None:
+            return self._start(options, seed, match, sorted_hands, tuple(stock))
+        for seat in range(players):
+            if len(hands[seat]) + 2 * len(laid[seat]) != HAND_SIZE:
+                raise InvalidOptions(f"seat {seat} must hold five tiles with its pairs")
+        if not pile:
+            raise InvalidOptions("play resumes after a discard: the pile needs one")
+        return ThreeDozenState(
+            options=options, seed=seed, players=players, match=match, version=0, leader=leader,
+            turn=turn, turns=2, phase="open", hands=sorted_hands,
+            melds=tuple(tuple(m) for m in laid), stock=tuple(stock), pile=tuple(pile),
+            reshuffles=0, winner=None, source="",
+        )
+
+    def _start(self, options: ThreeDozenOptions, seed: str, match: Match,
+               hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> ThreeDozenState:
+        leader = match.leader
+        state = ThreeDozenState(
+            options=options, seed=seed, players=len(hands), match=match, version=0,
+            leader=leader, turn=leader, turns=1, phase="discard", hands=hands,
+            melds=((),) * len(hands), stock=stock, pile=(), reshuffles=0, winner=None,
+            source="",
+        )
+        # The leader's six tiles may already be three pairs: he wins from the deal (§2.9).
+        state, _ = self._received(state, [], "deal")
+        return state
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    def to_move(self, state: ThreeDozenState) -> int | None:
+        return None if not state.phase else state.turn
+
+    def takeable(self, state: ThreeDozenState) -> tuple[int, ...]:
+        """The one discard the player to move may take (if he can pair it: only he knows)."""
+        if state.phase != "open" or not state.pile:
+            return ()
+        return (state.pile[-1][0],)
+
+    def legal_actions(self, state: ThreeDozenState) -> tuple[Action, ...]:
+        phase = state.phase
+        hand = state.hands[state.turn]
+        if phase == "open":
+            takes = tuple(Action("take", (last, t)) for last in self.takeable(state)
+                          for t in hand if is_pair(last, t))
+            if takes and state.options.pickup == "forced":
+                return takes
+            return (*takes, _DRAW)
+        if phase == "meld":
+            return tuple(Action("meld", pair) for pair in hand_pairs(hand))
+        if phase == "discard":
+            return tuple(Action("discard", (t,)) for t in hand)
+        return ()
+
+    def apply(self, state: ThreeDozenState, action: Action
+              ) -> tuple[ThreeDozenState, tuple[Event, ...]]:
+        if not state.phase:
+            raise IllegalAction("the deal is over")
+        self.check_legal(state, action)
+        seat = state.turn
+        hand = state.hands[seat]
+        events: list[Event] = []
+        if action.verb == "take":
+            last, partner = action.tiles
+            hand = tuple(t for t in hand if t != partner)
+            melds = (*state.melds[seat], (last, partner))
+            events.append(Event("take", seat, (last, partner)))
+            new = self._with(state, seat, hand, melds, pile=state.pile[:-1])
+            return self._received(new, events, "discard")
+        if action.verb == "draw":
+            stock, pile, reshuffles = state.stock, state.pile, state.reshuffles
+            if not stock:
+                # Every discard becomes the new stock, shuffled (D-15).
+                stock = tuple(t for t, _ in pile)
+                stock = tuple(rng(state.seed, f"reshuffle/{reshuffles}").sample(stock,
+                                                                                 len(stock)))
+                if not stock:
+                    raise IllegalAction("no tile left to draw")
+                pile, reshuffles = (), reshuffles + 1
+                events.append(Event("reshuffle", None, (), len(stock)))
+            events.append(Event("draw", seat))
+            new = dataclasses.replace(state, stock=stock[1:], pile=pile, reshuffles=reshuffles)
+            new = self._with(new, seat, tuple(sorted((*hand, stock[0]))), state.melds[seat])
+            return self._received(new, events, "stock")
+        if action.verb == "meld":
+            hand = tuple(t for t in hand if t not in action.tiles)
+            melds = (*state.melds[seat], (action.tiles[0], action.tiles[1]))
+            events.append(Event("meld", seat, action.tiles))
+            new = self._with(state, seat, hand, melds)
+            phase = "meld" if hand_pairs(hand) else "discard"
+            return dataclasses.replace(new, phase=phase), tuple(events)
+        (tile,) = action.tiles
+        hand = tuple(t for t in hand if t != tile)
+        events.append(Event("discard", seat, (tile,)))
+        new = self._with(state, seat, hand, state.melds[seat], pile=(*state.pile, (tile, seat)))
+        new = dataclasses.replace(new, turn=(seat + 1) % state.players,
+                                  turns=state.turns + 1, phase="open")
+        return new, tuple(events)
+
+    def _with(self, state: ThreeDozenState, seat: int, hand: tuple[int, ...],
+              melds: tuple[tuple[int, int], ...], **changes: Any) -> ThreeDozenState:
+        hands = (*state.hands[:seat], hand, *state.hands[seat + 1:])
+        all_melds = (*state.melds[:seat], melds, *state.melds[seat + 1:])
+        return dataclasses.replace(state, version=state.version + 1, hands=hands,
+                                   melds=all_melds, **changes)
+
+    def _received(self, state: ThreeDozenState, events: list[Event], source: str
+                  ) -> tuple[ThreeDozenState, tuple[Event, ...]]:
+        """After a tile comes in: a win if everything pairs, else lay pairs, else discard."""
+        seat = state.turn
+        hand = state.hands[seat]
+        rest = pairing(hand) if len(state.melds[seat]) * 2 + len(hand) == 2 * PAIRS_TO_WIN \
+            else None
+        if rest is not None:
+            melds = (*state.melds[seat], *rest)
+            if rest:
+                events.append(Event("meld", seat, tuple(t for p in rest for t in p)))
+            all_melds = (*state.melds[:seat], melds, *state.melds[seat + 1:])
+            hands = (*state.hands[:seat], (), *state.hands[seat + 1:])
+            events += [Event("win", seat, (), PAIRS_TO_WIN), Event("end", None, (), seat)]
+            return dataclasses.replace(state, hands=hands, melds=all_melds, phase="",
+                                       winner=seat, source=source), tuple(events)
+        phase = "meld" if hand_pairs(hand) else "discard"
+        return dataclasses.replace(state, phase=phase), tuple(events)
+
+    # ----- scoring ---------------------------------------------------------------------------
+
+    def outcome(self, state: ThreeDozenState) -> Outcome | None:
+        if state.phase or state.winner is None:
+            return None
+        n, winner, stake = state.players, state.winner, state.options.stake
+        if state.source == "discard":
+            # Only the player whose discard completed the hand pays (§2.9, D-15, TD-05).
+            payers = {(winner - 1) % n: stake}
+        else:
+            payers = {s: stake for s in range(n) if s != winner}
+        deltas = collect(n, winner, payers)
+        labels = tuple(state.source if s == winner else "normal" for s in range(n))
+        points = tuple(len(m) for m in state.melds)
+        return Outcome("three-pairs", points, (winner,), deltas, labels)
+
+    def next_match(self, state: ThreeDozenState) -> Match:
+        result = self.outcome(state)
+        if result is None:
+            raise IllegalAction("the deal is not over")
+        m = state.match
+        winner = result.winners[0]
+        match_winner: int | None = None
+        if state.options.deals and m.deal + 1 >= state.options.deals:
+            _, chips = m.totals(result)
+            match_winner = max(range(state.players), key=lambda s: (chips[s], s == winner, -s))
+        # The previous winner leads the next deal (D-15).
+        return m.after(result, 0, winner, match_winner)
+
+    # ----- what may be seen ------------------------------------------------------------------
+
+    def view(self, state: ThreeDozenState, seat: int | None) -> ThreeDozenView:
+        if seat is not None and not 0 <= seat < state.players:
+            raise ValueError(f"no seat {seat}")
+        mover = self.to_move(state)
+        return ThreeDozenView(
+            game=self.id, options=state.options, seat=seat, players=state.players,
+            version=state.version, leader=state.leader, to_move=mover, turns=state.turns,
+            phase=state.phase, hand=state.hands[seat] if seat is not None else (),
+            hand_counts=tuple(map(len, state.hands)), melds=state.melds,
+            stock=len(state.stock), pile=state.pile, takeable=self.takeable(state),
+            reshuffles=state.reshuffles, pot=state.options.stake * state.players,
+            match=state.match,
+            legal=self.legal_actions(state) if mover is not None and mover == seat else (),
+            outcome=self.outcome(state),
+        )
