@@ -472,7 +472,12 @@ class SessionManager:
         if len(seats) < game.rules.min_players:
             raise Refusal("lobby.need", game.rules.min_players - len(seats))
         match = game.rules.start_match(game.options, len(seats), game.seed)
-        state = game.rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
+        try:
+            state = game.rules.new_deal(game.options, len(seats), game.deal_seed(match.deal),
+                                        match)
+        except InvalidOptions as exc:
+            # Options that suit some tables but not this many players (too few sets).
+            raise Refusal("err.options", detail=str(exc)) from None
         session = _bump(session).but(status="active", state=game.dumps(state))
         session = session.but(deadline=self._deadline(session, seats, state))
         session = await self._save(session, session.version - 1)

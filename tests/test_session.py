@@ -312,3 +312,20 @@ def test_many_moves_are_chosen_in_two_taps():
     assert [b.data for b in moves] == ["g:7:12:" + a.code(rules.tileset(game.options))
                                        for a in legal if a.tiles == (2,)]
     assert second[-1].data == "g:7:12:!pick"
+
+
+async def test_options_that_cannot_seat_the_table_refuse_the_start_and_keep_the_lobby(tmp_path):
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
+    try:
+        await m.new_game(PLACE, OLENA, ["kaptaishap", "sets=1"])
+        await m.join(PLACE, BOB)
+        for _ in range(3):
+            await m.press(OLENA, rec.button(rec.table, "!add").data)
+        before = await m.open_in(PLACE)
+        reply = await m.press(OLENA, rec.button(rec.table, "!start").data)
+        assert "5 players need at least 2 sets" in reply.toast
+        after = await m.open_in(PLACE)
+        assert after.status == "lobby" and after.version == before.version
+        assert after.state == before.state
+    finally:
+        await close(m)
