@@ -78,9 +78,10 @@ class KapState:
     """Player turns begun in this deal, the current one included (1-based)."""
     phase: str
     """"open" (take or draw), "swap" (the discard before the draw: after a take under Culin's
-    rules, and the first player's first turn), "discard" (the turn's last discard), "" at the end."""
+    rules, and the first player's first turn), "discard" (the turn's last discard), "" at the
+    end."""
     taken: int | None
-    """The tile taken from the discards this turn: it may not go straight back (D-10)."""
+    """The tile just taken from the discards: it may not go straight back (D-10)."""
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
     """Face down; drawn from the front, so a scripted stock lists tiles in the order drawn."""
@@ -177,6 +178,8 @@ class KapRules(Rules[KapState, KapOptions]):
             raise InvalidOptions(f"hands and stock must hold distinct tiles of {sets} set(s)")
         if not 0 <= leader < players:
             raise InvalidOptions("no such seat")
+        if not stock and options.rules == "culin":
+            raise InvalidOptions("Culin's first turn draws: the stock needs a tile")
         for seat, hand in enumerate(hands):
             want = self.hand_size + (1 if seat == leader else 0)
             if len(hand) != want:
@@ -256,10 +259,11 @@ class KapRules(Rules[KapState, KapOptions]):
             changes = {"pile": (*state.pile, (tile, seat))}
             if state.phase == "swap":
                 # Culin's compulsory draw follows the discard at once (§2.6, D-11); the stock
-                # cannot be empty here: it was checked when the turn began.
+                # cannot be empty here: it was checked when the turn began. The turn's last
+                # discard is "one tile" (§2.6): the taken tile may go now.
                 hand = tuple(sorted((*hand, state.stock[0])))
                 events.append(Event("draw", seat))
-                changes |= {"stock": state.stock[1:], "phase": "discard"}
+                changes |= {"stock": state.stock[1:], "phase": "discard", "taken": None}
                 source = "stock"
             else:
                 source = ""

@@ -58,7 +58,7 @@ def pairing(tiles: Sequence[int]) -> tuple[tuple[int, int], ...] | None:
     """The tiles split into pairs, or None if they cannot all be paired."""
     if not tiles:
         return ()
-    first, rest = tiles[0], tiles[1:]
+    first, rest = tiles[0], tuple(tiles[1:])
     for i, other in enumerate(rest):
         if is_pair(first, other):
             tail = pairing(rest[:i] + rest[i + 1:])
