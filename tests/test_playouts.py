@@ -13,7 +13,6 @@ from games import GAMES
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
 
 
-
 def player_counts(rules):
     """Every player count a game allows, or 2, 5, 10 and 20 for a game of up to twenty."""
     counts = range(rules.min_players, rules.max_players + 1)
