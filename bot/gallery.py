@@ -1,11 +1,14 @@
 """`gupai gallery`: every kind of image for every game, from sample deals, as PNG files.
 
-The sample deals are played by the heuristic computer players from fixed seeds, so the gallery
-is the same on every machine and shows real positions: the opening, the middle of a deal, the
-longest line among a few seeds just before its end, and the end with its result card. Tien Gow
-has no line; its samples are the banker about to lead, a trick in progress that holds a
-face-down play of several tiles (taken from a second deal, so running chips show), a trick just
-taken, and the end. Each image is drawn from a view, exactly as the bot draws it.
+The sample deals are played by the heuristic computer players (the random ones for a game that
+has no heuristic yet) from fixed seeds, so the gallery is the same on every machine and shows
+real positions: the opening, the middle of a deal, the longest line among a few seeds just before
+its end, and the end with its result card. Tien Gow has no line; its samples are the banker about
+to lead, a trick in progress that holds a face-down play of several tiles (taken from a second
+deal, so running chips show), a trick just taken, and the end. The draw-and-discard games (Kap
+Ten, Kap Tai Shap up to twenty seats, Three Dozen) show the opening, a turn with discards the
+player may take, and the end of a won deal, its winning hand laid out. Each image is drawn from a
+view, exactly as the bot draws it.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from PIL import Image
 import games
 import rendering
 from bot.describe import describe
-from games.engine import Event, Match, Rules
-from games.players import make_player
+from games.engine import Event, InvalidOptions, Match, Rules
+from games.players import ComputerPlayer, make_player
 from rendering import sprites
 from rendering.canvas import encode
 from rendering.theme import THEMES, theme
@@ -32,8 +35,25 @@ SAMPLE_NAMES = (
     "Bob 🎲",
     "Кім Мін Су",
     "Олександра-Ярослава Володимирівна Стефаник-Квітка-Основ'яненкова",
+    "Тарас",
+    "Maria José",
+    "Ігор",
+    "Ann",
+    "Степан",
+    "Zoë",
+    "Оксана",
+    "Jean-Luc",
+    "Богдана",
+    "Mehmet",
+    "Юлія",
+    "Sven",
+    "Віталій",
+    "Priya",
+    "Остап",
+    "Kofi",
 )
-"""The last name is 64 characters of Cyrillic: the longest a layout is promised to survive."""
+"""Twenty names, one per seat of the largest table. The fourth is 64 characters of Cyrillic: the
+longest a layout is promised to survive."""
 
 VARIANTS: tuple[tuple[str, str, int], ...] = (
     ("dragon", "one-arm", 4),
@@ -48,6 +68,18 @@ VARIANTS: tuple[tuple[str, str, int], ...] = (
 SEEDS = 12
 """Sample deals tried per variant; the one with the longest line is shown."""
 TRICK_VARIANTS: tuple[tuple[str, str, int], ...] = (("tiengow", "modern", 4),)
+COLLECT_VARIANTS: tuple[tuple[str, str, int], ...] = (
+    ("kapten", "culin", 2),
+    ("kapten", "classical", 2),
+    ("kaptaishap", "classical", 10),
+    ("kaptaishap", "culin", 20),
+    ("kaptaishap", "classical", 20),
+    ("threedozen", "standard", 4),
+    ("threedozen", "forced-pickup", 5),
+)
+"""Kap Tai Shap's sets follow the players (⌈2n/5⌉: four for ten, eight for twenty)."""
+COLLECT_MOVES = ("discard", "take", "meld")
+"""Events whose tiles are ringed as just played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +90,8 @@ class Step:
 
 def sample_deal(rules: Rules[Any, Any], options: Any, players: int, seed: str,
                 match: Match | None = None) -> list[Step]:
-    """One deal from the deal to its end, played by heuristic seats, every position kept."""
-    bots = [make_player(rules.id, "heuristic") for _ in range(players)]
+    """One deal from the deal to its end, played by computer seats, every position kept."""
+    bots = [_player(rules.id) for _ in range(players)]
     choice = random.Random(seed)
     state = rules.new_deal(options, players, seed, match)
     steps = [Step(state, None)]
@@ -68,6 +100,14 @@ def sample_deal(rules: Rules[Any, Any], options: Any, players: int, seed: str,
         state, events = rules.apply(state, action)
         steps.append(Step(state, events[0]))
     return steps
+
+
+def _player(game: str) -> ComputerPlayer:
+    """The heuristic player, or the random one for a game that has none yet."""
+    try:
+        return make_player(game, "heuristic")
+    except InvalidOptions:
+        return make_player(game, "random")
 
 
 def trick_samples(rules: Rules[Any, Any], options: Any, players: int, seed: str
@@ -89,6 +129,35 @@ def trick_samples(rules: Rules[Any, Any], options: Any, players: int, seed: str
         samples["trick"] = max(busy, key=lambda step: len(step.state.trick))
     samples["end"] = first[-1]
     return samples
+
+
+def collect_samples(rules: Rules[Any, Any], options: Any, players: int, seed: str
+                    ) -> dict[str, Step]:
+    """The positions of a draw-and-discard deal worth a picture, by phase name.
+
+    Of a few seeds the longest won deal is kept (the longest void one if none was won): the
+    opening, a turn two thirds in where the player may take a discard (the pile is long and,
+    in Three Dozen, pairs are laid by then), the last time a Kap player took a discard (his
+    hand marks the tile he may not throw back), and the end with its winning hand.
+    """
+    deals = [sample_deal(rules, options, players, f"{seed}/{k}") for k in range(SEEDS)]
+    won = [d for d in deals if _won(rules, d[-1])]
+    steps = max(won or deals, key=len)
+    samples = {"opening": steps[0]}
+    offers = [step for step in steps[:-1] if rules.view(step.state, None).takeable]
+    if offers:
+        samples["middle"] = offers[len(offers) * 2 // 3]
+    takes = [step for step in steps[:-1]
+             if getattr(rules.view(step.state, None), "taken", None) is not None]
+    if takes:
+        samples["picked"] = takes[-1]
+    samples["end"] = steps[-1]
+    return samples
+
+
+def _won(rules: Rules[Any, Any], step: Step) -> bool:
+    result = rules.outcome(step.state)
+    return result is not None and bool(result.winners)
 
 
 def _busy_trick(state: Any, players: int) -> bool:
@@ -153,6 +222,20 @@ def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> lis
             event = step.event
             footer = describe(event, names, tiles, lang) if event is not None else ""
             last = event.tiles if event is not None and event.kind in ("lead", "beat") else ()
+            table = rendering.Table(title=title, names=names, footer=footer, lang=lang,
+                                    theme=theme_name, last=last)
+            save_all(rules, step, f"{game}-{preset}-{players}p-{phase}", table)
+    for game, preset, players in COLLECT_VARIANTS:
+        rules = games.get(game)
+        options = rules.options(preset)
+        tiles = rules.tileset(options)
+        names = SAMPLE_NAMES[:players]
+        title = f"{rules.title[lang]} · {preset}"
+        samples = collect_samples(rules, options, players, f"gallery/{game}/{preset}")
+        for phase, step in samples.items():
+            event = step.event
+            footer = describe(event, names, tiles, lang) if event is not None else ""
+            last = event.tiles if event is not None and event.kind in COLLECT_MOVES else ()
             table = rendering.Table(title=title, names=names, footer=footer, lang=lang,
                                     theme=theme_name, last=last)
             save_all(rules, step, f"{game}-{preset}-{players}p-{phase}", table)

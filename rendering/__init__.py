@@ -13,16 +13,19 @@ from typing import Any
 
 from games.connecting import ConnectView
 from games.domino import DominoView
+from games.kap import KapView
+from games.threedozen import ThreeDozenView
 from games.tiengow import TienGowView
 from rendering.boards import connecting_board, domino_board
 from rendering.canvas import Table, encode
 from rendering.cards import Standing, leaderboard_card, result_card
+from rendering.collecting import kap_board, threedozen_board
 from rendering.hand import hand_image, hand_labels
 from rendering.tricks import tiengow_board
 
 __all__ = ["Standing", "Table", "board", "hand", "hand_labels", "leaderboard", "result"]
 
-VIEWS = (ConnectView, DominoView, TienGowView)
+VIEWS = (ConnectView, DominoView, TienGowView, KapView, ThreeDozenView)
 
 
 def board(view: Any, table: Table) -> bytes:
@@ -32,6 +35,10 @@ def board(view: Any, table: Table) -> bytes:
         return encode(connecting_board(view, table))
     if isinstance(view, TienGowView):
         return encode(tiengow_board(view, table))
+    if isinstance(view, KapView):
+        return encode(kap_board(view, table))
+    if isinstance(view, ThreeDozenView):
+        return encode(threedozen_board(view, table))
     return encode(domino_board(view, table))
 
 

@@ -85,6 +85,10 @@ def footer(draw: ImageDraw.ImageDraw, look: Theme, text: str, top: int, width_: 
 
 LINE_GAP = 6
 """Between two rows of facts in a seat box."""
+SEAT_GAP = 12
+"""Between two seat boxes."""
+SEAT_INSET = 14
+"""From a seat box's edge to its text and tiles."""
 
 
 def seat_box_height(with_tiles: bool, mini: int, rows: int = 1) -> int:
@@ -99,40 +103,56 @@ def seat_boxes(image: Image.Image, look: Theme, seats: Sequence[Seat], top: int,
     With `rows` above one, facts that would not fit beside each other move to the next row
     instead of being cut off (four seats leave a box under 300 px).
     """
-    draw = ImageDraw.Draw(image)
     count = len(seats)
-    gap = 12
-    box_w = (image.width - PAD * 2 - gap * (count - 1)) // count
-    box_h = seat_box_height(with_tiles, mini, rows)
+    box_w = (image.width - PAD * 2 - SEAT_GAP * (count - 1)) // count
     for i, seat in enumerate(seats):
-        x = PAD + i * (box_w + gap)
-        fill = look.panel_hi if seat.to_move else look.panel
-        outline = look.gold if seat.winner else look.accent if seat.to_move else None
-        draw.rounded_rectangle((x, top, x + box_w, top + box_h), radius=14, fill=fill,
-                               outline=outline, width=4 if outline else 0)
-        inner = box_w - 28
-        badge_w = 0
-        if seat.badge:
-            face = font(SMALL_SIZE, bold=True)
-            label = fit(seat.badge, face, inner // 2)
-            badge_w = width(label, face) + 18
-            bx = x + box_w - 14 - badge_w
-            draw.rounded_rectangle((bx, top + 12, bx + badge_w, top + 12 + NAME_SIZE + 2),
-                                   radius=10, fill=look.gold)
-            draw.text((bx + badge_w // 2, top + 13 + NAME_SIZE // 2), label, font=face,
-                      fill=look.panel, anchor="mm")
-        name = ("▶ " if seat.to_move else "★ " if seat.winner else "") + seat.name
-        colour = look.gold if seat.winner else look.text
-        draw_text(draw, (x + 14, top + 12), name, NAME_SIZE, colour,
-                  room=inner - badge_w - (8 if badge_w else 0), bold=True)
-        line_y = top + 12 + NAME_SIZE + 10
-        for row, text in enumerate(_wrap(seat.lines, inner, rows)):
-            draw_text(draw, (x + 14, line_y + row * (TEXT_SIZE + LINE_GAP)), text, TEXT_SIZE,
-                      look.muted, room=inner)
-        if with_tiles:
-            facts_h = rows * TEXT_SIZE + (rows - 1) * LINE_GAP
-            _mini_row(image, look, seat, (x + 14, line_y + facts_h + 12), inner, mini, family)
-    return top + box_h
+        seat_box(image, look, seat, (PAD + i * (box_w + SEAT_GAP), top), box_w, family,
+                 with_tiles, mini, rows)
+    return top + seat_box_height(with_tiles, mini, rows)
+
+
+def seat_box(image: Image.Image, look: Theme, seat: Seat, at: tuple[int, int], box_w: int,
+             family: str, with_tiles: bool, mini: int, rows: int = 1) -> None:
+    """One seat box, on its own so a table of many seats can lay the boxes out in a grid."""
+    draw = ImageDraw.Draw(image)
+    x, top = at
+    box_h = seat_box_height(with_tiles, mini, rows)
+    fill = look.panel_hi if seat.to_move else look.panel
+    outline = look.gold if seat.winner else look.accent if seat.to_move else None
+    draw.rounded_rectangle((x, top, x + box_w, top + box_h), radius=14, fill=fill,
+                           outline=outline, width=4 if outline else 0)
+    inner = box_w - 2 * SEAT_INSET
+    badge_w = 0
+    if seat.badge:
+        face = font(SMALL_SIZE, bold=True)
+        label = fit(seat.badge, face, inner // 2)
+        badge_w = width(label, face) + 18
+        bx = x + box_w - SEAT_INSET - badge_w
+        draw.rounded_rectangle((bx, top + 12, bx + badge_w, top + 12 + NAME_SIZE + 2),
+                               radius=10, fill=look.gold)
+        draw.text((bx + badge_w // 2, top + 13 + NAME_SIZE // 2), label, font=face,
+                  fill=look.panel, anchor="mm")
+    name = ("▶ " if seat.to_move else "★ " if seat.winner else "") + seat.name
+    colour = look.gold if seat.winner else look.text
+    draw_text(draw, (x + SEAT_INSET, top + 12), name, NAME_SIZE, colour,
+              room=inner - badge_w - (8 if badge_w else 0), bold=True)
+    line_y = top + 12 + NAME_SIZE + 10
+    for row, text in enumerate(_wrap(seat.lines, inner, rows)):
+        draw_text(draw, (x + SEAT_INSET, line_y + row * (TEXT_SIZE + LINE_GAP)), text, TEXT_SIZE,
+                  look.muted, room=inner)
+    if with_tiles:
+        _mini_row(image, look, seat, (x + SEAT_INSET, seat_tiles_y(top, rows)), inner, mini, family)
+
+
+def seat_tiles_y(top: int, rows: int = 1) -> int:
+    """Where a seat box's row of tiles starts, for boards that draw that row themselves."""
+    facts_h = rows * TEXT_SIZE + (rows - 1) * LINE_GAP
+    return top + 12 + NAME_SIZE + 10 + facts_h + 12
+
+
+def facts_fit(lines: Sequence[str], room: int) -> bool:
+    """Whether a seat's facts fit side by side on one row of a box `room` px inside."""
+    return len(_wrap(lines, room, len(lines) or 1)) <= 1
 
 
 def _wrap(lines: Sequence[str], room: int, rows: int) -> list[str]:
@@ -163,6 +183,23 @@ def _mini_row(image: Image.Image, look: Theme, seat: Seat, at: tuple[int, int], 
         else:
             sprite = sprites.back(family, height, look.name)
         image.paste(sprite, (x + i * step, y), sprite)
+
+
+def dashed_box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: RGB,
+               line: int, dash: tuple[int, int]) -> None:
+    """An empty place: Pillow has no dashed outline, so the four sides are drawn in dashes."""
+    x0, y0, x1, y1 = box
+    on, off = dash
+    for a, b, fixed, horizontal in ((x0, x1, y0, True), (x0, x1, y1, True),
+                                    (y0, y1, x0, False), (y0, y1, x1, False)):
+        start = a
+        while start < b:
+            end = min(start + on, b)
+            if horizontal:
+                draw.line((start, fixed, end, fixed), fill=colour, width=line)
+            else:
+                draw.line((fixed, start, fixed, end), fill=colour, width=line)
+            start = end + off
 
 
 def new_image(size: tuple[int, int], colour: RGB) -> Image.Image:

@@ -1,9 +1,10 @@
 """The deal-result card and the leaderboard card.
 
-The result card shows the game's own points (in Tien Gow the tricks taken, headed so) and the
-chips each seat won or paid (RULES.md §2: every game settles zero-sum per deal), with the match
-standing after the deal; the winner's row is gold. The leaderboard shows balances as they are,
-below zero included (DESIGN.md §6).
+The result card shows the game's own points (in Tien Gow the tricks taken, in Three Dozen the
+pairs laid, in Kap the chips won or paid, each headed so) and the chips each seat won or paid
+(RULES.md §2: every game settles zero-sum per deal), with the match standing after the deal; the
+winner's row is gold. The leaderboard shows balances as they are, below zero included
+(DESIGN.md §6).
 """
 
 from __future__ import annotations
@@ -15,14 +16,26 @@ from PIL import Image, ImageDraw
 
 from games.connecting import ConnectView
 from games.domino import DominoView
+from games.kap import KapView
+from games.threedozen import ThreeDozenView
 from games.tiengow import TienGowView
-from rendering.canvas import HEADER_HEIGHT, NAME_SIZE, PAD, TEXT_SIZE, Table, header, new_image
+from rendering.canvas import (
+    HEADER_HEIGHT,
+    MAX_SIDE,
+    NAME_SIZE,
+    PAD,
+    TEXT_SIZE,
+    Table,
+    header,
+    new_image,
+)
 from rendering.text import draw_text
 from rendering.theme import Theme, theme
-from rendering.words import signed, words
+from rendering.words import Words, signed, words
 
 CARD_WIDTH = 960
 ROW_HEIGHT = 58
+"""A row's height while the card fits the platform limit; twenty seats squeeze it a little."""
 COLUMNS_HEIGHT = 48
 
 
@@ -47,21 +60,22 @@ def result_card(view: Any, table: Table) -> Image.Image:
     look, say = theme(table.theme), words(table.lang)
     scores, chips = view.match.totals(result)
     toward = target_of(view)
-    points = say.tricks_column if isinstance(view, TienGowView) else say.points
-    columns = (say.player, points, say.balance, say.match)
+    columns = (say.player, points_column(view, say), say.balance, say.match)
+    # Kap's points are the chips themselves, won or paid, so they carry a sign like chips do.
+    shown = signed if isinstance(view, KapView) else str
     rows = []
     for s in range(view.players):
         name = table.names[s] if s < len(table.names) else f"#{s + 1}"
         if s < len(table.notes) and table.notes[s]:
             name = f"{name} · {table.notes[s]}"
         total = f"{scores[s]}/{toward}" if toward else signed(chips[s])
-        rows.append((s in result.winners, name, str(result.points[s]), result.deltas[s], total))
+        rows.append((s in result.winners, name, shown(result.points[s]), result.deltas[s], total))
     image = new_image((CARD_WIDTH, _card_height(len(rows))), look.table)
     draw = ImageDraw.Draw(image)
     header(draw, look, table.title, "", CARD_WIDTH)
     xs = _columns(draw, look, columns)
     for i, (won, name, points, delta, total) in enumerate(rows):
-        y = _row(draw, look, i, won)
+        y = _row(draw, look, i, won, len(rows))
         draw_text(draw, (xs[0], y), ("★ " if won else "") + name, NAME_SIZE,
                   look.gold if won else look.text, room=xs[1] - xs[0] - 120, bold=won,
                   anchor="lm")
@@ -79,10 +93,10 @@ def leaderboard_card(rows: Sequence[Standing], table: Table) -> Image.Image:
     header(draw, look, table.title, "", CARD_WIDTH)
     xs = _columns(draw, look, (say.rank, say.player, say.balance, say.games), leaderboard=True)
     if not rows:
-        draw_text(draw, (CARD_WIDTH // 2, _row(draw, look, 0, False)), say.nobody, TEXT_SIZE,
+        draw_text(draw, (CARD_WIDTH // 2, _row(draw, look, 0, False, 1)), say.nobody, TEXT_SIZE,
                   look.muted, anchor="mm")
     for i, row in enumerate(rows):
-        y = _row(draw, look, i, row.rank == 1)
+        y = _row(draw, look, i, row.rank == 1, len(rows))
         draw_text(draw, (xs[0], y), str(row.rank), NAME_SIZE, look.gold if row.rank == 1
                   else look.muted, bold=True, anchor="lm")
         draw_text(draw, (xs[1], y), row.name, NAME_SIZE, look.text, room=xs[2] - xs[1] - 200,
@@ -92,6 +106,17 @@ def leaderboard_card(rows: Sequence[Standing], table: Table) -> Image.Image:
                   NAME_SIZE, colour, bold=True, anchor="rm")
         draw_text(draw, (xs[3], y), str(row.games), NAME_SIZE, look.muted, anchor="rm")
     return image
+
+
+def points_column(view: Any, say: Words) -> str:
+    """What the points column counts in this game."""
+    if isinstance(view, TienGowView):
+        return say.tricks_column
+    if isinstance(view, KapView):
+        return say.won_paid_column
+    if isinstance(view, ThreeDozenView):
+        return say.pairs_column
+    return say.points
 
 
 def target_of(view: Any) -> int:
@@ -104,7 +129,12 @@ def target_of(view: Any) -> int:
 
 
 def _card_height(rows: int) -> int:
-    return HEADER_HEIGHT + PAD + COLUMNS_HEIGHT + rows * ROW_HEIGHT + PAD
+    return HEADER_HEIGHT + PAD + COLUMNS_HEIGHT + rows * _row_height(rows) + PAD
+
+
+def _row_height(rows: int) -> int:
+    room = MAX_SIDE - HEADER_HEIGHT - 2 * PAD - COLUMNS_HEIGHT
+    return min(ROW_HEIGHT, room // max(1, rows))
 
 
 def _columns(draw: ImageDraw.ImageDraw, look: Theme, names: Sequence[str],
@@ -122,14 +152,16 @@ def _columns(draw: ImageDraw.ImageDraw, look: Theme, names: Sequence[str],
     return xs
 
 
-def _row(draw: ImageDraw.ImageDraw, look: Theme, index: int, highlight: bool) -> int:
+def _row(draw: ImageDraw.ImageDraw, look: Theme, index: int, highlight: bool, rows: int
+         ) -> int:
     """Draw a row's band and return the y of its middle."""
-    top = HEADER_HEIGHT + PAD + COLUMNS_HEIGHT + index * ROW_HEIGHT
+    row_h = _row_height(rows)
+    top = HEADER_HEIGHT + PAD + COLUMNS_HEIGHT + index * row_h
     fill = look.panel_hi if highlight else look.panel if index % 2 == 0 else _lift(look.panel)
-    draw.rounded_rectangle((PAD, top + 3, CARD_WIDTH - PAD, top + ROW_HEIGHT - 3), radius=10,
+    draw.rounded_rectangle((PAD, top + 3, CARD_WIDTH - PAD, top + row_h - 3), radius=10,
                            fill=fill, outline=look.gold if highlight else None,
                            width=3 if highlight else 0)
-    return top + ROW_HEIGHT // 2
+    return top + row_h // 2
 
 
 def _lift(colour: tuple[int, int, int]) -> tuple[int, int, int]:

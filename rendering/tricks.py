@@ -29,6 +29,7 @@ from rendering.canvas import (
     TEXT_SIZE,
     Seat,
     Table,
+    dashed_box,
     footer,
     header,
     new_image,
@@ -182,7 +183,7 @@ def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, table: Table
         tiles_y = slot_top + (slot_h - tile_h) // 2
         if index is None:
             edge = look.accent if view.to_move == seat else _shade(look.muted, 0.8)
-            _dashed_box(draw, box, edge, 3)
+            dashed_box(draw, box, edge, 3, DASH)
             for i in range(size):
                 tx = tiles_x + i * (tile_w + TILE_GAP)
                 draw.rounded_rectangle((tx, tiles_y, tx + tile_w, tiles_y + tile_h),
@@ -213,23 +214,6 @@ def _tile_height(size: int, room: int) -> int:
     """The largest tile height, up to `TILE_MAX`, at which `size` portrait tiles fit `room`."""
     fit_w = (room - (size - 1) * TILE_GAP) // size
     return min(TILE_MAX, int(fit_w * sprites.CHINESE_RATIO))
-
-
-def _dashed_box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: RGB,
-                line: int) -> None:
-    """An empty slot: Pillow has no dashed outline, so the four sides are drawn in dashes."""
-    x0, y0, x1, y1 = box
-    on, off = DASH
-    for a, b, fixed, horizontal in ((x0, x1, y0, True), (x0, x1, y1, True),
-                                    (y0, y1, x0, False), (y0, y1, x1, False)):
-        start = a
-        while start < b:
-            end = min(start + on, b)
-            if horizontal:
-                draw.line((start, fixed, end, fixed), fill=colour, width=line)
-            else:
-                draw.line((fixed, start, fixed, end), fill=colour, width=line)
-            start = end + off
 
 
 def _dimmed(sprite: Image.Image, factor: float) -> Image.Image:

@@ -19,6 +19,7 @@ class Words:
     score: str
     chips: str
     head: str
+    head_short: str
     total: str
     points: str
     match: str
@@ -35,27 +36,51 @@ class Words:
     taken: str
     banker_leads: str
     tricks_column: str
+    turn: str
+    pot: str
+    reshuffles: str
+    may_take: str
+    no_discards: str
+    eye: str
+    wins: str
+    from_deal: str
+    from_discard: str
+    from_stock: str
+    void_deal: str
+    taken_tile: str
+    won_paid_column: str
+    pairs_column: str
 
 
 WORDS: dict[str, Words] = {
     "en": Words(
         hand="hand: {n}", face_down="face down: {n}", stock="stock: {n}",
         in_hands="tiles in hands: {n}", score="score: {n}/{target}", chips="chips: {n}",
-        head="leads", total="total: {n}", points="points", match="match",
+        head="leads", head_short="1st", total="total: {n}", points="points", match="match",
         player="player", balance="chips", games="games", rank="#", nobody="no players yet",
         empty_line="no tiles on the table yet", deal="deal {n}",
         tricks="tricks: {n}", banker="banker ×{m}", holds="holds the trick",
         taken="taken by {name} (+{n})", banker_leads="banker {name} leads", tricks_column="tricks",
+        turn="turn {n}", pot="pot: {n}", reshuffles="reshuffled: {n}",
+        may_take="{name} may take", no_discards="no discards yet", eye="eye",
+        wins="{name} wins", from_deal="dealt complete", from_discard="with a discard",
+        from_stock="from the stock", void_deal="void deal: the stock ran out, antes go back",
+        taken_tile="taken", won_paid_column="won / paid", pairs_column="pairs",
     ),
     "uk": Words(
         hand="у руці: {n}", face_down="скинуто: {n}", stock="базар: {n}",
         in_hands="плиток у руках: {n}", score="очки: {n}/{target}", chips="фішки: {n}",
-        head="перший", total="разом: {n}", points="очки", match="матч",
+        head="перший", head_short="1-й", total="разом: {n}", points="очки", match="матч",
         player="гравець", balance="фішки", games="ігри", rank="№", nobody="гравців ще немає",
         empty_line="на столі ще немає плиток", deal="роздача {n}",
         tricks="взятки: {n}", banker="банкір ×{m}", holds="тримає взятку",
         taken="бере {name} (+{n})", banker_leads="банкір {name} ходить першим",
         tricks_column="взятки",
+        turn="хід {n}", pot="банк: {n}", reshuffles="перемішано: {n}",
+        may_take="{name} може взяти", no_discards="скинутих плиток ще немає", eye="око",
+        wins="виграє {name}", from_deal="готова з роздачі", from_discard="зі скинутою",
+        from_stock="з базару", void_deal="роздачу скасовано: базар скінчився, ставки повертаються",
+        taken_tile="взято", won_paid_column="виграш / сплата", pairs_column="пари",
     ),
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import io
+import itertools
 import random
 import subprocess
 import sys
@@ -18,12 +19,13 @@ import rendering
 from bot.cli import main
 from bot.gallery import SAMPLE_NAMES, sample_deal
 from games.tiles import CHINESE, WESTERN
-from rendering import sprites, tricks
-from rendering.canvas import BOARD_WIDTH, PAD
+from rendering import cards, collecting, sprites, tricks
+from rendering.canvas import BOARD_WIDTH, FOOTER_HEIGHT, PAD
+from rendering.hand import TILE_HEIGHT
 from rendering.line import best_fit, snake
 from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
-from rendering.words import signed
+from rendering.words import signed, words
 from storage.stats import Standing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -500,3 +502,303 @@ def test_tiengow_hand_outlines_only_tiles_that_can_go_face_up():
     # Leading: every tile leads at least as a single, so all are outlined.
     leading = rules.view(positions[0], positions[0].turn)
     assert all(ring for ring, _ in _hand_rings(leading))
+
+
+# ----- Kap Ten, Kap Tai Shap, Three Dozen ------------------------------------------------------
+
+
+def _random_positions(game: str, players: int, seed: str = "seed", **changes) -> list:
+    """Every position of one deal played by random seats: the pictures must hold whatever
+    a table does, and random play does not depend on how a computer player is tuned."""
+    rules = games.get(game)
+    options = dataclasses.replace(rules.options(), **changes)
+    state = rules.new_deal(options, players, seed)
+    choice = random.Random(seed)
+    states = [state]
+    while rules.to_move(state) is not None:
+        legal = rules.legal_actions(state)
+        state, _ = rules.apply(state, legal[choice.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+def _won_positions(game: str, players: int, **changes) -> list:
+    rules = games.get(game)
+    for k in range(50):
+        states = _random_positions(game, players, f"won/{k}", **changes)
+        result = rules.outcome(states[-1])
+        if result is not None and result.winners:
+            return states
+    raise AssertionError(f"no won {game} deal in 50 seeds")
+
+
+COLLECT_TABLES = [("kapten", 2, "culin"), ("kaptaishap", 2, "classical"),
+                  ("kaptaishap", 5, "culin"), ("kaptaishap", 10, "classical"),
+                  ("kaptaishap", 20, "culin"), ("kaptaishap", 20, "classical"),
+                  ("threedozen", 2, "optional"), ("threedozen", 5, "forced")]
+
+
+def _collect_options(game: str, rule: str) -> dict:
+    return {"pickup": rule} if game == "threedozen" else {"rules": rule}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize(("game", "players", "rule"), COLLECT_TABLES)
+def test_collecting_boards_fit_every_table_size(game, players, rule, lang):
+    rules = games.get(game)
+    states = _won_positions(game, players, **_collect_options(game, rule))
+    table = _table(players, lang=lang, footer=SAMPLE_NAMES[3])
+    for state in (states[0], states[len(states) // 2], states[-2], states[-1]):
+        view = rules.view(state, None)
+        _within_limits(rendering.board(view, table))
+        seat = rules.to_move(state)
+        if seat is not None:
+            hand = _png(rendering.hand(rules.view(state, seat), table))
+            assert max(hand.size) <= 1280
+    card = _png(rendering.result(rules.view(states[-1], None), table))
+    assert max(card.size) <= 1280 and card.mode == "RGB"
+
+
+@pytest.mark.parametrize(("players", "sets"), [(2, 10), (20, 10), (20, 8)])
+def test_the_largest_discard_pile_fits(players, sets):
+    """Every tile of ten sets on the pile, a won hand above it and twenty seats: more than any
+    deal can hold, still one picture within the limits, each discard in its own place."""
+    rules = games.get("kaptaishap")
+    states = _won_positions("kaptaishap", players, sets=sets)
+    view = rules.view(states[-1], None)
+    everything = tuple((t, t % players) for t in range(32 * sets))
+    full = dataclasses.replace(view, pile=everything, takeable=tuple(range(32 * sets)))
+    _within_limits(rendering.board(full, _table(players)))
+    at = collecting.layout(full, _table(players))
+    assert len(at.slots) == 32 * sets and at.height <= 1280
+    boxes = [at.frame(i) for i in range(len(at.slots))]
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        assert x0 >= 0 and x1 < BOARD_WIDTH and y0 >= at.pile_top - at.gap, i
+        assert y1 < at.height - FOOTER_HEIGHT, i
+    for a, b in itertools.pairwise(boxes):
+        assert a[2] < b[0] or a[3] < b[1]  # the next frame starts right of or below this one
+
+
+def test_twenty_seats_make_a_grid_of_readable_boxes():
+    assert [collecting.grid_columns(n) for n in (2, 5, 6, 7, 10, 11, 16, 20)] == [
+        2, 5, 3, 4, 5, 4, 4, 5]
+    rules = games.get("kaptaishap")
+    view = rules.view(rules.new_deal(rules.options(), 20, "grid"), None)
+    at = collecting.layout(view, _table(20))
+    assert at.columns == 5 and at.box_w >= 230
+    assert PAD + 5 * at.box_w + 4 * 12 <= BOARD_WIDTH - PAD
+    seats = collecting.seat_facts(view, _table(20))
+    assert [s.name for s in seats] == list(SAMPLE_NAMES[:20])
+    assert [s.badge for s in seats] == ["1st" if s == view.leader else "" for s in range(20)]
+    assert seats[view.to_move].to_move and seats[0].lines == (f"hand: {view.hand_counts[0]}",)
+    two = rules.view(rules.new_deal(rules.options(), 2, "grid"), None)
+    assert collecting.seat_facts(two, _table(2))[two.leader].badge == "leads"
+
+
+def _frame_pixels(view, table):
+    """Per discard: whether the middle of its frame's top edge shows the "may take" green."""
+    image = _png(rendering.board(view, table)).convert("RGB")
+    at = collecting.layout(view, table)
+    look = THEMES[table.theme]
+    marks = []
+    for i in range(len(view.pile)):
+        x0, y0, x1, _ = at.frame(i)
+        marks.append(_close(image.getpixel(((x0 + x1) // 2, y0 + at.frame_width // 2)),
+                            look.good, 20))
+    return marks
+
+
+@pytest.mark.parametrize(("game", "players", "rule"), [
+    ("kapten", 2, "culin"), ("kaptaishap", 10, "classical"), ("threedozen", 4, "optional")])
+def test_only_takeable_discards_are_framed(game, players, rule):
+    rules = games.get(game)
+    offered = []
+    for k in range(20):
+        states = _random_positions(game, players, f"frames/{k}", **_collect_options(game, rule))
+        offered += [s for s in states if len(s.pile) > 3 and rules.view(s, None).takeable]
+        if offered:
+            break
+    view = rules.view(offered[len(offered) // 2], None)
+    table = _table(players)
+    marks = _frame_pixels(view, table)
+    assert marks == [t in view.takeable for t, _ in view.pile]
+    if rule == "culin":
+        assert all(marks)
+    else:
+        assert marks == [False] * (len(view.pile) - 1) + [True]
+    # The frame follows `takeable` and nothing else: every other discard, then none at all.
+    some = tuple(t for t, _ in view.pile[::2])
+    assert _frame_pixels(dataclasses.replace(view, takeable=some), table) == [
+        i % 2 == 0 for i in range(len(view.pile))]
+    assert not any(_frame_pixels(dataclasses.replace(view, takeable=()), table))
+
+
+def test_the_newest_discard_is_ringed_in_gold():
+    rules = games.get("kaptaishap")
+    states = _random_positions("kaptaishap", 10, "newest", rules="classical")
+    view = rules.view(next(s for s in states if len(s.pile) > 5), None)
+    image = _png(rendering.board(view, _table(10))).convert("RGB")
+    at = collecting.layout(view, _table(10))
+    look = THEMES["dark"]
+    rings = [_close(image.getpixel((x + at.tile_w // 2, y + 1)), look.gold, 30)
+             for x, y in at.slots]
+    assert rings == [False] * (len(view.pile) - 1) + [True]
+
+
+def _reshuffled_hidden(state, keep: int):
+    """The same public position with every hidden tile moved: the hands of the seats other
+    than `keep` and the stock are dealt again from their own tiles, counts unchanged."""
+    others = [s for s in range(state.players) if s != keep]
+    pool = [t for s in others for t in state.hands[s]] + list(state.stock)
+    random.Random("hidden").shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        hands[s], pool = tuple(sorted(pool[:len(hands[s])])), pool[len(hands[s]):]
+    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
+
+
+@pytest.mark.parametrize(("game", "players"), [("kapten", 2), ("kaptaishap", 10),
+                                               ("threedozen", 5)])
+def test_hidden_tiles_never_change_the_pictures(game, players):
+    rules = games.get(game)
+    states = _random_positions(game, players, "hidden")
+    state = [s for s in states if rules.to_move(s) is not None and len(s.stock) > 1][-1]
+    seat = rules.to_move(state)
+    other = _reshuffled_hidden(state, seat)
+    assert other.hands != state.hands and other.stock != state.stock
+    table = _table(players)
+    public = rendering.board(rules.view(state, None), table)
+    assert rendering.board(rules.view(other, None), table) == public
+    # A seat's own view knows its hand; the table picture drawn from it still does not show it.
+    assert rendering.board(rules.view(state, seat), table) == public
+    assert rendering.hand(rules.view(other, seat), table) == rendering.hand(
+        rules.view(state, seat), table)
+
+
+def test_a_won_kap_deal_lays_out_the_eye_apart_from_the_tens():
+    # The worked example's hand, eye [2:2][2:2], [6:5][6:3] = 20, [3:3][3:1] = 10, with a third
+    # ten [1:1][6:2] = 10 to make eight tiles, dealt to the leader: he wins before a discard.
+    rules = games.get("kapten")
+    eye = CHINESE.ids_of(2, 2)
+    tens = [CHINESE.one(t) for t in ("65", "63", "33", "31", "11", "62")]
+    winner = [*eye, *tens]
+    other = [t for t in range(32) if t not in winner][:7]
+    state = rules.deal_from(rules.options(), [winner, other])
+    view = rules.view(state, None)
+    assert view.outcome is not None and view.winning is not None
+    groups = collecting.winning_groups(view)
+    assert groups[0] == tuple(eye)
+    worth = games.tens.values(3)
+    assert sorted(sum(worth[CHINESE.kind_of[t]] for t in g) for g in groups[1:]) == [10, 10, 20]
+    for lang in ("en", "uk"):
+        image = _within_limits(rendering.board(view, _table(2, lang=lang)))
+        at = collecting.layout(view, _table(2, lang=lang))
+        assert at.panel_h > 0
+        # The panel's gold frame, and the gap between the eye and the first ten, which is
+        # wider than the gap between the eye's two tiles.
+        look = THEMES["dark"]
+        assert _close(image.getpixel((BOARD_WIDTH // 2, at.panel_top + 2)), look.gold, 30)
+    assert collecting.WIN_GAP > 3 * collecting.PAIR_GAP
+
+
+def test_a_void_kap_deal_says_why_there_is_no_winning_hand():
+    rules = games.get("kaptaishap")
+    end = next(states[-1] for k in range(50)
+               if not rules.outcome((states := _random_positions(
+                   "kaptaishap", 20, f"void/{k}", rules="classical"))[-1]).winners)
+    view = rules.view(end, None)
+    assert view.winning is None and collecting.winning_groups(view) == ()
+    assert collecting.layout(view, _table(20)).panel_h == collecting.VOID_HEIGHT
+    _within_limits(rendering.board(view, _table(20, lang="uk")))
+    assert not any(s.winner for s in collecting.seat_facts(view, _table(20)))
+
+
+def test_a_won_three_dozen_deal_shows_the_three_pairs():
+    rules = games.get("threedozen")
+    one = WESTERN.one
+    pairs = [(one("66"), one("00")), (one("65"), one("10")), (one("55"), one("11"))]
+    winner = [t for p in pairs for t in p]
+    others = [t for t in range(WESTERN.size) if t not in winner]
+    state = rules.deal_from(rules.options(), [winner, others[:5], others[5:10]])
+    view = rules.view(state, None)
+    assert view.outcome is not None and view.outcome.winners == (0,)
+    assert sorted(collecting.winning_groups(view)) == sorted(view.melds[0])
+    assert len(collecting.winning_groups(view)) == 3
+    _within_limits(rendering.board(view, _table(3)))
+    card = _png(rendering.result(view, _table(3)))
+    assert max(card.size) <= 1280
+
+
+def _hand_marks(view, family: str = "chinese") -> list[str]:
+    """Per tile of the hand image, what its top edge shows: playable, taken, plain or dim."""
+    image = _png(rendering.hand(view, _table(4))).convert("RGB")
+    look = THEMES["dark"]
+    tile_w = sprites.tile_size(family, TILE_HEIGHT[family])[0]
+    run = len(view.hand) * (tile_w + 16) - 16
+    left = (image.width - run) // 2
+    marks = []
+    for i in range(len(view.hand)):
+        edge = image.getpixel((left + i * (tile_w + 16) + tile_w // 2, PAD + 1))
+        if _close(edge, look.good, 30):
+            marks.append("playable")
+        elif _close(edge, look.gold, 30):
+            marks.append("taken")
+        elif _close(edge, look.edge, 12):
+            marks.append("plain")
+        else:
+            marks.append("dim")
+    return marks
+
+
+def test_kap_hand_marks_the_tile_taken_this_turn():
+    rules = games.get("kaptaishap")
+    for k in range(30):
+        states = _random_positions("kaptaishap", 6, f"take/{k}")
+        tiles = rules.tileset(states[0].options)
+        swaps = [s for s in states if s.taken is not None and any(
+            t != s.taken and tiles.kind_of[t] == tiles.kind_of[s.taken]
+            for t in s.hands[s.turn])]
+        if swaps:
+            break
+    state = swaps[0]
+    view = rules.view(state, state.turn)
+    marks = _hand_marks(view)
+    # The taken copy may not be thrown back; another copy of the same kind may.
+    assert marks == ["taken" if t == view.taken else "playable" for t in view.hand]
+    assert _png(rendering.hand(view, _table(4))).height > _png(rendering.hand(
+        dataclasses.replace(view, taken=None), _table(4))).height  # room for the word
+    # Taking or drawing: the choice is on the table, so the hand is neither marked nor dimmed.
+    opening = next(s for s in states if s.phase == "open" and s.pile)
+    assert set(_hand_marks(rules.view(opening, opening.turn))) == {"plain"}
+
+
+def test_three_dozen_hand_marks_the_tiles_that_pair_with_the_discard():
+    rules = games.get("threedozen")
+    for k in range(30):
+        states = _random_positions("threedozen", 4, f"pair/{k}")
+        offers = [s for s in states if s.phase == "open"
+                  and any(a.verb == "take" for a in rules.legal_actions(s))]
+        if offers:
+            break
+    state = offers[0]
+    view = rules.view(state, state.turn)
+    partners = {a.tiles[1] for a in view.legal if a.verb == "take"}
+    assert _hand_marks(view, "western") == [
+        "playable" if t in partners else "plain" for t in view.hand]
+    assert len(view.hand) <= 6
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_result_cards_head_the_points_column_for_each_game(lang):
+    say = words(lang)
+    kap = games.get("kaptaishap")
+    states = _won_positions("kaptaishap", 20)
+    view = kap.view(states[-1], None)
+    assert cards.points_column(view, say) == say.won_paid_column
+    card = _png(rendering.result(view, _table(20, lang=lang)))
+    assert max(card.size) <= 1280  # twenty rows squeeze in
+    dozen = games.get("threedozen")
+    end = _won_positions("threedozen", 4)[-1]
+    assert cards.points_column(dozen.view(end, None), say) == say.pairs_column
+    assert {"en": "won / paid", "uk": "виграш / сплата"}[lang] == say.won_paid_column
+    assert {"en": "pairs", "uk": "пари"}[lang] == say.pairs_column

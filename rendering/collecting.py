@@ -1,0 +1,413 @@
+"""The table image of the draw-and-discard games, drawn from a public view (never from a state).
+
+Rules sources: RULES.md §2.6 (Kap Ten: one face-up discard row anyone may take from under
+Culin's rules, the last discard only under the classical rules; a winning hand is an eye and
+tens; the winner takes the pot), §2.7 (Kap Tai Shap: up to twenty players and several sets, so
+a hundred discards and more) and §2.9 (Three Dozen: pairs laid out face up stay on the table,
+only the last discard may be taken, the first to hold three pairs wins).
+
+The felt holds what everybody sees: the stock count and the pot, the discards oldest first
+(wrapping and shrinking until they fit the picture), the tiles the player to move may take
+framed in the "playable" green of the hand pictures (gold would clash with the newest discard,
+which is ringed in the gold every board gives the tile just played). Hands are only counted; the
+finished deal lays out the winning hand. Nothing here reads a view's own hand, so a seat's view
+and the public view give the same picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+import games
+from games.kap import KapView
+from games.tens import values
+from games.threedozen import PAIRS_TO_WIN, ThreeDozenView
+from games.tiles import TileSet
+from rendering import sprites
+from rendering.canvas import (
+    BOARD_WIDTH,
+    FOOTER_HEIGHT,
+    HEADER_HEIGHT,
+    MAX_SIDE,
+    NAME_SIZE,
+    PAD,
+    SEAT_GAP,
+    SEAT_INSET,
+    SMALL_SIZE,
+    TEXT_SIZE,
+    Seat,
+    Table,
+    dashed_box,
+    facts_fit,
+    footer,
+    header,
+    new_image,
+    seat_box,
+    seat_box_height,
+    seat_tiles_y,
+)
+from rendering.text import draw_text
+from rendering.theme import RGB, Theme, theme
+from rendering.words import Words, signed, words
+
+View = KapView | ThreeDozenView
+
+MAX_COLUMNS = 5
+"""Seat boxes per row: five leave a box about 240 px wide, room for a name on a phone."""
+NARROW_BOX = 280
+"""Below this width a box gives the leader the short badge, so the name keeps its room."""
+FELT_MARGIN = 18
+INFO_HEIGHT = 44
+"""The felt's first row: stock, pot, reshuffles, and who may take what."""
+INFO_GAP = 12
+"""Below the first row, so the frame of a discard in the top row stays clear of its words."""
+PILE_MIN = 150
+"""The discard area keeps at least this height, so the first discards do not jump the felt."""
+PILE_SIZES = {"chinese": tuple(range(130, 19, -5)), "western": tuple(range(110, 19, -5))}
+"""Discard heights tried, largest first, until the whole pile fits the picture. A real pile
+never needs the smallest (a hundred and forty discards with twenty seats keep tiles 65 px
+tall), but ten sets' every tile still fits at 20."""
+WIN_TILE = {"chinese": (150, 110), "western": (130, 100)}
+"""Height of the winning hand's tiles: with a few seats, and with three or more rows of seats."""
+WIN_TITLE = 40
+WIN_CAPTION = 32
+WIN_GAP = 40
+"""Between the eye and the tens, and between two tens: wider than inside a group of two."""
+PAIR_GAP = 6
+MELD_MAX = 84
+MELD_GROUP_GAP = 14
+VOID_HEIGHT = 64
+DASH = (8, 6)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where everything goes, apart from the drawing so tests can sample the picture."""
+
+    family: str
+    columns: int
+    box_w: int
+    box_h: int
+    facts_rows: int
+    meld: int
+    """Height of a laid-out pair's tiles in a seat box (0: the game lays out none)."""
+    seats_top: int
+    felt_top: int
+    panel_top: int
+    panel_h: int
+    win_tile: int
+    pile_top: int
+    pile_h: int
+    tile_h: int
+    gap: int
+    slots: tuple[tuple[int, int], ...]
+    """Top-left corner of each discard, in pile order."""
+    height: int
+
+    @property
+    def tile_w(self) -> int:
+        return sprites.tile_size(self.family, self.tile_h)[0]
+
+    def frame(self, index: int) -> tuple[int, int, int, int]:
+        """The box of the "may be taken" frame round a discard: half the gap outside it, so the
+        frames of two neighbours never touch."""
+        x, y = self.slots[index]
+        out = self.gap // 2 - 1
+        return (x - out, y - out, x + self.tile_w + out - 1, y + self.tile_h + out - 1)
+
+    @property
+    def frame_width(self) -> int:
+        return max(2, self.gap // 4)
+
+
+def kap_board(view: KapView, table: Table) -> Image.Image:
+    return _board(view, table)
+
+
+def threedozen_board(view: ThreeDozenView, table: Table) -> Image.Image:
+    return _board(view, table)
+
+
+def tiles_of(view: View) -> TileSet:
+    rules = games.get(view.game)
+    return rules.tileset(view.options)
+
+
+def layout(view: View, table: Table) -> Layout:
+    family = sprites.family_of(tiles_of(view))
+    n = view.players
+    columns = grid_columns(n)
+    box_w = box_width(columns)
+    seats = seat_facts(view, table)
+    inner = box_w - 2 * SEAT_INSET
+    rows = 1 if all(facts_fit(s.lines, inner) for s in seats) else 2
+    meld = _meld_height(inner) if isinstance(view, ThreeDozenView) else 0
+    box_h = seat_box_height(bool(meld), meld, rows)
+    grid_rows = -(-n // columns)
+    seats_top = HEADER_HEIGHT + PAD
+    felt_top = seats_top + grid_rows * box_h + (grid_rows - 1) * SEAT_GAP + PAD
+    panel_top = felt_top + FELT_MARGIN + INFO_HEIGHT + INFO_GAP
+    win_tile = WIN_TILE[family][0 if grid_rows <= 2 else 1]
+    panel_h = _panel_height(view, win_tile)
+    pile_top = panel_top + (panel_h + FELT_MARGIN if panel_h else 0)
+    budget = MAX_SIDE - FOOTER_HEIGHT - FELT_MARGIN - pile_top
+    tile_h, gap, slots, need = _fit_pile(len(view.pile), family, pile_top, budget)
+    pile_h = max(PILE_MIN, need)
+    height = pile_top + pile_h + FELT_MARGIN + FOOTER_HEIGHT
+    return Layout(family, columns, box_w, box_h, rows, meld, seats_top, felt_top, panel_top,
+                  panel_h, win_tile, pile_top, pile_h, tile_h, gap, slots, height)
+
+
+def grid_columns(players: int) -> int:
+    """Seat boxes per row: as few rows as five per row allow, the rows as even as can be
+    (six seats make two rows of three, not five and one)."""
+    rows = -(-players // MAX_COLUMNS)
+    return -(-players // rows)
+
+
+def box_width(columns: int) -> int:
+    return (BOARD_WIDTH - 2 * PAD - SEAT_GAP * (columns - 1)) // columns
+
+
+def seat_facts(view: View, table: Table) -> list[Seat]:
+    """The seat boxes' contents, apart from the drawing so the words can be checked as text."""
+    say = words(table.lang)
+    narrow = box_width(grid_columns(view.players)) < NARROW_BOX
+    result = view.outcome
+    chips = view.match.totals(result)[1] if result is not None else view.match.chips
+    seats = []
+    for s in range(view.players):
+        lines = [say.hand.format(n=view.hand_counts[s])]
+        if view.match.deal or result is not None:
+            lines.append(say.chips.format(n=signed(chips[s])))
+        seats.append(Seat(
+            name=_name(table, s), lines=tuple(lines),
+            badge=(say.head_short if narrow else say.head) if s == view.leader else "",
+            to_move=view.to_move == s,
+            winner=result is not None and s in result.winners,
+        ))
+    return seats
+
+
+def winning_groups(view: View) -> tuple[tuple[int, ...], ...]:
+    """The winner's hand as shown on the felt: Kap's eye first, then its tens; Three Dozen's
+    three pairs. Empty while the deal goes on or when it was void."""
+    result = view.outcome
+    if result is None or not result.winners:
+        return ()
+    if isinstance(view, KapView):
+        if view.winning is None:
+            return ()
+        eye, tens = view.winning
+        return (eye, *tens)
+    return tuple(view.melds[result.winners[0]])
+
+
+def _board(view: View, table: Table) -> Image.Image:
+    look, say = theme(table.theme), words(table.lang)
+    at = layout(view, table)
+    image = new_image((BOARD_WIDTH, at.height), look.table)
+    draw = ImageDraw.Draw(image)
+    right = say.turn.format(n=view.turns)
+    if view.match.deal:
+        right = f"{say.deal.format(n=view.match.deal + 1)}   {right}"
+    header(draw, look, table.title, right, BOARD_WIDTH)
+    draw.rectangle((0, HEADER_HEIGHT, BOARD_WIDTH, at.felt_top - PAD // 2),
+                   fill=_shade(look.table, 0.78))
+    _seats(image, look, view, table, at)
+    _info(image, look, view, table, at, say)
+    if at.panel_h:
+        _panel(image, look, view, table, at, say)
+    _pile(image, look, view, at, say)
+    footer(draw, look, table.footer, at.height - FOOTER_HEIGHT, BOARD_WIDTH)
+    return image
+
+
+# ----- seats -----------------------------------------------------------------------------------
+
+
+def _seats(image: Image.Image, look: Theme, view: View, table: Table, at: Layout) -> None:
+    for s, seat in enumerate(seat_facts(view, table)):
+        row, col = divmod(s, at.columns)
+        x = PAD + col * (at.box_w + SEAT_GAP)
+        top = at.seats_top + row * (at.box_h + SEAT_GAP)
+        seat_box(image, look, seat, (x, top), at.box_w, at.family, bool(at.meld), at.meld,
+                 at.facts_rows)
+        if isinstance(view, ThreeDozenView):
+            spot = (x + SEAT_INSET, seat_tiles_y(top, at.facts_rows))
+            _melds(image, look, tiles_of(view), view.melds[s], spot, at.meld, set(table.last))
+
+
+def _meld_height(room: int) -> int:
+    """The largest pair height, up to `MELD_MAX`, at which three pairs fit a seat box."""
+    for height in range(MELD_MAX, 19, -2):
+        if _melds_width(height) <= room:
+            return height
+    return 20
+
+
+def _melds_width(height: int) -> int:
+    w, _ = sprites.tile_size("western", height)
+    return PAIRS_TO_WIN * (2 * w + PAIR_GAP) + (PAIRS_TO_WIN - 1) * MELD_GROUP_GAP
+
+
+def _melds(image: Image.Image, look: Theme, tiles: TileSet, melds: Sequence[tuple[int, int]],
+           at: tuple[int, int], height: int, last: set[int]) -> None:
+    """A seat's laid-out pairs two by two, with a faint outline for each pair still to come."""
+    draw = ImageDraw.Draw(image)
+    w, _ = sprites.tile_size("western", height)
+    x, y = at
+    for i in range(max(PAIRS_TO_WIN, len(melds))):
+        for j in range(2):
+            tx = x + j * (w + PAIR_GAP)
+            if i < len(melds):
+                tile = melds[i][j]
+                state: sprites.State = "last" if tile in last else "plain"
+                sprite = sprites.face("western", tiles.a[tile], tiles.b[tile], height, look.name,
+                                      state)
+                image.paste(sprite, (tx, y), sprite)
+            else:
+                dashed_box(draw, (tx, y, tx + w - 1, y + height - 1),
+                           _shade(look.muted, 0.6), 2, DASH)
+        x += 2 * w + PAIR_GAP + MELD_GROUP_GAP
+
+
+# ----- the felt --------------------------------------------------------------------------------
+
+
+def _info(image: Image.Image, look: Theme, view: View, table: Table, at: Layout, say: Words
+          ) -> None:
+    """Stock and pot on the left; on the right, who may take the framed discards."""
+    draw = ImageDraw.Draw(image)
+    mid = at.felt_top + FELT_MARGIN + INFO_HEIGHT // 2
+    back = sprites.back(at.family, INFO_HEIGHT - 6, look.name)
+    x = FELT_MARGIN
+    image.paste(back, (x, mid - back.height // 2), back)
+    x += back.width + 10
+    facts = [say.stock.format(n=view.stock), say.pot.format(n=view.pot)]
+    if isinstance(view, ThreeDozenView) and view.reshuffles:
+        facts.append(say.reshuffles.format(n=view.reshuffles))
+    text = "   ".join(facts)
+    used = draw_text(draw, (x, mid), text, TEXT_SIZE, look.text, anchor="lm")
+    if not view.takeable or view.to_move is None:
+        return
+    label = say.may_take.format(name=_name(table, view.to_move))
+    swatch = 26
+    right = BOARD_WIDTH - FELT_MARGIN
+    room = right - (x + used + 40) - swatch - 12
+    shown = draw_text(draw, (right, mid), label, TEXT_SIZE, look.good, room=room, anchor="rm")
+    sx = right - shown - 12 - swatch
+    draw.rounded_rectangle((sx, mid - swatch // 2, sx + swatch, mid + swatch // 2), radius=5,
+                           outline=look.good, width=4)
+
+
+def _panel_height(view: View, win_tile: int) -> int:
+    if winning_groups(view):
+        captions = WIN_CAPTION if isinstance(view, KapView) else 0
+        return WIN_TITLE + win_tile + captions + 2 * PAD
+    if view.outcome is not None and not view.outcome.winners:
+        return VOID_HEIGHT
+    return 0
+
+
+def _panel(image: Image.Image, look: Theme, view: View, table: Table, at: Layout, say: Words
+           ) -> None:
+    """The finished deal: the winning hand laid out in its groups, or why there is none."""
+    draw = ImageDraw.Draw(image)
+    box = (FELT_MARGIN, at.panel_top, BOARD_WIDTH - FELT_MARGIN, at.panel_top + at.panel_h)
+    groups = winning_groups(view)
+    result = view.outcome
+    if not groups or result is None:
+        draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8),
+                               outline=look.muted, width=3)
+        draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + at.panel_h // 2), say.void_deal,
+                  TEXT_SIZE, look.text, room=box[2] - box[0] - 2 * PAD, anchor="mm")
+        return
+    draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8), outline=look.gold,
+                           width=5)
+    winner = result.winners[0]
+    how = {"deal": say.from_deal, "discard": say.from_discard, "stock": say.from_stock}
+    title = "★ " + say.wins.format(name=_name(table, winner))
+    if result.labels and result.labels[winner] in how:
+        title = f"{title} · {how[result.labels[winner]]}"
+    draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + PAD + WIN_TITLE // 2), title, NAME_SIZE,
+              look.gold, room=box[2] - box[0] - 2 * PAD, bold=True, anchor="mm")
+    tiles = tiles_of(view)
+    height = at.win_tile
+    w, _ = sprites.tile_size(at.family, height)
+    group_w = 2 * w + PAIR_GAP
+    run = len(groups) * group_w + (len(groups) - 1) * WIN_GAP
+    x = (BOARD_WIDTH - run) // 2
+    y = at.panel_top + PAD + WIN_TITLE
+    for index, group in enumerate(groups):
+        for j, tile in enumerate(group):
+            sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name)
+            image.paste(sprite, (x + j * (w + PAIR_GAP), y), sprite)
+        caption = _caption(view, tiles, group, index, say)
+        if caption:
+            draw_text(draw, (x + group_w // 2, y + height + WIN_CAPTION // 2 + 2), caption,
+                      SMALL_SIZE, look.gold if index == 0 else look.muted, bold=index == 0,
+                      anchor="mm")
+        x += group_w + WIN_GAP
+
+
+def _caption(view: View, tiles: TileSet, group: Sequence[int], index: int, say: Words) -> str:
+    """Under Kap's eye its name, under each ten what it adds up to (10 or 20)."""
+    if not isinstance(view, KapView):
+        return ""
+    if index == 0:
+        return say.eye
+    worth = values(view.options.four_two)
+    return str(sum(worth[tiles.kind_of[t]] for t in group))
+
+
+def _fit_pile(count: int, family: str, top: int, budget: int
+              ) -> tuple[int, int, tuple[tuple[int, int], ...], int]:
+    """The largest discard height at which the whole pile fits `budget` px, rows left to right,
+    oldest first, the block centred; returns (height, gap, slots, height used)."""
+    sizes = PILE_SIZES[family]
+    room = BOARD_WIDTH - 2 * FELT_MARGIN
+    for height in sizes:
+        w, _ = sprites.tile_size(family, height)
+        gap = max(8, w // 3)
+        per_row = max(1, (room + gap) // (w + gap))
+        rows = -(-count // per_row) if count else 0
+        need = rows * height + max(0, rows - 1) * gap
+        if need <= budget or height == sizes[-1]:
+            break
+    across = min(count, per_row)
+    left = (BOARD_WIDTH - (across * (w + gap) - gap)) // 2
+    slots = tuple((left + (i % per_row) * (w + gap), top + (i // per_row) * (height + gap))
+                  for i in range(count))
+    return height, gap, slots, need
+
+
+def _pile(image: Image.Image, look: Theme, view: View, at: Layout, say: Words) -> None:
+    draw = ImageDraw.Draw(image)
+    if not view.pile:
+        draw_text(draw, (BOARD_WIDTH // 2, at.pile_top + at.pile_h // 2), say.no_discards,
+                  TEXT_SIZE, _shade(look.text, 0.7), anchor="mm")
+        return
+    tiles = tiles_of(view)
+    takeable = set(view.takeable)
+    newest = len(view.pile) - 1
+    for index, ((tile, _seat), (x, y)) in enumerate(zip(view.pile, at.slots, strict=True)):
+        state: sprites.State = "last" if index == newest else "plain"
+        sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], at.tile_h, look.name,
+                              state)
+        image.paste(sprite, (x, y), sprite)
+        if tile in takeable:
+            draw.rounded_rectangle(at.frame(index), radius=max(4, at.tile_w // 5),
+                                   outline=look.good, width=at.frame_width)
+
+
+def _name(table: Table, seat: int) -> str:
+    return table.names[seat] if seat < len(table.names) else f"#{seat + 1}"
+
+
+def _shade(colour: RGB, t: float) -> RGB:
+    return (min(255, round(colour[0] * t)), min(255, round(colour[1] * t)),
+            min(255, round(colour[2] * t)))
