@@ -178,8 +178,6 @@ class KapRules(Rules[KapState, KapOptions]):
             raise InvalidOptions(f"hands and stock must hold distinct tiles of {sets} set(s)")
         if not 0 <= leader < players:
             raise InvalidOptions("no such seat")
-        if not stock and options.rules == "culin":
-            raise InvalidOptions("Culin's first turn draws: the stock needs a tile")
         for seat, hand in enumerate(hands):
             want = self.hand_size + (1 if seat == leader else 0)
             if len(hand) != want:
@@ -187,8 +185,11 @@ class KapRules(Rules[KapState, KapOptions]):
         match = match or Match(players=players, leader=leader)
         if match.leader != leader:
             match = dataclasses.replace(match, leader=leader)
-        return self._start(options, seed, match, sets, tuple(tuple(sorted(h)) for h in hands),
-                           tuple(stock))
+        state = self._start(options, seed, match, sets, tuple(tuple(sorted(h)) for h in hands),
+                            tuple(stock))
+        if not state.done and not stock and options.rules == "culin":
+            raise InvalidOptions("Culin's first turn draws: the stock needs a tile")
+        return state
 
     def _start(self, options: KapOptions, seed: str, match: Match, sets: int,
                hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> KapState:
