@@ -20,6 +20,7 @@ EN: dict[str, Entry] = {
     "btn.back": "I'm back",
     "btn.back_to_tiles": "« Tiles",
     "btn.draw": "Draw",
+    "btn.draw_stock": "Draw from the stock",
     "btn.pass": "Pass",
     "btn.start_me": "Start me",
     # lobby
@@ -45,6 +46,15 @@ EN: dict[str, Entry] = {
     "table.away": "The computer plays for: {names}",
     "table.banker": "Banker: {name} ×{multiplier}",
     "table.tricks": "Tricks: {tricks}",
+    "table.culin": "Culin's rules",
+    "table.classical": "classical rules",
+    "table.sets": ("{n} set", "{n} sets"),
+    "table.turn": "turn {n}",
+    "table.stock": ("{n} tile in the stock", "{n} tiles in the stock"),
+    "table.pot": ("pot {n} chip", "pot {n} chips"),
+    "table.reshuffles": ("reshuffled {n} time", "reshuffled {n} times"),
+    "table.pairs": "Pairs laid out: {pairs}",
+    "table.winning": "Winning hand of {name}: eye {eye} · tens {tens}",
     "table.back": "{name} is back.",
     "table.left_game": "{name} left: the computer plays their seat.",
     "table.everyone_away": "Nobody is at the table any more: the match ends here.",
@@ -68,6 +78,23 @@ EN: dict[str, Entry] = {
                        "Play {n} tiles: face up (▲) if they beat the trick, or face down (↓)."),
     "hint.tg_dead": "Early death: with no trick yet you cannot win the last trick, so your tile "
                     "goes face down.",
+    "hint.discard": "Discard one tile (↓) to end your turn.",
+    "hint.kap_culin": "Take any face-up discard (⤴): you then discard another tile and still "
+                      "draw. Or just draw from the stock.",
+    "hint.kap_classical": "Take the last discard (⤴) or draw from the stock; then discard "
+                          "a tile.",
+    "hint.kap_swap": "Discard a tile other than the one you took; then you draw from the "
+                     "stock.",
+    "hint.kap_first": "First turn: discard a tile; then you draw from the stock and discard "
+                      "again.",
+    "hint.kap_taken": "Discard a tile other than the one you took.",
+    "hint.td_open": "Take the last discard (⤴) only to lay it out at once with its partner, "
+                    "or draw from the stock.",
+    "hint.td_forced": "The last discard pairs with your tiles: take it and lay out the "
+                      "pair.",
+    "hint.td_draw": "The last discard pairs with none of your tiles: draw from the stock.",
+    "hint.td_meld": "Lay out a pair (compulsory): two neighbouring doubles, or two tiles "
+                    "with 12 pips together.",
     "group.tiles": ("{n} tile", "{n} tiles"),
     "group.beat": "▲ Beat",
     "peek.tiles": "Your tiles: {tiles}",
@@ -86,6 +113,15 @@ EN: dict[str, Entry] = {
     "move.fold": ("laid {n} tile face down", "laid {n} tiles face down"),
     "move.trick": "takes the trick (+{n})",
     "move.end": "The deal is over",
+    "move.take": "took {tile} from the discards",
+    "move.take_pair": "took {tile} from the discards and laid out the pair {pair}",
+    "move.draw_hidden": "drew from the stock",
+    "move.discard": "discarded {tile}",
+    "move.meld": ("laid out the pair {tiles}", "laid out the pairs {tiles}"),
+    "move.win": "completed a winning hand",
+    "move.void": "The stock has run out: the deal is void",
+    "move.reshuffle": ("The discards were shuffled into a new stock ({n} tile)",
+                       "The discards were shuffled into a new stock ({n} tiles)"),
     # results
     "result.title": "Deal {deal} is over",
     "result.line": "Winner: {winners} ({reason})",
@@ -98,9 +134,15 @@ EN: dict[str, Entry] = {
     "reason.eight-doubles": "eight doubles in hand",
     "reason.domino": "domino",
     "reason.last-trick": "the last trick",
+    "reason.tens": "an eye and tens",
+    "reason.void": "the stock ran out",
+    "reason.three-pairs": "three pairs",
     "label.banker": "banker",
     "label.clean": "clean",
     "label.penalized": "penalized",
+    "label.deal": "dealt complete",
+    "label.discard": "with a discard",
+    "label.stock": "from the stock",
     "label.normal": "",
     # stopping
     "stop.lobby": "{name} closed the lobby.",
@@ -193,6 +235,10 @@ EN: dict[str, Entry] = {
     "console.trick": "Trick: {plays}",
     "console.last_trick": "Last trick, taken by {name}: {plays}",
     "console.trick_empty": "No tile played yet.",
+    "console.discards": "Discards: {tiles}",
+    "console.discards_take": "Discards (⤴ may be taken): {tiles}",
+    "console.discards_empty": "No discards yet.",
+    "console.pairs": "pairs {pairs}",
     "console.tricks": ("{n} trick", "{n} tricks"),
     "console.ends": "open: {ends}",
     "console.closed_end": "closed: {end}",
@@ -204,17 +250,18 @@ EN: dict[str, Entry] = {
     "console.hand": "Tiles: {tiles}",
     "console.my_face_down": "Face down: {tiles}",
     "console.moves": "Moves:",
-    "console.prompt": "Your move (number or letter; h help, q quit): ",
+    "console.prompt": "Your move (number or letter; ? help, q quit): ",
     "console.help": "Type a move's number, or the letter of its tile as in the list (a or A).\n"
                     "Add < or > for the left or right end when both fit (a<); two tiles: both "
                     "letters (ab).\n"
+                    "A discard to take (⤴ 6:6) has no letter: type its face, 6:6.\n"
                     "p (peek) shows your tiles, q (quit) stops the game, Ctrl-C leaves it saved "
                     "for the next run.\n"
                     "When a tile's letter is h, p or q, the letter plays the tile: type help, "
                     "peek or quit in full.",
     "console.bad_number": "There is no move {text}: type a number from 1 to {most}.",
     "console.bad_choice": "“{text}” is not one of the moves: type a number from 1 to {most}, "
-                          "a tile's letter, or h for help.",
+                          "a tile's letter, or ? for help.",
     "console.ambiguous": "“{text}” fits more than one move ({numbers}): type the number.",
     "console.quitting": "Stopping the game.",
     "console.eof": "The input has ended: stopping the game.",
@@ -241,6 +288,7 @@ UK: dict[str, Entry] = {
     "btn.back": "Я повернувся",
     "btn.back_to_tiles": "« Плитки",
     "btn.draw": "Взяти з базару",
+    "btn.draw_stock": "Тягнути з колоди",
     "btn.pass": "Пас",
     "btn.start_me": "Почати розмову",
     "lobby.title": "Нова гра: {game} · ставка ×{stake}",
@@ -264,6 +312,16 @@ UK: dict[str, Entry] = {
     "table.away": "Замість цих гравців ходить комп'ютер: {names}",
     "table.banker": "Банкір: {name} ×{multiplier}",
     "table.tricks": "Взятки: {tricks}",
+    "table.culin": "правила Куліна",
+    "table.classical": "класичні правила",
+    "table.sets": ("{n} набір", "{n} набори", "{n} наборів"),
+    "table.turn": "хід {n}",
+    "table.stock": ("у колоді {n} плитка", "у колоді {n} плитки", "у колоді {n} плиток"),
+    "table.pot": ("у банку {n} фішка", "у банку {n} фішки", "у банку {n} фішок"),
+    "table.reshuffles": ("перетасовано {n} раз", "перетасовано {n} рази",
+                         "перетасовано {n} разів"),
+    "table.pairs": "Викладені пари: {pairs}",
+    "table.winning": "Виграшна рука — {name}: око {eye} · десятки {tens}",
     "table.back": "{name} знову в грі.",
     "table.left_game": "{name}: вихід із гри, далі за цим місцем грає комп'ютер.",
     "table.everyone_away": "За столом нікого не лишилося: матч закінчено.",
@@ -290,6 +348,22 @@ UK: dict[str, Entry] = {
                        "донизу (↓)."),
     "hint.tg_dead": "Рання смерть: без жодної взятки останню взятку не взяти, тож плитка йде "
                     "лицем донизу.",
+    "hint.discard": "Відкиньте одну плитку (↓), щоб закінчити хід.",
+    "hint.kap_culin": "Візьміть будь-яку відкриту плитку з відкинутих (⤴): тоді відкинете "
+                      "іншу й однаково потягнете з колоди. Або просто тягніть з колоди.",
+    "hint.kap_classical": "Візьміть останню відкинуту плитку (⤴) або тягніть з колоди; "
+                          "потім відкиньте плитку.",
+    "hint.kap_swap": "Відкиньте плитку, іншу ніж щойно взята; потім потягнете з колоди.",
+    "hint.kap_first": "Перший хід: відкиньте плитку, потім потягнете з колоди й відкинете "
+                      "ще одну.",
+    "hint.kap_taken": "Відкиньте плитку, іншу ніж щойно взята.",
+    "hint.td_open": "Останню відкинуту плитку (⤴) можна взяти лише щоб одразу викласти "
+                    "її в парі; інакше тягніть з колоди.",
+    "hint.td_forced": "Остання відкинута плитка дає вам пару: візьміть її й викладіть "
+                      "пару.",
+    "hint.td_draw": "Остання відкинута плитка не дає вам пари: тягніть з колоди.",
+    "hint.td_meld": "Викладіть пару (обов'язково): два сусідні дублі або дві плитки, що "
+                    "разом мають 12 очок.",
     "group.tiles": ("{n} плитка", "{n} плитки", "{n} плиток"),
     "group.beat": "▲ Бити",
     "peek.tiles": "Ваші плитки: {tiles}",
@@ -309,6 +383,17 @@ UK: dict[str, Entry] = {
                   "кладе {n} плиток лицем донизу"),
     "move.trick": "бере взятку (+{n})",
     "move.end": "Роздачу закінчено",
+    "move.take": "бере {tile} з відкинутих",
+    "move.take_pair": "бере {tile} з відкинутих і викладає пару {pair}",
+    "move.draw_hidden": "тягне з колоди",
+    "move.discard": "відкидає {tile}",
+    "move.meld": ("викладає пару {tiles}", "викладає пари {tiles}",
+                  "викладає пари {tiles}"),
+    "move.win": "збирає виграшну руку",
+    "move.void": "Колода скінчилася — роздачу анульовано",
+    "move.reshuffle": ("Відкинуті плитки перетасовано в нову колоду ({n} плитка)",
+                       "Відкинуті плитки перетасовано в нову колоду ({n} плитки)",
+                       "Відкинуті плитки перетасовано в нову колоду ({n} плиток)"),
     "result.title": "Роздачу {deal} закінчено",
     "result.line": "Перемога: {winners} ({reason})",
     "result.nobody": "нікого",
@@ -320,9 +405,15 @@ UK: dict[str, Entry] = {
     "reason.eight-doubles": "вісім дублів у руці",
     "reason.domino": "доміно",
     "reason.last-trick": "остання взятка",
+    "reason.tens": "око й десятки",
+    "reason.void": "колода скінчилася",
+    "reason.three-pairs": "три пари",
     "label.banker": "банкір",
     "label.clean": "чистий",
     "label.penalized": "штраф",
+    "label.deal": "готова з роздачі",
+    "label.discard": "з відкинутої",
+    "label.stock": "з колоди",
     "label.normal": "",
     "stop.lobby": "{name}: набір закрито.",
     "stop.between": "{name}: матч зупинено між роздачами. Усі зіграні роздачі розраховано.",
@@ -411,6 +502,10 @@ UK: dict[str, Entry] = {
     "console.trick": "Взятка: {plays}",
     "console.last_trick": "Остання взятка, бере {name}: {plays}",
     "console.trick_empty": "Ще ніхто не ходив.",
+    "console.discards": "Відкинуті: {tiles}",
+    "console.discards_take": "Відкинуті (⤴ можна взяти): {tiles}",
+    "console.discards_empty": "Відкинутих ще немає.",
+    "console.pairs": "пари {pairs}",
     "console.tricks": ("{n} взятка", "{n} взятки", "{n} взяток"),
     "console.ends": "відкрито: {ends}",
     "console.closed_end": "закрито: {end}",
@@ -422,17 +517,19 @@ UK: dict[str, Entry] = {
     "console.hand": "Плитки: {tiles}",
     "console.my_face_down": "Лицем донизу: {tiles}",
     "console.moves": "Ходи:",
-    "console.prompt": "Ваш хід (номер або літера; h — довідка, q — вийти): ",
+    "console.prompt": "Ваш хід (номер або літера; ? — довідка, q — вийти): ",
     "console.help": "Напишіть номер ходу або літеру його плитки, як у списку (a чи A).\n"
                     "Додайте < або >, щоб вибрати лівий чи правий кінець, коли підходять обидва "
                     "(a<); дві плитки — обидві літери (ab).\n"
+                    "Відкинута плитка, яку можна взяти (⤴ 6:6), не має літери: напишіть її "
+                    "вигляд, 6:6.\n"
                     "p (peek) покаже ваші плитки, q (quit) зупинить гру, Ctrl-C залишить її "
                     "збереженою до наступного запуску.\n"
                     "Якщо плитка має літеру h, p чи q, літера грає плитку: тоді пишіть help, "
                     "peek чи quit повністю.",
     "console.bad_number": "Ходу {text} немає: напишіть число від 1 до {most}.",
     "console.bad_choice": "«{text}» — не хід: напишіть число від 1 до {most}, літеру плитки "
-                          "або h, щоб побачити довідку.",
+                          "або ?, щоб побачити довідку.",
     "console.ambiguous": "«{text}» підходить до кількох ходів ({numbers}): напишіть номер.",
     "console.quitting": "Зупиняємо гру.",
     "console.eof": "Введення закінчилося: гру зупинено.",

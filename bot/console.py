@@ -32,6 +32,8 @@ from bot.i18n import signed, tr
 from bot.manager import MAX_TURN, SessionManager, Timing
 from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.seating import Game
+from games.kap import KapView
+from games.threedozen import ThreeDozenView
 from games.tiengow import Play, TienGowView
 from rendering import hand_labels
 from storage import Storage
@@ -56,6 +58,7 @@ QUIT = frozenset({"q", "quit", "exit"})
 HELP = frozenset({"h", "help", "?"})
 PEEK = frozenset({"p", "peek"})
 _TILE_TOKEN = re.compile(r"(?:[A-Z]\d*)+")
+_FACE = re.compile(r"\d:\d")
 _ARROWS = {"◀": "<", "▶": ">"}
 
 
@@ -113,8 +116,14 @@ Choice = Button | str | Unclear
 
 
 def tile_key(label: str) -> str:
-    """The hand letters a move's label names: "A 6:4 →4" → "A", "◀ B 6:1" → "B", "Draw" → ""."""
-    return "".join(t for t in label.split() if _TILE_TOKEN.fullmatch(t))
+    """The hand letters a move's label names: "A 6:4 →4" → "A", "◀ B 6:1" → "B", "A+B 3:3 4:4"
+    → "AB", "⤴ 1:0 + C 6:5" → "C", "Draw" → ""."""
+    return "".join(t for t in label.replace("+", " ").split() if _TILE_TOKEN.fullmatch(t))
+
+
+def faces(label: str) -> str:
+    """The tile faces a move's label shows, "⤴ 6:6" → "6:6": a discard to take has no letter."""
+    return " ".join(_FACE.findall(label))
 
 
 def _arrow(label: str) -> str:
@@ -127,10 +136,13 @@ def _squash(text: str) -> str:
     return "".join(text.split()).casefold()
 
 
-def choose(text: str, moves: Sequence[Button]) -> Choice:
+def choose(text: str, moves: Sequence[Button], hand: Mapping[str, str] | None = None
+           ) -> Choice:
     """What a typed line means: a move's number, its full label, its tile letter(s) (with `<` or
-    `>` for the left or right end when both fit), a command, or a word's start ("dr" → Draw).
-    A tile letter wins over a one-letter command; the command's full word always works."""
+    `>` for the left or right end when both fit), a tile's face ("6:6", for a discard to take),
+    a command, or a word's start ("dr" → Draw). A tile letter wins over a one-letter command;
+    the command's full word always works. `hand` (lower-case letter → face) lets the letter of
+    a second identical tile choose the move its twin's letter labels: both play alike."""
     typed = text.strip()
     key = typed.casefold()
     if not key:
@@ -151,6 +163,10 @@ def choose(text: str, moves: Sequence[Button]) -> Choice:
     named = [i for i, b in enumerate(moves)
              if tile_key(b.label) and tile_key(b.label).casefold() == letters
              and (not side or _arrow(b.label) == side)]
+    if not named and _FACE.fullmatch(squashed):
+        named = [i for i, b in enumerate(moves) if faces(b.label) == squashed]
+    if not named and hand:
+        named = _twins(letters, moves, hand)
     if len(named) == 1:
         return moves[named[0]]
     if len(named) > 1:
@@ -166,13 +182,43 @@ def choose(text: str, moves: Sequence[Button]) -> Choice:
     return Unclear("console.bad_choice", {"text": typed, "most": len(moves)})
 
 
+def _twins(letters: str, moves: Sequence[Button], hand: Mapping[str, str]) -> list[int]:
+    """The moves whose lettered tiles show the faces of the typed hand letters."""
+    typed = re.findall(r"[a-z]\d*", letters)
+    if not typed or "".join(typed) != letters or not all(t in hand for t in typed):
+        return []
+    wanted = " ".join(hand[t] for t in typed)
+    return [i for i, b in enumerate(moves) if tile_key(b.label) and faces(b.label) == wanted]
+
+
 # ----- the board as text ------------------------------------------------------------------------
 
-def board_lines(view: Any, names: Sequence[str], lang: str, me: int | None = None) -> list[str]:
-    """The public part of a view in words: the line of tiles, its ends, and every seat's counts.
-    Works from a public view or a seat's own view (only the public fields are read)."""
+def board_lines(view: Any, names: Sequence[str], lang: str, me: int | None = None,
+                stake: int = 1) -> list[str]:
+    """The public part of a view in words. Works from a public view or a seat's own view (only
+    the public fields are read); `stake` turns a pot counted in antes into chips."""
     if isinstance(view, TienGowView):
         return trick_lines(view, names, lang, me)
+    if isinstance(view, KapView | ThreeDozenView):
+        return collecting_lines(view, names, lang, me, stake)
+    return line_lines(view, names, lang, me)
+
+
+def seat_lines(view: Any, names: Sequence[str], lang: str, me: int | None,
+               facts: Callable[[int], list[str]]) -> list[str]:
+    """One line per seat, "▶" marking the seat to move: its name and `facts(seat)`."""
+    width = max((len(n) for n in names), default=0)
+    lines = []
+    for seat, name in enumerate(names):
+        marker = "▶" if view.to_move == seat and view.outcome is None else " "
+        you = tr(lang, "console.you") if seat == me else ""
+        lines.append(f"{marker} {name.ljust(width)}  {', '.join(facts(seat))}{you}")
+    return lines
+
+
+def line_lines(view: Any, names: Sequence[str], lang: str, me: int | None = None
+               ) -> list[str]:
+    """A line game in words: the line of tiles, its ends, and every seat's counts."""
     lines: list[str] = []
     line: tuple[tuple[int, int, int, int], ...] = getattr(view, "line", ())
     if line:
@@ -197,16 +243,47 @@ def board_lines(view: Any, names: Sequence[str], lang: str, me: int | None = Non
     counts: tuple[int, ...] = view.hand_counts
     down: tuple[int, ...] = getattr(view, "discard_counts", ())
     scores: tuple[int, ...] = view.match.scores
-    width = max((len(n) for n in names), default=0)
-    for seat, name in enumerate(names):
+
+    def counted(seat: int) -> list[str]:
         bits = [tr(lang, "console.tiles", counts[seat])]
         if down and down[seat]:
             bits.append(tr(lang, "console.face_down", down[seat]))
         if any(scores):
             bits.append(tr(lang, "console.score", score=scores[seat]))
-        marker = "▶" if view.to_move == seat and view.outcome is None else " "
-        you = tr(lang, "console.you") if seat == me else ""
-        lines.append(f"{marker} {name.ljust(width)}  {', '.join(bits)}{you}")
+        return bits
+
+    return lines + seat_lines(view, names, lang, me, counted)
+
+
+def collecting_lines(view: KapView | ThreeDozenView, names: Sequence[str], lang: str,
+                     me: int | None = None, stake: int = 1) -> list[str]:
+    """Kap and Three Dozen in words: the discards (those the player to move may take marked
+    ⤴), the stock and the pot, every seat's tiles (and Three Dozen's laid-out pairs), and at
+    the end Kap's winning hand laid out."""
+    tiles = games.get(view.game).tileset(view.options)
+    takeable = set(view.takeable)
+    shown = [("⤴" if t in takeable else "") + tile_text(tiles, t) for t, _ in view.pile]
+    rows = [" ".join(shown[i:i + TILES_PER_ROW]) for i in range(0, len(shown), TILES_PER_ROW)]
+    if not rows:
+        lines = [tr(lang, "console.discards_empty")]
+    else:
+        key = "console.discards_take" if takeable else "console.discards"
+        lines = [tr(lang, key, tiles=rows[0]), *(f"  {row}" for row in rows[1:])]
+    lines.append(presenter.stock_line(view, stake, lang))
+    scores: tuple[int, ...] = view.match.scores
+
+    def counted(seat: int) -> list[str]:
+        bits = [tr(lang, "console.tiles", view.hand_counts[seat])]
+        if isinstance(view, ThreeDozenView) and view.melds[seat]:
+            bits.append(tr(lang, "console.pairs", pairs=presenter.laid_pairs(view, seat)))
+        if any(scores):
+            bits.append(tr(lang, "console.score", score=scores[seat]))
+        return bits
+
+    lines += seat_lines(view, names, lang, me, counted)
+    if isinstance(view, KapView):
+        won = presenter.winning_line(view, names, lang)
+        lines += [won] if won else []
     return lines
 
 
@@ -232,14 +309,9 @@ def trick_lines(view: TienGowView, names: Sequence[str], lang: str, me: int | No
     else:
         lines = [tr(lang, "console.trick_empty")]
     lines.append(tr(lang, "table.banker", name=names[view.banker], multiplier=view.multiplier))
-    width = max((len(n) for n in names), default=0)
-    for seat, name in enumerate(names):
-        bits = [tr(lang, "console.tiles", view.hand_counts[seat]),
-                tr(lang, "console.tricks", view.tricks[seat])]
-        marker = "▶" if view.to_move == seat and view.outcome is None else " "
-        you = tr(lang, "console.you") if seat == me else ""
-        lines.append(f"{marker} {name.ljust(width)}  {', '.join(bits)}{you}")
-    return lines
+    return lines + seat_lines(view, names, lang, me, lambda seat: [
+        tr(lang, "console.tiles", view.hand_counts[seat]),
+        tr(lang, "console.tricks", view.tricks[seat])])
 
 
 def hand_line(view: Any, lang: str) -> str:
@@ -323,6 +395,8 @@ class Console:
         self.shown: Keyboard | None = None
         """The move list last printed, so it is printed again only when it changes."""
         self.deal: int | None = None
+        self.stake = 1
+        """The session's stake, which turns a pot counted in antes into chips."""
         self.last_result: Any = None
         self.closed = False
         self.stopping = False
@@ -357,6 +431,7 @@ class Console:
             self.m.forget_settings(self.chat_id)
             if not await self._resume() and not await self._create():
                 return 2
+            await self._learn_stake()
             await self._play()
             await self._finish()
             return 0
@@ -423,6 +498,12 @@ class Console:
             lobby = self._lobby() or lobby
         return False
 
+    async def _learn_stake(self) -> None:
+        session = (None if self.session_id is None
+                   else await self.m.storage.sessions.get(self.session_id))
+        if session is not None:
+            self.stake = session.stake
+
     def _lobby(self) -> Screen | None:
         """The newest lobby screen among the queued replies (the lobby is not printed)."""
         lobby: Screen | None = None
@@ -486,7 +567,7 @@ class Console:
             await self._stop()
             return
         moves = buttons_of(self.keyboard)
-        choice = choose(line, moves)
+        choice = choose(line, moves, self._hand_faces())
         if isinstance(choice, Unclear):
             if choice is not EMPTY:
                 self.say(tr(self.lang, choice.key, None, **choice.fields))
@@ -502,6 +583,15 @@ class Console:
         elif isinstance(choice, Button):
             reply = await self.m.press(self.actor, choice.data)
             self._say_answer(reply)
+
+    def _hand_faces(self) -> dict[str, str]:
+        """The hand's letters (lower case) and the faces they stand for."""
+        if self.hand is None or self.hand.picture is None:
+            return {}
+        view = self.hand.picture.view
+        tiles = games.get(view.game).tileset(view.options)
+        labels = hand_labels(len(view.hand))
+        return {labels[i].casefold(): tile_text(tiles, t) for i, t in enumerate(view.hand)}
 
     async def _stop(self) -> None:
         self.stopping = True
@@ -542,7 +632,7 @@ class Console:
 
     def _print_board(self, picture: Picture) -> None:
         me = self._my_seat(picture)
-        for line in board_lines(picture.view, picture.table.names, self.lang, me):
+        for line in board_lines(picture.view, picture.table.names, self.lang, me, self.stake):
             self.say(line)
 
     def _my_seat(self, picture: Picture) -> int | None:

@@ -1,14 +1,14 @@
 """A move in words, for the table's footer and the chat log, in Ukrainian and English.
 
 Events carry only public facts (RULES.md §2.1 and §2.8: a face-down discard or a face-down
-follow is never named), so the words can be shown to everyone. Sentences are built as "Name:
-what happened" so that Ukrainian needs no gendered verb forms; the words themselves live in the
-catalogue (`bot/catalogue.py`).
+follow is never named; §2.6 and §2.9: a tile drawn from the stock is never named), so the words
+can be shown to everyone. Sentences are built as "Name: what happened" so that Ukrainian needs
+no gendered verb forms; the words themselves live in the catalogue (`bot/catalogue.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.i18n import tr
 from games.engine import Event
@@ -27,22 +27,85 @@ def tile_name(tiles: TileSet, tile: int, lang: str) -> str:
     return f"{kind.label} {name}" if name and name != kind.label else kind.label
 
 
+def pairs_text(tiles: TileSet, pairs: Sequence[int]) -> str:
+    """"[3:3][4:4] [6:0][5:1]": tiles two by two, each pair written as one word."""
+    return " ".join(tiles.label(pairs[i]) + tiles.label(pairs[i + 1])
+                    for i in range(0, len(pairs) - 1, 2))
+
+
+Words = Callable[[Event, TileSet, str], str]
+
+
+def _named(key: str) -> Words:
+    """A move that names its one tile (or its tiles, when several are shown at once)."""
+    def words(event: Event, tiles: TileSet, lang: str) -> str:
+        if len(event.tiles) > 1:
+            tile = " ".join(tiles.label(t) for t in event.tiles)
+        else:
+            tile = tile_name(tiles, event.tiles[0], lang) if event.tiles else ""
+        return tr(lang, key, tile=tile)
+    return words
+
+
+def _counted(key: str) -> Words:
+    return lambda event, tiles, lang: tr(lang, key, event.value or 0)
+
+
+def _plain(key: str) -> Words:
+    return lambda event, tiles, lang: tr(lang, key)
+
+
+def _draw(event: Event, tiles: TileSet, lang: str) -> str:
+    """A draw counts its tiles where the game says how many (ДОМІНО draws until one fits);
+    a collecting game's single hidden draw says only that it happened."""
+    if event.value is None:
+        return tr(lang, "move.draw_hidden")
+    return tr(lang, "move.draw", event.value)
+
+
+def _take(event: Event, tiles: TileSet, lang: str) -> str:
+    """Kap takes one tile into the hand; Three Dozen takes one to lay it out with its partner."""
+    tile = tile_name(tiles, event.tiles[0], lang)
+    if len(event.tiles) == 1:
+        return tr(lang, "move.take", tile=tile)
+    return tr(lang, "move.take_pair", tile=tile, pair=pairs_text(tiles, event.tiles))
+
+
+def _meld(event: Event, tiles: TileSet, lang: str) -> str:
+    return tr(lang, "move.meld", len(event.tiles) // 2, tiles=pairs_text(tiles, event.tiles))
+
+
+WORDS: dict[str, Words] = {
+    "lead": _named("move.lead"),
+    "play": _named("move.play"),
+    "drop": _named("move.drop"),
+    "pass": _named("move.pass"),
+    "beat": _named("move.beat"),
+    "discard": _named("move.discard"),
+    "draw": _draw,
+    "fold": _counted("move.fold"),
+    "trick": _counted("move.trick"),
+    "reshuffle": _counted("move.reshuffle"),
+    "take": _take,
+    "meld": _meld,
+    "win": _plain("move.win"),
+    "void": _plain("move.void"),
+}
+"""Event kind -> its words; a kind missing here is shown as its bare name."""
+
+
 def describe(event: Event, names: Sequence[str], tiles: TileSet, lang: str, ends: int = 1
              ) -> str:
     """`ends` is how many open ends the line has, so "left"/"right" is said only when it helps."""
-    who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
-    if len(event.tiles) > 1:
-        tile = " ".join(tiles.label(t) for t in event.tiles)
-    else:
-        tile = tile_name(tiles, event.tiles[0], lang) if event.tiles else ""
     if event.kind == "end":
+        # Said once for the table, whoever the game names as the deal's winner.
         return tr(lang, "move.end")
+    who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
     if event.kind == "play" and ends == 2:
-        text = tr(lang, "move.play_left" if event.value == 0 else "move.play_right", tile=tile)
-    elif event.kind in ("draw", "fold", "trick"):
-        text = tr(lang, f"move.{event.kind}", event.value or 0)
-    elif event.kind in ("lead", "play", "drop", "pass", "beat"):
-        text = tr(lang, f"move.{event.kind}", tile=tile)
+        side = "move.play_left" if event.value == 0 else "move.play_right"
+        text = _named(side)(event, tiles, lang)
+    elif event.kind in WORDS:
+        text = WORDS[event.kind](event, tiles, lang)
     else:
         text = event.kind
     return f"{who}: {text}" if who else text

@@ -9,16 +9,21 @@ is shown in two taps: first the tile, then what to do with it.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+import games
 from bot import payload
-from bot.describe import describe, tile_text
+from bot.describe import describe, pairs_text, tile_text
 from bot.i18n import signed, tr
 from bot.screens import Button, Keyboard, Picture, Screen, rows
 from bot.seating import Game, Seat
 from games.engine import Action, Event, Match, Outcome
+from games.kap import KapTaiShapOptions, KapView
+from games.threedozen import ThreeDozenView
 from games.tiengow import TienGowView, dead
+from games.tiles import TileSet
 from rendering import Table, hand_labels
 from storage import Session
 
@@ -130,7 +135,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
         lines.append(deal_summary(seats, outcome, lang))
     if footer:
         lines.append(footer)
-    lines += _trick_lines(view, seats, lang)
+    lines += family(view).caption(view, names(seats), session.stake, lang)
     away = [s.name for s in seats if s.away]
     if away:
         lines.append(tr(lang, "table.away", names=", ".join(away)))
@@ -143,15 +148,6 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
         keyboard.append((Button(tr(lang, "btn.back"),
                                 code(session.id, session.version, "!back")),))
     return Screen("\n".join(lines), picture, tuple(keyboard))
-
-
-def _trick_lines(view: Any, seats: Sequence[Seat], lang: str) -> list[str]:
-    """The banker and the tricks taken, for a trick game (words for those who read captions)."""
-    if not isinstance(view, TienGowView):
-        return []
-    tricks = " · ".join(f"{seat.name} {n}" for seat, n in zip(seats, view.tricks, strict=True))
-    return [tr(lang, "table.banker", name=seats[view.banker].name, multiplier=view.multiplier),
-            tr(lang, "table.tricks", tricks=tricks)]
 
 
 def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
@@ -212,23 +208,7 @@ def hand(session: Session, game: Game, seats: Sequence[Seat], state: Any, seat: 
 
 
 def _hint(view: Any, lang: str) -> str:
-    if isinstance(view, TienGowView):
-        return _trick_hint(view, lang)
-    verbs = {a.verb for a in view.legal}
-    if verbs == {"lead"} and any(a.arg is not None for a in view.legal):
-        return tr(lang, "hint.lead_open_end")
-    if verbs == {"drop"}:
-        return tr(lang, "hint.drop")
-    return ""
-
-
-def _trick_hint(view: TienGowView, lang: str) -> str:
-    if not view.trick:
-        return tr(lang, "hint.tg_lead")
-    lead = view.trick[0].size
-    if view.seat is not None and dead(view.options, lead, len(view.hand), view.tricks[view.seat]):
-        return tr(lang, "hint.tg_dead")
-    return tr(lang, "hint.tg_follow", lead)
+    return family(view).hint(view, lang)
 
 
 Groups = dict[str, tuple[str, list[Action]]]
@@ -242,30 +222,35 @@ def moves_keyboard(session: Session, game: Game, view: Any, labels: Sequence[str
     tiles = game.rules.tileset(game.options)
     legal: tuple[Action, ...] = view.legal
     by_tile = {t: labels[i] for i, t in enumerate(view.hand)}
-    trick_game = isinstance(view, TienGowView)
+    words = family(view)
 
     def move(action: Action) -> Button:
         return Button(move_label(action, by_tile, view, tiles, lang),
                       payload.encode(session.id, session.version, action.code(tiles)))
 
-    def laid_out(buttons: list[Button]) -> Keyboard:
-        return rows(buttons, _per_row(buttons) if trick_game else 3)
+    def laid_out(actions: Sequence[Action]) -> Keyboard:
+        if not words.fitted:
+            return rows([move(a) for a in actions], 3)
+        # A word ("Draw from the stock") gets a row of its own, so the tiles keep their width.
+        placed = [move(a) for a in actions if a.tiles]
+        said = [move(a) for a in actions if not a.tiles]
+        return (*rows(placed, _per_row(placed)), *rows(said, 1))
 
     if len(legal) <= MAX_MOVE_BUTTONS:
-        return laid_out([move(a) for a in legal])
-    groups = _trick_groups(legal, by_tile, lang) if trick_game else _tile_groups(legal, by_tile)
+        return laid_out(legal)
+    groups = words.groups(legal, by_tile, lang)
     if picked and picked in groups:
         back = Button(tr(lang, "btn.back_to_tiles"),
                       payload.encode(session.id, session.version, "!pick"))
-        return (*laid_out([move(a) for a in groups[picked][1]]), (back,))
+        return (*laid_out(groups[picked][1]), (back,))
     buttons = [Button(label if len(acts) > 1 else move_label(acts[0], by_tile, view, tiles, lang),
                       payload.encode(session.id, session.version,
                                      f"!pick-{key}" if len(acts) > 1 else acts[0].code(tiles)))
                for key, (label, acts) in groups.items()]
-    return rows(buttons, _per_row(buttons) if trick_game else 4)
+    return rows(buttons, _per_row(buttons) if words.fitted else 4)
 
 
-def _tile_groups(legal: Sequence[Action], by_tile: dict[int, str]) -> Groups:
+def _tile_groups(legal: Sequence[Action], by_tile: dict[int, str], lang: str) -> Groups:
     """Moves grouped by the tile they lay: first the tile, then where it goes."""
     groups: Groups = {}
     for action in legal:
@@ -310,11 +295,18 @@ def _per_row(buttons: Sequence[Button]) -> int:
     return 4 if longest <= 8 else 3 if longest <= 12 else 2 if longest <= 20 else 1
 
 
-def move_label(action: Action, by_tile: dict[int, str], view: Any, tiles: Any, lang: str) -> str:
+def move_label(action: Action, by_tile: dict[int, str], view: Any, tiles: TileSet, lang: str
+               ) -> str:
+    """A move's button: the hand letters match the hand picture, so a move is found by eye."""
+    return family(view).label(action, by_tile, view, tiles, lang)
+
+
+def _line_label(action: Action, by_tile: dict[int, str], view: Any, tiles: TileSet, lang: str
+                ) -> str:
+    """"A 6:4 →4" leads with an open end, "◀ A 6:4" / "A 6:4 ▶" chooses the end, "A 6:4 ↓"
+    lays a tile face down; a move without tiles is a word ("Draw", "Pass")."""
     if not action.tiles:
         return tr(lang, f"btn.{action.verb}")
-    if isinstance(view, TienGowView):
-        return _trick_label(action, by_tile, tiles)
     parts = [f"{by_tile.get(t, '?')} {tile_text(tiles, t)}" for t in action.tiles]
     text = " ".join(parts)
     if action.verb == "lead" and action.arg is not None:
@@ -326,7 +318,8 @@ def move_label(action: Action, by_tile: dict[int, str], view: Any, tiles: Any, l
     return text
 
 
-def _trick_label(action: Action, by_tile: dict[int, str], tiles: Any) -> str:
+def _trick_label(action: Action, by_tile: dict[int, str], view: Any, tiles: TileSet, lang: str
+                 ) -> str:
     """"A B 6:2 5:3" for a lead, "▲ A 6:6" for a beating follow, "↓ A B" face down (tile
     faces only while they fit: the letters match the hand picture)."""
     letters = " ".join(by_tile.get(t, "?") for t in action.tiles)
@@ -335,6 +328,165 @@ def _trick_label(action: Action, by_tile: dict[int, str], tiles: Any) -> str:
         return f"↓ {letters} {faces}" if len(action.tiles) <= 2 else f"↓ {letters}"
     mark = "▲ " if action.verb == "beat" else ""
     return f"{mark}{letters} {faces}"
+
+
+def _collect_label(action: Action, by_tile: dict[int, str], view: Any, tiles: TileSet,
+                   lang: str) -> str:
+    """"⤴ 6:6" takes from the discards (a pile tile has no hand letter; "⤴ 1:0 + C 6:5" also
+    lays out its partner), "A 6:6 ↓" discards, "A+B 3:3 4:4" lays out a pair."""
+    def lettered(tile: int) -> str:
+        return f"{by_tile.get(tile, '?')} {tile_text(tiles, tile)}"
+
+    if action.verb == "take":
+        first, *partners = action.tiles
+        return f"⤴ {tile_text(tiles, first)}" + "".join(f" + {lettered(t)}" for t in partners)
+    if action.verb == "meld":
+        letters = "+".join(by_tile.get(t, "?") for t in action.tiles)
+        return f"{letters} " + " ".join(tile_text(tiles, t) for t in action.tiles)
+    if action.verb == "discard":
+        return " ".join(map(lettered, action.tiles)) + " ↓"
+    return tr(lang, "btn.draw_stock")
+
+
+# ----- hints and captions, per family -----------------------------------------------------------
+
+def _line_hint(view: Any, lang: str) -> str:
+    verbs = {a.verb for a in view.legal}
+    if verbs == {"lead"} and any(a.arg is not None for a in view.legal):
+        return tr(lang, "hint.lead_open_end")
+    if verbs == {"drop"}:
+        return tr(lang, "hint.drop")
+    return ""
+
+
+def _trick_hint(view: TienGowView, lang: str) -> str:
+    if not view.trick:
+        return tr(lang, "hint.tg_lead")
+    lead = view.trick[0].size
+    if view.seat is not None and dead(view.options, lead, len(view.hand), view.tricks[view.seat]):
+        return tr(lang, "hint.tg_dead")
+    return tr(lang, "hint.tg_follow", lead)
+
+
+_KAP_OPEN = {"culin": "hint.kap_culin", "classical": "hint.kap_classical"}
+_KAP_RULES = {"culin": "table.culin", "classical": "table.classical"}
+
+
+def _kap_hint(view: KapView, lang: str) -> str:
+    """The turn's step: under Culin's rules a take is paid for by a discard before the
+    compulsory draw ("swap"), and the first player's first turn starts with that discard."""
+    if view.phase == "open":
+        return tr(lang, _KAP_OPEN[view.options.rules])
+    if view.phase == "swap":
+        return tr(lang, "hint.kap_first" if view.taken is None else "hint.kap_swap")
+    return tr(lang, "hint.discard" if view.taken is None else "hint.kap_taken")
+
+
+def _three_dozen_hint(view: ThreeDozenView, lang: str) -> str:
+    """Whether the last discard may (or must) be taken depends on the seat's own tiles, so the
+    hint reads the legal moves rather than the pile."""
+    if view.phase == "open":
+        verbs = {a.verb for a in view.legal}
+        if "take" not in verbs:
+            return tr(lang, "hint.td_draw")
+        return tr(lang, "hint.td_open" if "draw" in verbs else "hint.td_forced")
+    if view.phase == "meld":
+        return tr(lang, "hint.td_meld")
+    return tr(lang, "hint.discard")
+
+
+def _no_caption(view: Any, names: Sequence[str], stake: int, lang: str) -> list[str]:
+    return []
+
+
+def _trick_caption(view: TienGowView, names: Sequence[str], stake: int, lang: str
+                   ) -> list[str]:
+    """The banker and the tricks taken (words for those who read captions)."""
+    tricks = " · ".join(f"{name} {n}" for name, n in zip(names, view.tricks, strict=True))
+    return [tr(lang, "table.banker", name=names[view.banker], multiplier=view.multiplier),
+            tr(lang, "table.tricks", tricks=tricks)]
+
+
+def stock_line(view: KapView | ThreeDozenView, stake: int, lang: str) -> str:
+    """A collecting game's state in one line: Kap's rule set (it decides which discards may be
+    taken) and, in Kap Tai Shap, the sets shuffled together; the turn, the stock and the pot in
+    chips (the view counts it in antes or stakes); Three Dozen's reshuffles so far."""
+    facts: list[str] = []
+    if isinstance(view, KapView):
+        facts.append(tr(lang, _KAP_RULES[view.options.rules]))
+        if isinstance(view.options, KapTaiShapOptions):
+            facts.append(tr(lang, "table.sets", view.sets))
+    facts += [tr(lang, "table.turn", view.turns), tr(lang, "table.stock", view.stock),
+              tr(lang, "table.pot", view.pot * stake)]
+    if isinstance(view, ThreeDozenView) and view.reshuffles:
+        facts.append(tr(lang, "table.reshuffles", view.reshuffles))
+    return " · ".join(facts)
+
+
+def winning_line(view: KapView, names: Sequence[str], lang: str) -> str:
+    """The winning hand laid out as eye and tens, once the deal is won ("" before)."""
+    winners = view.outcome.winners if view.outcome is not None else ()
+    if view.winning is None or not winners:
+        return ""
+    tiles = _tiles_of(view)
+    eye, tens = view.winning
+    return tr(lang, "table.winning", name=names[winners[0]], eye=pairs_text(tiles, eye),
+              tens=pairs_text(tiles, [t for pair in tens for t in pair]))
+
+
+def laid_pairs(view: ThreeDozenView, seat: int) -> str:
+    """"[3:3][4:4] [6:0][5:1]": the pairs a seat has laid out, "" when none."""
+    return pairs_text(_tiles_of(view), [t for pair in view.melds[seat] for t in pair])
+
+
+def _kap_caption(view: KapView, names: Sequence[str], stake: int, lang: str) -> list[str]:
+    """Besides the stock, the winning hand once the deal is won: the picture shows the tiles,
+    the caption says how they pair."""
+    won = winning_line(view, names, lang)
+    return [stock_line(view, stake, lang), *([won] if won else [])]
+
+
+def _three_dozen_caption(view: ThreeDozenView, names: Sequence[str], stake: int, lang: str
+                         ) -> list[str]:
+    """Besides the stock, the pairs every seat has laid out: they are public and tell who is
+    close to winning."""
+    laid = " · ".join(f"{name} {laid_pairs(view, seat) or '—'}"
+                      for seat, name in enumerate(names))
+    return [stock_line(view, stake, lang), tr(lang, "table.pairs", pairs=laid)]
+
+
+def _tiles_of(view: Any) -> TileSet:
+    return games.get(view.game).tileset(view.options)
+
+
+# ----- the families -----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """What differs between families of games on screen: a move's button label, the hint under
+    a hand, the lines under the table's title, and how moves too many for one screen are
+    grouped. One entry per view type keeps `table`, `hand` and `moves_keyboard` free of
+    per-game branches."""
+
+    label: Callable[[Action, dict[int, str], Any, TileSet, str], str]
+    hint: Callable[[Any, str], str]
+    caption: Callable[[Any, Sequence[str], int, str], list[str]] = _no_caption
+    groups: Callable[[Sequence[Action], dict[int, str], str], Groups] = _tile_groups
+    fitted: bool = True
+    """Buttons per row from their labels' length; the line games keep their fixed rows."""
+
+
+LINE = Family(_line_label, _line_hint, fitted=False)
+"""Dragon, Ce Deng, Tails and ДОМІНО: tiles laid on a line."""
+FAMILIES: dict[type[Any], Family] = {
+    TienGowView: Family(_trick_label, _trick_hint, _trick_caption, _trick_groups),
+    KapView: Family(_collect_label, _kap_hint, _kap_caption),
+    ThreeDozenView: Family(_collect_label, _three_dozen_hint, _three_dozen_caption),
+}
+
+
+def family(view: Any) -> Family:
+    return FAMILIES.get(type(view), LINE)
 
 
 def peek(game: Game, state: Any, seat: int, lang: str) -> str:
