@@ -38,6 +38,7 @@ class Words:
     tricks_column: str
     turn: str
     pot: str
+    deck: str
     reshuffles: str
     may_take: str
     no_discards: str
@@ -61,7 +62,7 @@ WORDS: dict[str, Words] = {
         empty_line="no tiles on the table yet", deal="deal {n}",
         tricks="tricks: {n}", banker="banker ×{m}", holds="holds the trick",
         taken="taken by {name} (+{n})", banker_leads="banker {name} leads", tricks_column="tricks",
-        turn="turn {n}", pot="pot: {n}", reshuffles="reshuffled: {n}",
+        turn="turn {n}", pot="pot: {n}", deck="stock: {n}", reshuffles="reshuffled: {n}",
         may_take="{name} may take", no_discards="no discards yet", eye="eye",
         wins="{name} wins", from_deal="dealt complete", from_discard="with a discard",
         from_stock="from the stock", void_deal="void deal: the stock ran out, antes go back",
@@ -76,10 +77,11 @@ WORDS: dict[str, Words] = {
         tricks="взятки: {n}", banker="банкір ×{m}", holds="тримає взятку",
         taken="бере {name} (+{n})", banker_leads="банкір {name} ходить першим",
         tricks_column="взятки",
-        turn="хід {n}", pot="банк: {n}", reshuffles="перемішано: {n}",
-        may_take="{name} може взяти", no_discards="скинутих плиток ще немає", eye="око",
-        wins="виграє {name}", from_deal="готова з роздачі", from_discard="зі скинутою",
-        from_stock="з базару", void_deal="роздачу скасовано: базар скінчився, ставки повертаються",
+        turn="хід {n}", pot="банк: {n}", deck="колода: {n}", reshuffles="перемішано: {n}",
+        may_take="{name} може взяти", no_discards="відкинутих плиток ще немає", eye="око",
+        wins="виграє {name}", from_deal="готова з роздачі", from_discard="з відкинутою",
+        from_stock="з колоди",
+        void_deal="роздачу скасовано: колода скінчилася, ставки повертаються",
         taken_tile="взято", won_paid_column="виграш / сплата", pairs_column="пари",
     ),
 }
