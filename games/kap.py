@@ -160,7 +160,7 @@ class KapRules(Rules[KapState, KapOptions]):
         for hand_number in range(players):
             seat = (match.leader + hand_number) % players
             size = self.hand_size + (1 if hand_number == 0 else 0)
-            hands[seat] = tuple(sorted(deck[at:at + size]))
+            hands[seat] = _in_hand(deck[at:at + size])
             at += size
         return self._start(options, seed, match, sets, tuple(hands), tuple(deck[at:]))
 
@@ -185,7 +185,7 @@ class KapRules(Rules[KapState, KapOptions]):
         match = match or Match(players=players, leader=leader)
         if match.leader != leader:
             match = dataclasses.replace(match, leader=leader)
-        state = self._start(options, seed, match, sets, tuple(tuple(sorted(h)) for h in hands),
+        state = self._start(options, seed, match, sets, tuple(_in_hand(h) for h in hands),
                             tuple(stock))
         if not state.done and not stock and options.rules == "culin":
             raise InvalidOptions("Culin's first turn draws: the stock needs a tile")
@@ -243,13 +243,13 @@ class KapRules(Rules[KapState, KapOptions]):
             (tile,) = action.tiles
             index = max(i for i, (t, _) in enumerate(state.pile) if t == tile)
             pile = state.pile[:index] + state.pile[index + 1:]
-            hand = tuple(sorted((*hand, tile)))
+            hand = _in_hand((*hand, tile))
             events.append(Event("take", seat, (tile,)))
             phase = "swap" if state.options.rules == "culin" else "discard"
             changes = {"pile": pile, "taken": tile, "phase": phase}
             source = "discard"
         elif action.verb == "draw":
-            hand = tuple(sorted((*hand, state.stock[0])))
+            hand = _in_hand((*hand, state.stock[0]))
             events.append(Event("draw", seat))
             changes = {"stock": state.stock[1:], "phase": "discard"}
             source = "stock"
@@ -262,7 +262,7 @@ class KapRules(Rules[KapState, KapOptions]):
                 # Culin's compulsory draw follows the discard at once (§2.6, D-11); the stock
                 # cannot be empty here: it was checked when the turn began. The turn's last
                 # discard is "one tile" (§2.6): the taken tile may go now.
-                hand = tuple(sorted((*hand, state.stock[0])))
+                hand = _in_hand((*hand, state.stock[0]))
                 events.append(Event("draw", seat))
                 changes |= {"stock": state.stock[1:], "phase": "discard", "taken": None}
                 source = "stock"
@@ -333,6 +333,11 @@ class KapRules(Rules[KapState, KapOptions]):
             legal=self.legal_actions(state) if mover is not None and mover == seat else (),
             outcome=self.outcome(state), winning=winning,
         )
+
+
+def _in_hand(tiles: Sequence[int]) -> tuple[int, ...]:
+    """A hand in kind order, so copies of a kind from different sets sit side by side."""
+    return tuple(sorted(tiles, key=lambda t: (_KIND[t], t)))
 
 
 def _one_per_kind(tiles: Sequence[int]) -> list[int]:
