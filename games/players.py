@@ -58,13 +58,16 @@ class ScoredPlayer:
 
 
 def _heuristics() -> dict[str, Callable[[Any], Callable[[Action], float]]]:
-    from games import connecting_ai, domino_ai, tiengow_ai
+    from games import connecting_ai, domino_ai, kap_ai, threedozen_ai, tiengow_ai
 
     return {
         "dragon": connecting_ai.rater,
         "cedeng": connecting_ai.rater,
         "tails": connecting_ai.rater,
+        "kapten": kap_ai.rater,
+        "kaptaishap": kap_ai.rater,
         "tiengow": tiengow_ai.rater,
+        "threedozen": threedozen_ai.rater,
         "domino": domino_ai.rater,
     }
 

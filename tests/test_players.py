@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games import get
-from games.engine import InvalidOptions, rng
+from games.engine import Action, InvalidOptions, rng
 from games.players import RandomPlayer, ScoredPlayer, make_player
 from games.sim import simulate
 
@@ -117,5 +117,196 @@ def test_tiengow_heuristic_plays_legally_from_the_view_alone(preset):
             last = bool(view.trick) and len(view.hand) == view.trick[0].size
             if last and any(a.verb == "beat" for a in view.legal):
                 assert action.verb == "beat"
+            state, _ = rules.apply(state, action)
+            step += 1
+
+
+# ----- Kap Ten, Kap Tai Shap, Three Dozen ----------------------------------------------------
+
+COLLECTING = [
+    # game, preset, players, options, games, lowest acceptable win rate of the heuristic seat
+    ("kapten", "culin", 2, {}, 300, 0.75),              # measured 0.98; random 0.11 (voids)
+    ("kapten", "classical", 2, {}, 300, 0.75),          # 0.96
+    ("kaptaishap", "culin", 4, {}, 200, 0.60),          # 0.93; random 0.10
+    ("kaptaishap", "classical", 4, {}, 200, 0.60),      # 0.87
+    ("kaptaishap", "culin", 10, {"sets": 4}, 100, 0.45),  # 0.81; random 0.05
+    ("threedozen", "standard", 4, {}, 600, 0.33),       # 0.41; baseline 0.25
+    ("threedozen", "standard", 2, {}, 400, 0.62),       # 0.72; baseline 0.50
+]
+
+
+@pytest.mark.parametrize(("game", "preset", "players", "extra", "games", "floor"), COLLECTING)
+def test_collecting_heuristics_beat_random(game, preset, players, extra, games, floor):
+    rules = get(game)
+    options = rules.options(preset=preset, **extra)
+    seed = f"beat/{game}/{preset}"
+    stats = simulate(rules, options, players, games, seed,
+                     ["heuristic"] + ["random"] * (players - 1))
+    rate = stats.wins[0] / stats.games
+    assert rate >= floor, f"{game} {preset}: heuristic won {rate:.2f}"
+    assert stats.chips[0] > 0
+    baseline = simulate(rules, options, players, games, seed, ["random"] * players)
+    assert baseline.wins[0] / baseline.games < floor
+
+
+def test_kap_signatures_agree_with_tens_missing():
+    """The heuristic's fast `missing` on signatures is `tens.missing`, and so is its list of the
+    kinds that would bring a hand one tile closer."""
+    from games.kap_ai import signatures
+    from games.tens import KINDS, missing
+    from games.tiles import chinese
+
+    rnd = random.Random("signatures")
+    for sets, pairs in ((1, 3), (4, 4)):
+        deck = chinese(sets).kind_of
+        for four_two in (3, 6):
+            sig = signatures(pairs, four_two)
+            for _ in range(1500):
+                kinds = [deck[t] for t in rnd.sample(range(len(deck)), rnd.randint(1, 11))]
+                counts = [0] * KINDS
+                for k in kinds:
+                    counts[k] += 1
+                key = sig.key(counts)
+                short = missing(kinds, pairs, four_two)
+                assert sig.missing(key) == short
+                got, helps = sig.analysis(key)
+                assert got == short
+                for k in range(KINDS):
+                    bit = helps >> (3 * sig.digit[k] + min(counts[k], 2)) & 1
+                    assert bool(bit) == (missing([*kinds, k], pairs, four_two) < short), kinds
+
+
+def _kap_position(rules_name, hands, stock, pile=(), turn=None):
+    """A Kap Ten table from kinds written "63"; with `turn`, that seat is about to take or
+    draw, the `pile` kinds face up (oldest first)."""
+    from games.kap import KapTen
+    from games.tiles import chinese
+    from tests.helpers import ids
+
+    rules = KapTen()
+    options = rules.options(rules=rules_name)
+    flat = ids(chinese(1), *[s for hand in hands for s in hand], *stock, *pile)
+    split, at = [], 0
+    for hand in hands:
+        split.append(flat[at:at + len(hand)])
+        at += len(hand)
+    state = rules.deal_from(options, split, flat[at:at + len(stock)])
+    if turn is not None:
+        up = tuple((t, 0) for t in flat[at + len(stock):])
+        state = dataclasses.replace(state, pile=up, phase="open", turn=turn, turns=2)
+    return rules, state
+
+
+def _kind(action):
+    from games.tiles import chinese
+
+    tiles = chinese(1)
+    return "".join(f"{tiles.a[t]}{tiles.b[t]}" for t in action.tiles)
+
+
+# B lacks only [6:2] of KT-01 (eye [2:2], tens 65+63, 33+31, 66+62).
+LEADER = ["11", "11", "44", "44", "55", "55", "61", "51"]
+SHORT_OF_62 = ["22", "22", "65", "63", "33", "31", "66"]
+
+
+@pytest.mark.parametrize(("rules_name", "pile", "choice"), [
+    ("culin", ["62", "21"], ("take", "62")),      # any face-up tile: the winning one
+    ("classical", ["62", "21"], ("draw", "")),    # [6:2] is not the last discard
+    ("classical", ["21", "62"], ("take", "62")),
+    ("culin", ["21"], ("draw", "")),              # a tile that does not help is left
+    ("classical", ["21"], ("draw", "")),
+])
+def test_kap_takes_a_discard_only_when_it_helps(rules_name, pile, choice):
+    rules, state = _kap_position(rules_name, [LEADER, SHORT_OF_62], ["54", "43", "32"],
+                                 pile, turn=1)
+    view = rules.view(state, 1)
+    action = make_player("kapten", "heuristic").choose(view, random.Random(0))
+    assert (action.verb, _kind(action)) == choice
+
+
+def test_kap_discards_the_tile_with_fewer_ways_to_complete():
+    """Eye and two tens held; [6:6] and [4:1] both wait for one tile, but four unseen tiles end
+    in 8 ([4:4]×2, [6:2], [5:3]) and only [3:2] ends in 5: [4:1] goes."""
+    hands = [["22", "22", "65", "63", "33", "31", "66", "41"],
+             ["11", "11", "44", "55", "55", "61", "51"]]
+    rules, state = _kap_position("classical", hands, ["54", "43"])
+    action = make_player("kapten", "heuristic").choose(rules.view(state, 0), random.Random(0))
+    assert (action.verb, _kind(action)) == ("discard", "41")
+
+
+def _dozen(hands, melds, stock, last):
+    from games.threedozen import ThreeDozen
+    from games.tiles import WESTERN
+
+    rules = ThreeDozen()
+    one = WESTERN.one
+    state = rules.deal_from(
+        rules.options(), [[one(s) for s in hand] for hand in hands], [one(s) for s in stock],
+        turn=1, pile=[(one(last), 0)],
+        melds=[[(one(a), one(b)) for a, b in seat] for seat in melds])
+    return rules, state
+
+
+def test_three_dozen_takes_the_discard_that_wins():
+    rules, state = _dozen(
+        hands=[["53", "52", "51", "43", "42"], ["65"], ["63", "62", "61", "60", "54"],
+               ["33", "32", "31", "30", "22"]],
+        melds=[[], [("66", "55"), ("64", "20")], [], []],
+        stock=["11", "44"], last="10")
+    view = rules.view(state, 1)
+    action = make_player("threedozen", "heuristic").choose(view, random.Random(0))
+    assert action.verb == "take"
+    state, _ = rules.apply(state, action)
+    assert state.winner == 1 and state.source == "discard"
+
+
+def test_three_dozen_discards_the_tile_without_live_partners():
+    """[0:0] pairs only with [1:1] and [6:6], both laid out: it goes, not [3:2] or [4:1] (three
+    partners each still unseen) nor the drawn [2:1] (two)."""
+    from games.tiles import WESTERN
+
+    rules, state = _dozen(
+        hands=[["53", "52", "43"], ["00", "32", "41"], ["63", "62", "61", "60", "54"],
+               ["33", "31", "30", "44", "42"]],
+        melds=[[("11", "22")], [("66", "55")], [], []],
+        stock=["21", "64", "51"], last="50")
+    player = make_player("threedozen", "heuristic")
+    view = rules.view(state, 1)
+    assert player.choose(view, random.Random(0)).verb == "draw"
+    state, _ = rules.apply(state, Action("draw"))
+    view = rules.view(state, 1)
+    assert view.phase == "discard"
+    assert player.choose(view, random.Random(0)) == Action("discard", (WESTERN.one("00"),))
+
+
+@pytest.mark.parametrize(("game", "preset", "players", "extra"), [
+    ("kapten", "culin", 2, {}), ("kapten", "classical", 2, {}),
+    ("kaptaishap", "culin", 5, {}), ("kaptaishap", "classical", 3, {"sets": 3}),
+    ("threedozen", "standard", 4, {}), ("threedozen", "forced-pickup", 3, {}),
+])
+def test_collecting_heuristics_play_legally_from_the_view_alone(game, preset, players, extra):
+    """Same view, same generator: same move, whatever the other hands and the stock hold."""
+    rules = get(game)
+    options = rules.options(preset=preset, **extra)
+    player = make_player(game, "heuristic")
+    for deal in range(3):
+        seed = f"view/{game}/{preset}/{deal}"
+        state = rules.new_deal(options, players, seed)
+        rnd = random.Random(seed)
+        step = 0
+        while (seat := rules.to_move(state)) is not None and step < 400:
+            view = rules.view(state, seat)
+            action = player.choose(view, rng(seed, f"move/{step}"))
+            assert action in view.legal
+            others = [s for s in range(players) if s != seat]
+            pool = [t for s in others for t in state.hands[s]] + list(state.stock)
+            rnd.shuffle(pool)
+            hands = list(state.hands)
+            for s in others:
+                hands[s], pool = tuple(sorted(pool[:len(hands[s])])), pool[len(hands[s]):]
+            twin = dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
+            twin_view = rules.view(twin, seat)
+            assert twin_view == view
+            assert player.choose(twin_view, rng(seed, f"move/{step}")) == action
             state, _ = rules.apply(state, action)
             step += 1
