@@ -73,30 +73,151 @@ def format_stats(stats: SimStats, options: Any, seconds: float) -> str:
     endings = ", ".join(f"{k} {v}" for k, v in s["endings"].items())
     lines += [
         "",
-        f"mean deal length: {s['mean_turns_per_deal']:.1f} turns · redeals: {stats.redeals} · "
+        f"mean deal length: {s['mean_turns_per_deal']:.1f} moves · redeals: {stats.redeals} · "
         f"void deals: {stats.voids} · games without a winner: {stats.no_winner}",
         f"deal endings: {endings}",
     ]
+    if stats.timed_deals:
+        lines += ["", *_turn_lines(stats)]
     return "\n".join(lines)
+
+
+def _pct(share: float | None) -> str:
+    return "–" if share is None else f"{100 * share:.1f} %"
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _turn_lines(stats: SimStats) -> list[str]:
+    """When deals are won, counted in player turns (1-based) and by hand number."""
+    mean = stats.mean_win_turn()
+    rounds = None if mean is None else mean / stats.players
+    shares = " · ".join(f"{hand} {100 * share:.1f}%"
+                        for hand, share in enumerate(stats.hand_win_share(), start=1))
+    return [
+        f"winning turn: mean {_num(mean)} (≈ {_num(rounds)} rounds), median "
+        f"{_num(stats.median_win_turn(), 1)} · won in the first round: "
+        f"{_pct(stats.first_round_share())} · void: {_pct(stats.voids / max(stats.deals, 1))}",
+        f"wins by hand number (1 = the deal's first player): {shares}",
+    ]
+
+
+def format_comparison(game: str, players: int, runs: Sequence[tuple[str, SimStats, float]],
+                      shared: str) -> str:
+    """Presets side by side: the same seeds, so every column plays the same deals."""
+    first = runs[0][1]
+    width = max(10, *(len(name) + 1 for name, _, _ in runs))
+    header = f"{'':<28}" + "".join(f"{name:>{width}}" for name, _, _ in runs)
+
+    def row(label: str, cells: Sequence[str]) -> str:
+        return f"{label:<28}" + "".join(f"{cell:>{width}}" for cell in cells)
+
+    strategies = ",".join(dict.fromkeys(first.strategies))
+    lines = [
+        f"{game} · {players} players · {shared or 'preset options only'} · "
+        f"{first.games} games per preset · {strategies}",
+        "",
+        header,
+    ]
+    timed = all(stats.timed_deals for _, stats, _ in runs)
+    if timed:
+        means = [stats.mean_win_turn() for _, stats, _ in runs]
+        base = means[0]
+        lines += [
+            row("mean winning turn", [_num(m) for m in means]),
+            row(f"  ratio to {runs[0][0]}", [_num(m / base if m is not None and base else None)
+                                      for m in means]),
+            row("  ≈ rounds", [_num(None if m is None else m / players) for m in means]),
+            row("median winning turn", [_num(stats.median_win_turn(), 1)
+                                        for _, stats, _ in runs]),
+            row("won in the first round", [_pct(stats.first_round_share())
+                                           for _, stats, _ in runs]),
+        ]
+    else:
+        lines.append(row("mean deal length (moves)",
+                         [f"{stats.turns / max(stats.deals, 1):.1f}" for _, stats, _ in runs]))
+    lines += [
+        row("void deals", [_pct(stats.voids / max(stats.deals, 1)) for _, stats, _ in runs]),
+        row("deals/s", [f"{stats.deals / max(seconds, 1e-9):,.0f}"
+                        for _, stats, seconds in runs]),
+    ]
+    if timed:
+        lines.append("wins by hand number (1 = the deal's first player)")
+        for hand in range(players):
+            lines.append(row(f"  hand {hand + 1}",
+                             [_pct(stats.hand_win_share()[hand]) for _, stats, _ in runs]))
+    else:
+        lines.append("wins by seat")
+        for seat in range(players):
+            lines.append(row(f"  seat {seat}", [_pct(stats.wins[seat] / max(stats.games, 1))
+                                                for _, stats, _ in runs]))
+    return "\n".join(lines)
+
+
+def _sim_pairs(args: argparse.Namespace) -> dict[str, str]:
+    pairs = _option_pairs(args.option)
+    if args.sets is not None:
+        pairs["sets"] = str(args.sets)
+    return pairs
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
     rules = games.get(args.game)
-    options = rules.parse_options(args.preset, _option_pairs(args.option))
+    pairs = _sim_pairs(args)
     players = args.players or rules.default_players
     strategies = [s.strip() for s in args.strategy.split(",")]
     if args.games < 1:
         raise GameError("--games must be at least 1")
+    if args.compare is not None:
+        return _compare(args, rules, pairs, players, strategies)
+    options = rules.parse_options(args.preset, pairs)
     started = time.perf_counter()
     stats = simulate(rules, options, players, args.games, args.seed, strategies,
                      Progress(args.games, sys.stderr))
     seconds = time.perf_counter() - started
     if args.json:
-        out = stats.summary() | {"options": vars(options), "seconds": round(seconds, 3),
-                                 "games_per_second": round(stats.games / max(seconds, 1e-9), 1)}
+        out = stats.summary() | {"options": vars(options)} | _timing(stats, seconds)
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         print(format_stats(stats, options, seconds))
+    return 0
+
+
+def _timing(stats: SimStats, seconds: float) -> dict[str, float]:
+    per = max(seconds, 1e-9)
+    return {"seconds": round(seconds, 3), "games_per_second": round(stats.games / per, 1),
+            "deals_per_second": round(stats.deals / per, 1)}
+
+
+def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], players: int,
+             strategies: list[str]) -> int:
+    """Every preset (or the ones listed) with the same seeds, so the columns differ only by
+    the rules they play."""
+    if args.preset:
+        raise GameError("--compare plays the presets itself: leave out --preset")
+    names = list(rules.presets) if args.compare == "all" else [
+        n.strip() for n in args.compare.split(",") if n.strip()]
+    if not names:
+        raise GameError(f"{rules.id} has no presets to compare")
+    runs: list[tuple[str, SimStats, float]] = []
+    chosen = [(name, rules.parse_options(name, pairs)) for name in names]
+    for name, options in chosen:
+        started = time.perf_counter()
+        stats = simulate(rules, options, players, args.games, args.seed, strategies,
+                         Progress(args.games, sys.stderr))
+        runs.append((name, stats, time.perf_counter() - started))
+    if args.json:
+        out = {"game": rules.id, "players": players, "games": args.games, "seed": args.seed,
+               "presets": [{"preset": name} | stats.summary()
+                           | {"options": vars(options)} | _timing(stats, seconds)
+                           for (name, stats, seconds), (_, options) in zip(runs, chosen,
+                                                                           strict=True)]}
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        shared = " ".join(f"{k}={v}" for k, v in pairs.items())
+        print(format_comparison(rules.id, players, runs, shared))
     return 0
 
 
@@ -116,6 +237,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", default="gupai", help="any text; the same seed gives the same run")
     sim.add_argument("--strategy", default="heuristic",
                      help=f"one per seat, comma-separated, or one for all: {', '.join(STRATEGIES)}")
+    sim.add_argument("--sets", type=int, help="sets shuffled together (Kap Tai Shap): "
+                                              "the same as --option sets=N")
+    sim.add_argument("--compare", nargs="?", const="all", metavar="PRESET,PRESET",
+                     help="play every preset (or the ones listed) with the same seeds and "
+                          "print them side by side")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.set_defaults(func=cmd_sim)
     listing = sub.add_parser("games", help="list the games, their presets and options")

@@ -4,6 +4,12 @@ Pure and deterministic (no clock, no printing): the same game, options, strategi
 the same numbers on every machine. The command line (`gupai sim`) adds timing and the progress
 bar. A "game" is one match when the options make matches end by themselves (a target score, a
 number of deals), otherwise one deal of an open-ended match, so leads still pass as the rules say.
+
+For games whose views count the player turns of a deal (`view.turns`, 1-based: a hand that wins
+as dealt wins on turn 1) the simulator also records on which turn deals are won and by which
+hand number (1 = the deal's first player, `view.leader`). Per absolute seat those wins mean
+little when the winner leads the next deal; per hand number they show whether sitting late
+helps, and the turn figures are what RULES.md §4 calibrates (Kap Ten, Kap Tai Shap).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ class SimStats:
     games: int = 0
     deals: int = 0
     turns: int = 0
+    """Moves made, every one (a player turn may take several: a take, a discard, a draw)."""
     wins: list[int] = field(default_factory=list)
     no_winner: int = 0
     points: list[int] = field(default_factory=list)
@@ -33,6 +40,63 @@ class SimStats:
     redeals: int = 0
     voids: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
+    timed_deals: int = 0
+    """Deals of a game whose views count turns; the turn figures below cover only these."""
+    win_turns: dict[int, int] = field(default_factory=dict)
+    """How many won deals were won on each turn."""
+    hand_wins: list[int] = field(default_factory=list)
+    """Won deals per hand number (index 0 = hand 1, the deal's first player)."""
+
+    @property
+    def won_deals(self) -> int:
+        return sum(self.win_turns.values())
+
+    def mean_win_turn(self) -> float | None:
+        won = self.won_deals
+        return sum(t * n for t, n in self.win_turns.items()) / won if won else None
+
+    def median_win_turn(self) -> float | None:
+        """The middle winning turn (the mean of the two middle ones for an even count)."""
+        won = self.won_deals
+        if not won:
+            return None
+        lower, upper = (won - 1) // 2, won // 2
+        found: list[int] = []
+        seen = 0
+        for turn in sorted(self.win_turns):
+            count = self.win_turns[turn]
+            for rank in (lower, upper):
+                if seen <= rank < seen + count:
+                    found.append(turn)
+            seen += count
+        return sum(found) / 2
+
+    def first_round_share(self) -> float | None:
+        """Deals won within the first round (turn ≤ players), as a share of all timed deals."""
+        if not self.timed_deals:
+            return None
+        early = sum(n for t, n in self.win_turns.items() if t <= self.players)
+        return early / self.timed_deals
+
+    def hand_win_share(self) -> list[float]:
+        won = max(self.won_deals, 1)
+        return [w / won for w in self.hand_wins]
+
+    def turn_summary(self) -> dict[str, Any]:
+        """The turn figures, or nothing for a game whose views do not count turns."""
+        if not self.timed_deals:
+            return {}
+        mean = self.mean_win_turn()
+        return {
+            "won_deals": self.won_deals,
+            "mean_win_turn": mean,
+            "mean_win_round": None if mean is None else mean / self.players,
+            "median_win_turn": self.median_win_turn(),
+            "first_round_share": self.first_round_share(),
+            "void_share": self.voids / self.deals,
+            "hand_win_share": self.hand_win_share(),
+            "win_turns": dict(sorted(self.win_turns.items())),
+        }
 
     def summary(self) -> dict[str, Any]:
         games = max(self.games, 1)
@@ -51,7 +115,7 @@ class SimStats:
             "redeals": self.redeals,
             "voids": self.voids,
             "endings": dict(sorted(self.reasons.items())),
-        }
+        } | self.turn_summary()
 
 
 def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, seed: str,
@@ -66,7 +130,7 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
     seats = [make_player(rules.id, s) for s in strategies]
     seat_rngs = [rng(seed, f"player/{i}") for i in range(players)]
     stats = SimStats(rules.id, players, tuple(strategies), wins=[0] * players,
-                     points=[0] * players, chips=[0] * players)
+                     points=[0] * players, chips=[0] * players, hand_wins=[0] * players)
     finite = rules.finite_match(options)
     match: Match = rules.start_match(options, players, seed)
     for game in range(games):
@@ -89,6 +153,7 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
             stats.reasons[result.reason] = stats.reasons.get(result.reason, 0) + 1
             if result.reason == "void":
                 stats.voids += 1
+            _record_turns(stats, rules.view(state, None), result.winners)
             for s in range(players):
                 stats.points[s] += result.points[s]
                 stats.chips[s] += result.deltas[s]
@@ -104,3 +169,16 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
         if progress is not None:
             progress(game + 1)
     return stats
+
+
+def _record_turns(stats: SimStats, view: Any, winners: Sequence[int]) -> None:
+    """The winning turn and hand number of a finished deal, if the game counts turns."""
+    turns: int | None = getattr(view, "turns", None)
+    if turns is None:
+        return
+    stats.timed_deals += 1
+    if not winners:
+        return
+    stats.win_turns[turns] = stats.win_turns.get(turns, 0) + 1
+    leader: int = getattr(view, "leader", 0)
+    stats.hand_wins[(winners[0] - leader) % stats.players] += 1
