@@ -23,6 +23,12 @@ CASES = [
     ("tiengow", "pure", 4),
     ("tiengow", "streak", 4),
     ("tiengow", "early-death", 4),
+    ("kapten", "culin", 2),
+    ("kapten", "classical", 2),
+    ("kaptaishap", "culin", 10),       # four sets: ⌈2n/5⌉
+    ("kaptaishap", "classical", 10),
+    ("threedozen", None, 4),
+    ("threedozen", "forced-pickup", 4),
     ("domino", None, 2),
     ("domino", None, 4),
 ]
@@ -42,13 +48,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3000)
     args = parser.parse_args()
-    print(f"{'game':<20} {'players':>7} {'random/s':>10} {'heuristic/s':>12} {'ratio':>6} "
+    print(f"{'game':<24} {'players':>7} {'random/s':>10} {'heuristic/s':>12} {'ratio':>6} "
           f"{'10k deals (heur.)':>18}")
     for game, preset, players in CASES:
         rnd = rate(game, preset, players, "random", args.deals)
         heur = rate(game, preset, players, "heuristic", args.deals)
         name = game if preset is None else f"{game} {preset}"
-        print(f"{name:<20} {players:>7} {rnd:>10,.0f} {heur:>12,.0f} {heur / rnd:>6.2f} "
+        print(f"{name:<24} {players:>7} {rnd:>10,.0f} {heur:>12,.0f} {heur / rnd:>6.2f} "
               f"{10_000 / heur:>16.1f} s")
 
 
