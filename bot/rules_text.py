@@ -425,6 +425,9 @@ _KAPTEN_UK = _text(
     "• rules=culin або classical: як минає хід.",
     "• ante=1: скільки фішок кожен кладе в банк.",
     "• four_two=3 або 6: скільки важить [4:2] у десятці: 3 (як у Куліна) або свої 6 цяток.",
+    "• deal=seed або even: seed — першому гравцеві на плитку більше, і він починає з "
+    "відкидання; even — усім порівну, а перший хід — потягнути й відкинути, як роздає "
+    "симулятор автора правил.",
     "• deals=0: кількість роздач у матчі (0: доки стіл не зупинять).",
     "Приклад: /newgame kapten classical deals=3",
 )
@@ -457,6 +460,9 @@ _KAPTEN_EN = _text(
     "• rules=culin or classical: how a turn goes.",
     "• ante=1: chips each player puts into the pot.",
     "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.",
+    "• deal=seed or even: seed gives the first player one tile more and he opens with a "
+    "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
+    "rules author's simulator deals.",
     "• deals=0: deals in a match (0: until the table stops).",
     "Example: /newgame kapten classical deals=3",
 )
@@ -490,6 +496,9 @@ _KAPTAISHAP_UK = _text(
     "• rules=culin або classical: як минає хід.",
     "• ante=1: скільки фішок кожен кладе в банк.",
     "• four_two=3 або 6: скільки важить [4:2] у десятці: 3 (як у Куліна) або свої 6 цяток.",
+    "• deal=seed або even: seed — першому гравцеві на плитку більше, і він починає з "
+    "відкидання; even — усім порівну, а перший хід — потягнути й відкинути, як роздає "
+    "симулятор автора правил.",
     "• sets=0: скільки наборів (0: два на п'ятьох гравців, з округленням угору; наборів має "
     "вистачити на колоду).",
     "• deals=0: кількість роздач у матчі (0: доки стіл не зупинять).",
@@ -523,6 +532,9 @@ _KAPTAISHAP_EN = _text(
     "• rules=culin or classical: how a turn goes.",
     "• ante=1: chips each player puts into the pot.",
     "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.",
+    "• deal=seed or even: seed gives the first player one tile more and he opens with a "
+    "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
+    "rules author's simulator deals.",
     "• sets=0: how many sets (0: two per five players, rounded up; there must be enough for a "
     "stock).",
     "• deals=0: deals in a match (0: until the table stops).",

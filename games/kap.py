@@ -5,7 +5,9 @@ in §5; decisions D-09 (ante 1 and the winner takes the pot; a stock empty at th
 voids the deal and returns the antes; the winner leads the next deal), D-10 (any face-up discard
 may be taken, one's own too, and a different tile must then be discarded; the hand is tested
 whenever its owner holds 8 or 10 tiles on his turn or from the deal) and D-11 (the first turn:
-discard, draw, discard under Culin's rules; a single discard under the classical rules).
+discard, draw, discard under Culin's rules; a single discard under the classical rules). The
+`deal` option "even" deals as the seed author's simulator does (§3 row 20, §4.2): everyone alike,
+and the first turn a plain draw and discard, so the simulator can be set beside his figures.
 
 A turn is cut into the moves a player chooses, so every choice is a button: under Culin's rules
 "take a discard" or "draw", then the discard that pays for a taken tile (the compulsory draw
@@ -55,6 +57,9 @@ class KapOptions:
                        lo=1, hi=100)
     four_two: int = option(3, "what [4:2] counts in a ten: 3 (Culin, the seed) or its 6 pips",
                            (3, 6))
+    deal: str = option("seed", "seed: the first player is dealt one tile more and opens with a "
+                       "discard; even: everyone is dealt alike and the first player opens by "
+                       "drawing, as the seed author's simulator deals", ("seed", "even"))
     deals: int = option(0, "deals in a match (0: until the table stops)", lo=0, hi=1000)
 
 
@@ -159,7 +164,7 @@ class KapRules(Rules[KapState, KapOptions]):
         at = 0
         for hand_number in range(players):
             seat = (match.leader + hand_number) % players
-            size = self.hand_size + (1 if hand_number == 0 else 0)
+            size = self.hand_size + (1 if hand_number == 0 and options.deal == "seed" else 0)
             hands[seat] = _in_hand(deck[at:at + size])
             at += size
         return self._start(options, seed, match, sets, tuple(hands), tuple(deck[at:]))
@@ -168,7 +173,8 @@ class KapRules(Rules[KapState, KapOptions]):
                   stock: Sequence[int] = (), leader: int = 0, match: Match | None = None,
                   seed: str = "scripted", sets: int | None = None) -> KapState:
         """A chosen deal for tests and worked examples: the leader holds one tile more than
-        the others; tiles named nowhere are out of this deal; the stock is drawn from its front.
+        the others (unless the deal is even); tiles named nowhere are out of this deal; the
+        stock is drawn from its front.
         """
         players = len(hands)
         self.check_players(players)
@@ -179,7 +185,7 @@ class KapRules(Rules[KapState, KapOptions]):
         if not 0 <= leader < players:
             raise InvalidOptions("no such seat")
         for seat, hand in enumerate(hands):
-            want = self.hand_size + (1 if seat == leader else 0)
+            want = self.hand_size + (1 if seat == leader and options.deal == "seed" else 0)
             if len(hand) != want:
                 raise InvalidOptions(f"seat {seat} must hold {want} tiles")
         match = match or Match(players=players, leader=leader)
@@ -187,17 +193,20 @@ class KapRules(Rules[KapState, KapOptions]):
             match = dataclasses.replace(match, leader=leader)
         state = self._start(options, seed, match, sets, tuple(_in_hand(h) for h in hands),
                             tuple(stock))
-        if not state.done and not stock and options.rules == "culin":
-            raise InvalidOptions("Culin's first turn draws: the stock needs a tile")
+        if not state.done and not stock and state.phase != "discard":
+            raise InvalidOptions("the first turn draws: the stock needs a tile")
         return state
 
     def _start(self, options: KapOptions, seed: str, match: Match, sets: int,
                hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...]) -> KapState:
         leader = match.leader
+        if options.deal == "even":
+            phase = "open"  # nothing on the table yet: the first turn is a draw and a discard
+        else:
+            phase = "swap" if options.rules == "culin" else "discard"  # D-11
         state = KapState(
             options=options, seed=seed, players=len(hands), match=match, version=0, sets=sets,
-            leader=leader, turn=leader, turns=1,
-            phase="swap" if options.rules == "culin" else "discard", taken=None, hands=hands,
+            leader=leader, turn=leader, turns=1, phase=phase, taken=None, hands=hands,
             stock=stock, pile=(), done="", winner=None, source="",
         )
         if self._wins(options, hands[leader]):

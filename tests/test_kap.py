@@ -568,3 +568,29 @@ def test_events_and_views_never_show_hidden_tiles(rules, opts, players):
             new, events = rules.apply(state, action)
             check_events(state, new, events)
             state = new
+
+
+# ----- the even deal of the seed author's simulator (§3 row 20, §4.2) --------------------------
+
+@pytest.mark.parametrize("rules_name", ["culin", "classical"])
+def test_an_even_deal_gives_everyone_alike_and_opens_with_a_draw(rules_name):
+    opts = KT.options(rules=rules_name, deal="even")
+    state = KT.new_deal(opts, 2, "even", KT.start_match(opts, 2, "even", leader=1))
+    assert [len(h) for h in state.hands] == [7, 7] and len(state.stock) == 18
+    assert KT.legal_actions(state) == (Action("draw"),)
+    state, events = KT.apply(state, Action("draw"))
+    assert [e.kind for e in events] == ["draw"] and state.turn == 1
+    assert len(state.hands[1]) == 8 and {a.verb for a in KT.legal_actions(state)} == {"discard"}
+    state, _ = KT.apply(state, KT.legal_actions(state)[0])
+    assert state.turn == 0 and state.turns == 2 and state.phase == "open"
+    opts10 = KTS.options(rules=rules_name, deal="even")
+    big = KTS.new_deal(opts10, 10, "even10", KTS.start_match(opts10, 10, "even10", leader=0))
+    assert [len(h) for h in big.hands] == [9] * 10 and len(big.stock) == 128 - 90
+
+
+def test_an_even_scripted_deal_wants_equal_hands():
+    opts = KT.options(deal="even")
+    with pytest.raises(InvalidOptions):
+        deal(KT, opts, [P0, P1], ["64"])
+    state = deal(KT, opts, [P0[:7], P1], ["64"])
+    assert state.phase == "open" and KT.legal_actions(state) == (Action("draw"),)
