@@ -86,7 +86,8 @@ class KapState:
     rules, and the first player's first turn), "discard" (the turn's last discard), "" at the
     end."""
     taken: int | None
-    """The tile just taken from the discards: it may not go straight back (D-10)."""
+    """The tile just taken from the discards: neither it nor an identical copy may go straight
+    back (D-10)."""
     hands: tuple[tuple[int, ...], ...]
     stock: tuple[int, ...]
     """Face down; drawn from the front, so a scripted stock lists tiles in the order drawn."""
@@ -237,7 +238,11 @@ class KapRules(Rules[KapState, KapOptions]):
             return ()
         if state.phase == "open":
             return (*(Action("take", (t,)) for t in _one_per_kind(self.takeable(state))), _DRAW)
-        hand = [t for t in state.hands[state.turn] if t != state.taken]
+        hand = state.hands[state.turn]
+        if state.taken is not None:
+            # "Another" tile (D-10): an identical copy would put the same tile straight back.
+            barred = _KIND[state.taken]
+            hand = tuple(t for t in hand if _KIND[t] != barred)
         return tuple(Action("discard", (t,)) for t in _one_per_kind(hand))
 
     def apply(self, state: KapState, action: Action) -> tuple[KapState, tuple[Event, ...]]:
@@ -350,13 +355,14 @@ def _in_hand(tiles: Sequence[int]) -> tuple[int, ...]:
 
 
 def _one_per_kind(tiles: Sequence[int]) -> list[int]:
-    """One copy of each kind (the lowest id): identical tiles play identically."""
+    """One copy of each kind (the lowest id), in kind order like a hand: identical tiles play
+    identically."""
     chosen: dict[int, int] = {}
     for t in tiles:
         k = _KIND[t]
         if k not in chosen or t < chosen[k]:
             chosen[k] = t
-    return sorted(chosen.values())
+    return [chosen[k] for k in sorted(chosen)]
 
 
 class KapTen(KapRules):

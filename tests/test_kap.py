@@ -594,3 +594,16 @@ def test_an_even_scripted_deal_wants_equal_hands():
         deal(KT, opts, [P0, P1], ["64"])
     state = deal(KT, opts, [P0[:7], P1], ["64"])
     assert state.phase == "open" and KT.legal_actions(state) == (Action("draw"),)
+
+
+def test_an_identical_copy_does_not_go_back_either():
+    """Taking [6:6] and discarding one's own [6:6] would put the same tile back (D-10)."""
+    for opts in (CULIN, CLASSICAL):
+        state = deal(KT, opts, [["66", *P0[1:]], P1], [t for t in STOCK if t != "66"])
+        state, _ = act(KT, state, "discard", "66")
+        if opts is CULIN:
+            state, _ = act(KT, state, "discard", "41")
+        state, _ = act(KT, state, "take", "66")
+        assert [spec(t) for t in state.hands[B]].count("66") == 2
+        assert offered(KT, state, "discard") == ["22", "31", "33", "44", "55", "65"]
+        refused(KT, state, "discard", "66")

@@ -763,8 +763,10 @@ def test_kap_hand_marks_the_tile_taken_this_turn():
     state = swaps[0]
     view = rules.view(state, state.turn)
     marks = _hand_marks(view)
-    # The taken copy may not be thrown back; another copy of the same kind may.
-    assert marks == ["taken" if t == view.taken else "playable" for t in view.hand]
+    # Neither the taken copy nor another copy of its kind may be thrown back (D-10).
+    barred = tiles.kind_of[view.taken]
+    assert marks == ["taken" if t == view.taken else "dim" if tiles.kind_of[t] == barred
+                     else "playable" for t in view.hand]
     assert _png(rendering.hand(view, _table(4))).height > _png(rendering.hand(
         dataclasses.replace(view, taken=None), _table(4))).height  # room for the word
     # Taking or drawing: the choice is on the table, so the hand is neither marked nor dimmed.
