@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -163,6 +163,19 @@ def rng(seed: str, label: str) -> random.Random:
 def hand_order(players: int, leader: int) -> tuple[int, ...]:
     """Seats by hand number: the leader is hand 1, then increasing seat index (D-18)."""
     return tuple((leader + i) % players for i in range(players))
+
+
+def deal_in_turn(deck: Sequence[int], players: int, leader: int, size: int, extra: int = 0
+                 ) -> tuple[list[list[int]], tuple[int, ...]]:
+    """Hands dealt from the front of `deck` in hand order (the leader gets `extra` more, as the
+    first player of the collecting games does), and the rest as the stock."""
+    hands: list[list[int]] = [[] for _ in range(players)]
+    at = 0
+    for seat in hand_order(players, leader):
+        take = size + (extra if seat == leader else 0)
+        hands[seat] = list(deck[at:at + take])
+        at += take
+    return hands, tuple(deck[at:])
 
 
 def option(default: Any, help: str, choices: tuple[Any, ...] = (), lo: int | None = None,

@@ -31,6 +31,7 @@ from games.engine import (
     Match,
     Outcome,
     Rules,
+    deal_in_turn,
     option,
     rng,
 )
@@ -161,14 +162,9 @@ class KapRules(Rules[KapState, KapOptions]):
         sets = self.sets_for(options, players)
         deck = list(range(32 * sets))
         rng(seed, "deal").shuffle(deck)
-        hands: list[tuple[int, ...]] = [()] * players
-        at = 0
-        for hand_number in range(players):
-            seat = (match.leader + hand_number) % players
-            size = self.hand_size + (1 if hand_number == 0 and options.deal == "seed" else 0)
-            hands[seat] = _in_hand(deck[at:at + size])
-            at += size
-        return self._start(options, seed, match, sets, tuple(hands), tuple(deck[at:]))
+        hands, stock = deal_in_turn(deck, players, match.leader, self.hand_size,
+                                    1 if options.deal == "seed" else 0)
+        return self._start(options, seed, match, sets, tuple(_in_hand(h) for h in hands), stock)
 
     def deal_from(self, options: KapOptions, hands: Sequence[Sequence[int]],
                   stock: Sequence[int] = (), leader: int = 0, match: Match | None = None,

@@ -43,6 +43,16 @@ def is_ten(a: int, b: int, four_two: int = 3) -> bool:
     return (d[a] + d[b]) % 10 == 0
 
 
+def _tally(kinds: Sequence[int], d: Sequence[int]) -> tuple[list[int], dict[int, int]]:
+    """How many kinds end in each digit, and how many of each kind there are."""
+    counts = [0] * 10
+    seen: dict[int, int] = {}
+    for k in kinds:
+        counts[d[k]] += 1
+        seen[k] = seen.get(k, 0) + 1
+    return counts, seen
+
+
 def _balanced(c: list[int]) -> bool:
     return (c[1] == c[9] and c[2] == c[8] and c[3] == c[7] and c[4] == c[6]
             and not c[5] & 1 and not c[0] & 1)
@@ -53,11 +63,7 @@ def wins(kinds: Sequence[int], four_two: int = 3) -> bool:
     if len(kinds) < 2 or len(kinds) & 1:
         return False
     d = digits(four_two)
-    counts = [0] * 10
-    seen: dict[int, int] = {}
-    for k in kinds:
-        counts[d[k]] += 1
-        seen[k] = seen.get(k, 0) + 1
+    counts, seen = _tally(kinds, d)
     tried = 0
     for k, n in seen.items():
         if n < 2:
@@ -117,11 +123,7 @@ def missing(kinds: Sequence[int], pairs: int, four_two: int = 3) -> int:
     never mix digits.
     """
     d = digits(four_two)
-    counts = [0] * 10
-    seen: dict[int, int] = {}
-    for k in kinds:
-        counts[d[k]] += 1
-        seen[k] = seen.get(k, 0) + 1
+    counts, seen = _tally(kinds, d)
     best = 2 + _pairs_missing(counts, len(kinds), pairs)
     for k, n in seen.items():
         r = d[k]

@@ -26,6 +26,7 @@ from games.engine import (
     Match,
     Outcome,
     Rules,
+    deal_in_turn,
     option,
     rng,
 )
@@ -162,14 +163,8 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
         match = match or self.start_match(options, players, seed)
         deck = list(_ALL)
         rng(seed, "deal").shuffle(deck)
-        hands: list[tuple[int, ...]] = [()] * players
-        at = 0
-        for hand_number in range(players):
-            seat = (match.leader + hand_number) % players
-            size = HAND_SIZE + (1 if hand_number == 0 else 0)
-            hands[seat] = tuple(sorted(deck[at:at + size]))
-            at += size
-        return self._start(options, seed, match, tuple(hands), tuple(deck[at:]))
+        hands, stock = deal_in_turn(deck, players, match.leader, HAND_SIZE, 1)
+        return self._start(options, seed, match, tuple(tuple(sorted(h)) for h in hands), stock)
 
     def deal_from(self, options: ThreeDozenOptions, hands: Sequence[Sequence[int]],
                   stock: Sequence[int] = (), leader: int = 0, match: Match | None = None,
