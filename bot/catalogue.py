@@ -83,11 +83,11 @@ EN: dict[str, Entry] = {
                       "draw. Or just draw from the stock.",
     "hint.kap_classical": "Take the last discard (⤴) or draw from the stock; then discard "
                           "a tile.",
-    "hint.kap_swap": "Discard a tile other than the one you took; then you draw from the "
+    "hint.kap_swap": "Discard a tile unlike the one you took; then you draw from the "
                      "stock.",
     "hint.kap_first": "First turn: discard a tile; then you draw from the stock and discard "
                       "again.",
-    "hint.kap_taken": "Discard a tile other than the one you took.",
+    "hint.kap_taken": "Discard a tile unlike the one you took.",
     "hint.td_open": "Take the last discard (⤴) only to lay it out at once with its partner, "
                     "or draw from the stock.",
     "hint.td_forced": "The last discard pairs with your tiles: take it and lay out the "
@@ -353,10 +353,10 @@ UK: dict[str, Entry] = {
                       "іншу й однаково потягнете з колоди. Або просто тягніть з колоди.",
     "hint.kap_classical": "Візьміть останню відкинуту плитку (⤴) або тягніть з колоди; "
                           "потім відкиньте плитку.",
-    "hint.kap_swap": "Відкиньте плитку, іншу ніж щойно взята; потім потягнете з колоди.",
+    "hint.kap_swap": "Відкиньте плитку, не таку, як щойно взята; потім потягнете з колоди.",
     "hint.kap_first": "Перший хід: відкиньте плитку, потім потягнете з колоди й відкинете "
                       "ще одну.",
-    "hint.kap_taken": "Відкиньте плитку, іншу ніж щойно взята.",
+    "hint.kap_taken": "Відкиньте плитку, не таку, як щойно взята.",
     "hint.td_open": "Останню відкинуту плитку (⤴) можна взяти лише щоб одразу викласти "
                     "її в парі; інакше тягніть з колоди.",
     "hint.td_forced": "Остання відкинута плитка дає вам пару: візьміть її й викладіть "

@@ -398,24 +398,8 @@ _DOMINO_EN = _text(
     "Example: /newgame domino stake stake=5",
 )
 
-_KAPTEN_UK = _text(
-    "Тягни десятки (夾十, Kap Shap): рівно 2 гравці, китайський набір із 32 плиток.",
-    "",
-    "• Роздача: першому гравцеві (у першій роздачі його визначає жереб) 8 плиток, другому 7; "
-    "решта 17 лицем донизу — колода.",
-    "• Ціна плитки — сума цяток, але [4:2] рахується як 3 (four_two). Виграшна рука з 8 плиток: "
-    "око (дві однакові плитки) і три десятки — пари, що разом мають 10 або 20. Вона виграє тієї "
-    "ж миті, коли зібрана: одразу з роздачі, після взятої відкинутої плитки чи після плитки з "
-    "колоди. Розкладати руку не треба: це робить гра.",
-    "• Правила Куліна (типові): за свій хід можна взяти будь-яку відкриту відкинуту плитку, "
-    "навіть власну, і тоді відкинути іншу. Потім обов'язково тягнете плитку з колоди й "
-    "відкидаєте одну. Тож за хід можна взяти дві плитки. Перший хід першого гравця: відкинути, "
-    "потягнути, відкинути.",
-    "• Класичні правила: за хід або берете останню відкинуту плитку, або тягнете з колоди, і "
-    "відкидаєте одну (не щойно взяту). Перший хід першого гравця: лише відкинути плитку.",
-    "• Якщо на початку ходу колода порожня, роздачу анульовано: внески повертаються.",
-    "• Кожен кладе в банк ante фішок, переможець забирає банк. Наступну роздачу починає "
-    "переможець, після анульованої — той самий гравець.",
+# The presets and options both Kap games share, in the order every text lists them.
+_KAP_CHOICES_UK = (
     "",
     "Пресети:",
     "• culin: типовий, правила Куліна.",
@@ -428,29 +412,34 @@ _KAPTEN_UK = _text(
     "• deal=seed або even: seed — першому гравцеві на плитку більше, і він починає з "
     "відкидання; even — усім порівну, а перший хід — потягнути й відкинути, як роздає "
     "симулятор автора правил.",
+)
+
+_KAPTEN_UK = _text(
+    "Тягни десятки (夾十, Kap Shap): рівно 2 гравці, китайський набір із 32 плиток.",
+    "",
+    "• Роздача: першому гравцеві (у першій роздачі його визначає жереб) 8 плиток, другому 7; "
+    "решта 17 лицем донизу — колода.",
+    "• Ціна плитки — сума цяток, але [4:2] рахується як 3 (four_two). Виграшна рука з 8 плиток: "
+    "око (дві однакові плитки) і три десятки — пари, що разом мають 10 або 20. Вона виграє тієї "
+    "ж миті, коли зібрана: одразу з роздачі, після взятої відкинутої плитки чи після плитки з "
+    "колоди. Розкладати руку не треба: це робить гра.",
+    "• Правила Куліна (типові): за свій хід можна взяти будь-яку відкриту відкинуту плитку, "
+    "навіть власну, і тоді відкинути іншу (не таку саму). Потім обов'язково тягнете плитку з "
+    "колоди й "
+    "відкидаєте одну. Тож за хід можна взяти дві плитки. Перший хід першого гравця: відкинути, "
+    "потягнути, відкинути.",
+    "• Класичні правила: за хід або берете останню відкинуту плитку, або тягнете з колоди, і "
+    "відкидаєте одну (не щойно взяту й не таку саму). Перший хід першого гравця: лише відкинути "
+    "плитку.",
+    "• Якщо на початку ходу колода порожня, роздачу анульовано: внески повертаються.",
+    "• Кожен кладе в банк ante фішок, переможець забирає банк. Наступну роздачу починає "
+    "переможець, після анульованої — той самий гравець.",
+    *_KAP_CHOICES_UK,
     "• deals=0: кількість роздач у матчі (0: доки стіл не зупинять).",
     "Приклад: /newgame kapten classical deals=3",
 )
 
-_KAPTEN_EN = _text(
-    "Kap Ten (夾十, Kap Shap): exactly 2 players, the 32-tile Chinese set.",
-    "",
-    "• Deal: 8 tiles to the first player (drawn by lot in the first deal), 7 to the other; "
-    "the other 17 lie face down as the stock.",
-    "• A tile is worth its pips, but [4:2] counts 3 (four_two). A winning hand of 8 tiles is an "
-    "eye (two identical tiles) and three tens: pairs worth 10 or 20 together. It wins the "
-    "moment it is held: straight from the deal, after taking a discard or after a draw. Nobody "
-    "has to lay it out: the game does.",
-    "• Culin's rules (the default): on your turn you may take any face-up discard, your own "
-    "too, and then discard another tile. Then you must draw from the stock and discard one "
-    "tile. So a turn can bring two tiles. The first player's first turn is discard, draw, "
-    "discard.",
-    "• Classical rules: each turn you either take the last discard or draw from the stock, "
-    "then discard one tile (not the one just taken). The first player's first turn is a "
-    "single discard.",
-    "• If the stock is empty when a turn begins, the deal is void and the antes go back.",
-    "• Everyone puts ante chips into the pot; the winner takes it. The winner leads the next "
-    "deal; after a void deal the same player leads again.",
+_KAP_CHOICES_EN = (
     "",
     "Presets:",
     "• culin: the default, Culin's rules.",
@@ -463,6 +452,30 @@ _KAPTEN_EN = _text(
     "• deal=seed or even: seed gives the first player one tile more and he opens with a "
     "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
     "rules author's simulator deals.",
+)
+
+_KAPTEN_EN = _text(
+    "Kap Ten (夾十, Kap Shap): exactly 2 players, the 32-tile Chinese set.",
+    "",
+    "• Deal: 8 tiles to the first player (drawn by lot in the first deal), 7 to the other; "
+    "the other 17 lie face down as the stock.",
+    "• A tile is worth its pips, but [4:2] counts 3 (four_two). A winning hand of 8 tiles is an "
+    "eye (two identical tiles) and three tens: pairs worth 10 or 20 together. It wins the "
+    "moment it is held: straight from the deal, after taking a discard or after a draw. Nobody "
+    "has to lay it out: the game does.",
+    "• Culin's rules (the default): on your turn you may take any face-up discard, your own "
+    "too, and then discard another tile (not an identical one). Then you must draw from the stock "
+    "and discard one "
+    "tile. So a turn can bring two tiles. The first player's first turn is discard, draw, "
+    "discard.",
+    "• Classical rules: each turn you either take the last discard or draw from the stock, "
+    "then discard one tile (neither the one just taken nor an identical one). The first player's "
+    "first turn is a "
+    "single discard.",
+    "• If the stock is empty when a turn begins, the deal is void and the antes go back.",
+    "• Everyone puts ante chips into the pot; the winner takes it. The winner leads the next "
+    "deal; after a void deal the same player leads again.",
+    *_KAP_CHOICES_EN,
     "• deals=0: deals in a match (0: until the table stops).",
     "Example: /newgame kapten classical deals=3",
 )
@@ -479,26 +492,17 @@ _KAPTAISHAP_UK = _text(
     "тієї ж миті, коли зібрана: з роздачі, після взятої відкинутої плитки чи після плитки з "
     "колоди.",
     "• Правила Куліна (типові): за хід можна взяти будь-яку відкриту відкинуту плитку, навіть "
-    "власну, і відкинути іншу; потім обов'язково тягнете з колоди й відкидаєте одну. Перший "
+    "власну, і відкинути іншу (не таку саму); потім обов'язково тягнете з колоди й відкидаєте "
+    "одну. Перший "
     "хід першого гравця: відкинути, потягнути, відкинути. З багатьма гравцями так роздача "
     "часто кінчається ще в першому колі.",
     "• Класичні правила (радять для великого столу): за хід або берете останню відкинуту "
-    "плитку, або тягнете з колоди, і відкидаєте одну (не щойно взяту). Перший хід: лише "
+    "плитку, або тягнете з колоди, і відкидаєте одну (не щойно взяту й не таку саму). Перший хід: "
+    "лише "
     "відкинути.",
     "• Якщо на початку ходу колода порожня, роздачу анульовано: внески повертаються.",
     "• Кожен кладе в банк ante фішок, переможець забирає банк і починає наступну роздачу.",
-    "",
-    "Пресети:",
-    "• culin: типовий, правила Куліна.",
-    "• classical: класичні правила (rules=classical).",
-    "",
-    "Опції (назва=значення):",
-    "• rules=culin або classical: як минає хід.",
-    "• ante=1: скільки фішок кожен кладе в банк.",
-    "• four_two=3 або 6: скільки важить [4:2] у десятці: 3 (як у Куліна) або свої 6 цяток.",
-    "• deal=seed або even: seed — першому гравцеві на плитку більше, і він починає з "
-    "відкидання; even — усім порівну, а перший хід — потягнути й відкинути, як роздає "
-    "симулятор автора правил.",
+    *_KAP_CHOICES_UK,
     "• sets=0: скільки наборів (0: два на п'ятьох гравців, з округленням угору; наборів має "
     "вистачити на колоду).",
     "• deals=0: кількість роздач у матчі (0: доки стіл не зупинять).",
@@ -515,26 +519,17 @@ _KAPTAISHAP_EN = _text(
     "four tens: pairs worth 10 or 20 together; [4:2] counts 3 (four_two). It wins the moment "
     "it is held: from the deal, after taking a discard or after a draw.",
     "• Culin's rules (the default): on your turn you may take any face-up discard, your own "
-    "too, and discard another tile; then you must draw from the stock and discard one. The "
+    "too, and discard another tile (not an identical one); then you must draw from the stock and "
+    "discard one. The "
     "first player's first turn is discard, draw, discard. With many players a deal often ends "
     "within the first round.",
     "• Classical rules (advised for a big table): each turn you either take the last discard "
-    "or draw from the stock, then discard one tile (not the one just taken). The first turn is "
+    "or draw from the stock, then discard one tile (neither the one just taken nor an identical "
+    "one). The first turn is "
     "a single discard.",
     "• If the stock is empty when a turn begins, the deal is void and the antes go back.",
     "• Everyone puts ante chips into the pot; the winner takes it and leads the next deal.",
-    "",
-    "Presets:",
-    "• culin: the default, Culin's rules.",
-    "• classical: the classical rules (rules=classical).",
-    "",
-    "Options (name=value):",
-    "• rules=culin or classical: how a turn goes.",
-    "• ante=1: chips each player puts into the pot.",
-    "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.",
-    "• deal=seed or even: seed gives the first player one tile more and he opens with a "
-    "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
-    "rules author's simulator deals.",
+    *_KAP_CHOICES_EN,
     "• sets=0: how many sets (0: two per five players, rounded up; there must be enough for a "
     "stock).",
     "• deals=0: deals in a match (0: until the table stops).",

@@ -107,7 +107,7 @@ def test_a_culin_turn_step_by_step():
     state, _ = play(kap, state, "⤴ 2:1")
     view = mover_view(kap, state)
     assert view.phase == "swap"
-    assert presenter._hint(view, "en") == ("Discard a tile other than the one you took; then "
+    assert presenter._hint(view, "en") == ("Discard a tile unlike the one you took; then "
                                            "you draw from the stock.")
     assert "2:1" not in " ".join(labels(kap, view)), "the taken tile may not go straight back"
 
@@ -124,7 +124,7 @@ def test_a_classical_turn_takes_only_the_last_discard():
     assert labels(kap, view) == ["⤴ 2:1", "Draw from the stock"]
     state, _ = play(kap, state, "⤴ 2:1")
     view = mover_view(kap, state)
-    assert presenter._hint(view, "uk") == "Відкиньте плитку, іншу ніж щойно взята."
+    assert presenter._hint(view, "uk") == "Відкиньте плитку, не таку, як щойно взята."
     state, _ = play(kap, state, "A 4:4 ↓")
     state, _ = play(kap, state, "⤴ 4:4")
     view = mover_view(kap, state)
