@@ -478,10 +478,10 @@ class SessionManager:
         except InvalidOptions as exc:
             # Options that suit some tables but not this many players (too few sets).
             raise Refusal("err.options", detail=str(exc)) from None
-        session = _bump(session).but(status="active", state=game.dumps(state))
-        session = session.but(deadline=self._deadline(session, seats, state))
-        session = await self._save(session, session.version - 1)
         reply = self._reply(session)
+        session = _bump(session).but(status="active", state=game.dumps(state))
+        session, settlement = await self._next_step(session, game, seats, state, reply)
+        session = await self._save(session, session.version - 1, settlement)
         reply.table = await self._table_screen(session, state, ())
         reply.table_fresh = True
         reply.hands = await self._hands(session, None, state, fresh=True)
@@ -561,34 +561,42 @@ class SessionManager:
         rules = game.rules
         new_state, events = play(rules, state, seat, action, state.version)
         reply = self._reply(session)
-        outcome = rules.outcome(new_state)
-        settlement: Settlement | None = None
         updated = _bump(with_seats(session, seats)).but(state=game.dumps(new_state))
-        if outcome is None:
-            updated = updated.but(deadline=self._deadline(updated, seats, new_state))
-        else:
-            settlement = Settlement(
-                session.id, new_state.match.deal, session.chat_id, session.game, outcome.reason,
-                settlement_seats([s.user_id for s in seats], outcome.points, outcome.deltas,
-                                 outcome.winners, session.stake))
-            after = rules.next_match(new_state)
-            everyone_away = all(s.automatic for s in seats)
-            if after.over or everyone_away:
-                updated = updated.but(status="finished", deadline=None)
-                reply.closed = True
-            else:
-                updated = updated.but(deadline=self.clock() + self.timing.deal_pause)
-            lang = await self.language(session.chat_id)
-            reply.posts.append(presenter.result(
-                updated, game, seats, new_state, lang, after,
-                None if updated.deadline is None else self.timing.deal_pause, self.theme))
-            if everyone_away and not after.over:
-                reply.posts.append(Screen(tr(lang, "table.everyone_away")))
+        updated, settlement = await self._next_step(updated, game, seats, new_state, reply)
         saved = await self._save(updated, session.version, settlement)
         reply.table = await self._table_screen(saved, new_state, events)
         reply.hands = await self._hands(saved, state, new_state)
         await self._deliver(reply)
         return saved
+
+    async def _next_step(self, session: Session, game: Game, seats: list[Seat], state: Any,
+                         reply: Reply) -> tuple[Session, Settlement | None]:
+        """What follows a state about to be saved: the next turn's deadline while the deal
+        goes on; once it is over (after a move, or straight from the deal when a hand is dealt
+        complete) its settlement, the result post, and the next deal's pause or the match's
+        end."""
+        rules = game.rules
+        outcome = rules.outcome(state)
+        if outcome is None:
+            return session.but(deadline=self._deadline(session, seats, state)), None
+        settlement = Settlement(
+            session.id, state.match.deal, session.chat_id, session.game, outcome.reason,
+            settlement_seats([s.user_id for s in seats], outcome.points, outcome.deltas,
+                             outcome.winners, session.stake))
+        after = rules.next_match(state)
+        everyone_away = all(s.automatic for s in seats)
+        if after.over or everyone_away:
+            session = session.but(status="finished", deadline=None)
+            reply.closed = True
+        else:
+            session = session.but(deadline=self.clock() + self.timing.deal_pause)
+        lang = await self.language(session.chat_id)
+        reply.posts.append(presenter.result(
+            session, game, seats, state, lang, after,
+            None if session.deadline is None else self.timing.deal_pause, self.theme))
+        if everyone_away and not after.over:
+            reply.posts.append(Screen(tr(lang, "table.everyone_away")))
+        return session, settlement
 
     async def _back(self, session: Session, actor: Actor) -> Reply:
         lang = await self.language(session.chat_id)
@@ -804,10 +812,10 @@ class SessionManager:
         rules = game.rules
         match = rules.next_match(state)
         new_state = rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
+        reply = self._reply(session)
         updated = _bump(session).but(state=game.dumps(new_state))
-        updated = updated.but(deadline=self._deadline(updated, seats, new_state))
-        saved = await self._save(updated, session.version)
-        reply = self._reply(saved)
+        updated, settlement = await self._next_step(updated, game, seats, new_state, reply)
+        saved = await self._save(updated, session.version, settlement)
         reply.table = await self._table_screen(saved, new_state, ())
         reply.hands = await self._hands(saved, None, new_state, fresh=True)
         await self._deliver(reply)

@@ -329,3 +329,30 @@ async def test_options_that_cannot_seat_the_table_refuse_the_start_and_keep_the_
         assert after.state == before.state
     finally:
         await close(m)
+
+
+@pytest.mark.parametrize(("words", "people", "seed"), [
+    (["threedozen", "deals=2"], [OLENA, BOB, KIM], "0000000000000003"),
+    (["kapten", "deals=2"], [OLENA, BOB], "0000000000000020"),
+])
+async def test_a_deal_won_from_the_deal_is_settled_at_once(tmp_path, monkeypatch, words, people,
+                                                           seed):
+    """The seed makes the first deal complete as dealt: it is settled and posted when it is
+    dealt, and the match goes on to its second deal and stops there."""
+    import bot.manager
+
+    monkeypatch.setattr(bot.manager.secrets, "token_hex", lambda n: seed)
+    m, rec = await manager(tmp_path / "db")
+    try:
+        sid = await lobby(m, rec, words, people)
+        assert rec.posts and rec.posts[0].picture.kind == "result"
+        await play_out(m, rec, people)
+        session = await m.storage.sessions.get(sid)
+        assert session.status == "finished"
+        deals = await m.storage.db.read(
+            "SELECT deal_no FROM deals WHERE session_id = ? ORDER BY deal_no", (sid,))
+        assert [d["deal_no"] for d in deals] == [0, 1]
+        assert await books(m, session.chat_id) == 0
+        assert len(rec.posts) == 2 and "Матч закінчено" in rec.posts[-1].text
+    finally:
+        await close(m)
