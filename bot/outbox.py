@@ -8,6 +8,10 @@ waiting, so a table that changes ten times while the budget refills is edited on
 state. Jobs run one at a time and wrap each platform call in `sending()`. Slot updates are
 also spaced at least `spacing` seconds apart, which leaves room in the budget for the posts that
 must not wait long (a deal's result).
+
+An update that puts a new message on screen (the table that replaces the lobby) is a message
+like the posts: it keeps its place among them (`in_order`), or a deal's result posted after it
+would appear above it, and a short match could end before its table was ever shown.
 """
 
 from __future__ import annotations
@@ -42,8 +46,11 @@ class Outbox:
         self.clock = clock
         self.calls: deque[float] = deque()
         """When each call of the last window started."""
-        self._posts: deque[Job] = deque()
+        self._posts: deque[Job | str] = deque()
+        """New messages in order; a slot's key holds the place of an update sent `in_order`."""
         self._slots: dict[str, Job] = {}
+        self._placed: set[str] = set()
+        """Slots whose key is waiting among the posts."""
         self._last_update = float("-inf")
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -54,14 +61,22 @@ class Outbox:
         self._posts.append(job)
         self._kick()
 
-    def update(self, key: str, job: Job) -> None:
-        """Run `job` for `key` unless a newer update for `key` arrives before its turn."""
+    def update(self, key: str, job: Job, *, in_order: bool = False) -> None:
+        """Run `job` for `key` unless a newer update for `key` arrives before its turn.
+
+        `in_order`: the update sends a new message, so its turn comes after the posts already
+        queued and before any posted later, with no wait for `spacing` (a new message is not an
+        in-place update). It still coalesces: the turn runs the newest job for `key`.
+        """
         self._slots[key] = job
+        if in_order and key not in self._placed:
+            self._placed.add(key)
+            self._posts.append(key)
         self._kick()
 
     @property
     def pending(self) -> int:
-        return len(self._posts) + len(self._slots)
+        return len(self._posts) - len(self._placed) + len(self._slots)
 
     async def close(self) -> None:
         self._closed = True
@@ -93,7 +108,16 @@ class Outbox:
                     return  # idle: the next post or update starts a new runner
                 continue
             if self._posts:
-                job = self._posts.popleft()
+                item = self._posts.popleft()
+                if isinstance(item, str):
+                    self._placed.discard(item)
+                    placed = self._slots.pop(item, None)
+                    if placed is None:
+                        continue
+                    job = placed
+                    self._last_update = self.clock()
+                else:
+                    job = item
             else:
                 wait = self._last_update + self.budget.spacing - self.clock()
                 if wait > 0:

@@ -75,6 +75,8 @@ class Shown:
     retired: list[int] = field(default_factory=list)
     closing: bool = False
     """The game has ended: forget this once its last update is shown."""
+    replacing: bool = False
+    """A new message is being sent for it; until it is, `message_id` and `kind` are the old."""
 
 
 _SECRETS: set[str] = set()
@@ -307,7 +309,11 @@ class TelegramBot:
             shown.screen = reply.table
             shown.fresh = shown.fresh or reply.table_fresh
             shown.closing = reply.closed
-            box.update(f"table:{sid}", lambda: self._flush_table(sid))
+            # A new table message (the lobby became a game) keeps its place before the results
+            # posted after it; an edit in place, also of the message being sent right now,
+            # waits its turn and coalesces.
+            anew = _sends_anew(shown, reply.table) and (shown.fresh or not shown.replacing)
+            box.update(f"table:{sid}", lambda: self._flush_table(sid), in_order=anew)
         for post in reply.posts:
             box.post(self._group_post(chat, thread, post))
         for hand in reply.hands:
@@ -353,13 +359,16 @@ class TelegramBot:
         if shown is None or shown.screen is None:
             return
         box = self._box(shown.chat)
+        screen = shown.screen
         await self._show(shown, box)
         await self.manager.remember(sid, "table", {"id": shown.message_id, "kind": shown.kind})
         for old in shown.retired:
             async with box.sending():
                 await _quietly(self.app.bot.delete_message(shown.chat, old))
         shown.retired.clear()
-        if shown.closing:
+        if shown.closing and shown.screen is screen:
+            # Only once the last screen is shown: the game may have ended while an earlier one
+            # was being sent, and its final table is then still waiting in the outbox.
             self.tables.pop(sid, None)
 
     def _hand_job(self, sid: int, user: str, chat: int, thread: int | None) -> Any:
@@ -367,6 +376,7 @@ class TelegramBot:
             shown = self.hands.get((sid, user))
             if shown is None or shown.screen is None:
                 return
+            screen = shown.screen
             try:
                 await self._show(shown, self._box(shown.chat))
             except Forbidden:
@@ -378,7 +388,7 @@ class TelegramBot:
             for old in shown.retired:
                 await _quietly(self.app.bot.delete_message(shown.chat, old))
             shown.retired.clear()
-            if shown.closing:
+            if shown.closing and shown.screen is screen:  # as for the table
                 self.hands.pop((sid, user), None)
         return job
 
@@ -387,16 +397,18 @@ class TelegramBot:
         nothing is shown yet, or when a text message would have to become a picture."""
         screen = shown.screen
         assert screen is not None
-        fresh = shown.fresh
+        needs_new = _sends_anew(shown, screen)
         shown.fresh = False
         markup = self.markup(screen.keyboard)
         bot = self.app.bot
-        needs_new = (fresh or shown.message_id is None
-                     or (screen.picture is not None and shown.kind != "photo"))
         if needs_new:
-            png = await self._render(screen)
-            async with box.sending():
-                message = await self._send(shown.chat, shown.thread, screen, png)
+            shown.replacing = True
+            try:
+                png = await self._render(screen)
+                async with box.sending():
+                    message = await self._send(shown.chat, shown.thread, screen, png)
+            finally:
+                shown.replacing = False
             if shown.message_id is not None:
                 shown.retired.append(shown.message_id)
             shown.message_id = message.message_id
@@ -509,6 +521,13 @@ class TelegramBot:
 
     def _link(self, kind: str, sid: int) -> str:
         return f"https://t.me/{self.app.bot.username}?start={kind}_{sid}"
+
+
+def _sends_anew(shown: Shown, screen: Screen) -> bool:
+    """Whether showing `screen` takes a new message: it must notify, nothing is shown yet, or a
+    text message would have to become a picture."""
+    return (shown.fresh or shown.message_id is None
+            or (screen.picture is not None and shown.kind != "photo"))
 
 
 def actor_of(user: TgUser) -> Actor:

@@ -416,6 +416,8 @@ class FakeTelegram:
         self._chat_titles: dict[int, str] = {}
         self._chat_types: dict[int, str] = {}
         self._faults: dict[str, list[_Fault]] = {}
+        self._gates: dict[str, threading.Event] = {}
+        self._held: dict[str, int] = {}
         self._commands: dict[tuple[str, str], list[JSON]] = {}
         self._files: dict[str, bytes] = {}
         self._file_counter = 0
@@ -466,6 +468,10 @@ class FakeTelegram:
                 return
             self._closed = True
             self._cond.notify_all()
+            gates = list(self._gates.values())
+            self._gates.clear()
+        for gate in gates:
+            gate.set()
         self._httpd.shutdown()
         self._httpd.server_close()
         self._thread.join(timeout=5)
@@ -572,6 +578,27 @@ class FakeTelegram:
             self._faults.setdefault(name, []).append(
                 _Fault(status, description, parameters, count)
             )
+
+    def hold(self, method: str) -> None:
+        """Keep calls of ``method`` from being answered until ``release(method)``: a call on its
+        way for as long as a test needs, to change things while it is."""
+        name = self._by_lower.get(method.lower(), method)
+        with self._cond:
+            self._gates.setdefault(name, threading.Event())
+
+    def release(self, method: str) -> None:
+        """Answer the held calls of ``method``, and answer later ones at once again."""
+        name = self._by_lower.get(method.lower(), method)
+        with self._cond:
+            gate = self._gates.pop(name, None)
+        if gate is not None:
+            gate.set()
+
+    def held(self, method: str) -> int:
+        """How many calls of ``method`` are waiting to be answered."""
+        name = self._by_lower.get(method.lower(), method)
+        with self._cond:
+            return self._held.get(name, 0)
 
     # ------------------------------------------------------------------ what users do
 
@@ -800,6 +827,13 @@ class FakeTelegram:
             if not polling:
                 self._in_flight += 1
                 self._last_activity = at
+            gate = self._gates.get(name)
+            if gate is not None:
+                self._held[name] = self._held.get(name, 0) + 1
+        if gate is not None:
+            gate.wait(timeout=30.0)
+            with self._cond:
+                self._held[name] -= 1
         try:
             status, response = self._run(name, params, at)
         except Exception as exc:  # a bug in the fake itself: answer, and keep the record

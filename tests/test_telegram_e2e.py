@@ -14,7 +14,8 @@ import pytest
 
 from bot.manager import Timing
 from bot.outbox import Budget
-from bot.telegram_adapter import TelegramBot
+from bot.screens import Place, Reply, Screen
+from bot.telegram_adapter import CAPTION_LIMIT, TelegramBot
 from storage import Storage
 from tests.fake_telegram import FakeTelegram, SentMessage, User
 
@@ -39,11 +40,22 @@ class Table:
         self.budget = budget or Budget()
         self.bot: TelegramBot | None = None
         self.storage: Storage | None = None
+        self.tables: dict[int, list[Screen]] = {}
+        """Every table screen the session layer asked the adapter to show, per session: what
+        the group must end up seeing, whatever the outbox coalesced on the way."""
 
     async def start(self) -> TelegramBot:
         self.storage = await Storage.open(self.db)
         self.bot = TelegramBot(TOKEN, self.storage, api_url=self.server.url, timing=self.timing,
                                group_budget=self.budget, poll_timeout=1)
+        deliver = self.bot.manager.deliver
+        assert deliver is not None
+
+        async def recording(reply: Reply) -> None:
+            if reply.session_id is not None and reply.table is not None:
+                self.tables.setdefault(reply.session_id, []).append(reply.table)
+            await deliver(reply)
+        self.bot.manager.deliver = recording
         await self.bot.start()
         return self.bot
 
@@ -219,8 +231,45 @@ def hands_only_to_owners(server: FakeTelegram) -> None:
     assert {c.chat_id for c in private} <= {u.id for u in PEOPLE}
 
 
+def table_shows_the_game(t: Table, server: FakeTelegram, sid: int,
+                         posts: list[SentMessage]) -> None:
+    """DESIGN.md §5: one table message per game, above the game's results, edited in place to
+    the game's last state, and edited at most once per `spacing`.
+
+    How many edits that takes depends on the pace of the game, not on the bot: a match over
+    before the first edit was due has none, since its only send already showed the end.
+    What the group sees at the end does not depend on the pace.
+    """
+    assert t.bot is not None
+    group = server.group_calls(GROUP)
+    sent = [c for c in group if c.method == "sendPhoto" and c.ok]
+    assert len(sent) == len(posts) + 1, "the table was sent once, never again"
+    live = {m.message_id for m in server.messages(GROUP)} - {m.message_id for m in posts}
+    assert len(live) == 1, "the lobby gave way to the table: one message carries the game"
+    shown = server.message(GROUP, live.pop())
+    assert shown is not None and shown.has_photo
+    assert shown.message_id < min(m.message_id for m in posts), "the table comes before results"
+    # Edited in place whenever it changed: it shows the last table the game produced.
+    last = t.tables[sid][-1]
+    assert last.picture is not None
+    assert shown.caption == last.text[:CAPTION_LIMIT]
+    markup = t.bot.markup(last.keyboard)
+    assert shown.reply_markup == (markup.to_dict() if markup is not None else None)
+    assert shown.photo == last.picture.render()
+    photo_edits = [c for c in group
+                   if c.method in ("editMessageMedia", "editMessageCaption") and c.ok]
+    assert [c.params["message_id"] for c in photo_edits] == [shown.message_id] * len(shown.edits)
+    # Coalesced: the outbox spaces in-place updates, however fast the table changes.
+    if shown.edits:
+        played = shown.edits[-1].at - sent[0].at
+        assert len(shown.edits) <= 1 + played / t.budget.spacing, "table edits are coalesced"
+    print(f"table: {len(t.tables[sid])} screens, {len(shown.edits)} edits")
+
+
 @pytest.mark.parametrize(("words", "deals"), [("dragon deals=2", 2), ("domino 50", None),
-                                              ("tiengow streak deals=2", 2)])
+                                              ("tiengow streak deals=2", 2),
+                                              ("kaptaishap culin deals=2", 2),
+                                              ("threedozen deals=2", 2)])
 async def test_three_people_and_a_computer_play_a_match(table: Table, server: FakeTelegram,
                                                         words: str, deals: int | None) -> None:
     sid = await table.open_game(words, PEOPLE, computers=1)
@@ -238,17 +287,58 @@ async def test_three_people_and_a_computer_play_a_match(table: Table, server: Fa
     print(f"\n{words}: {presses} presses, {len(group)} group messages, "
           f"at most {per_minute} in a minute")
     assert per_minute <= 20
-    # Every accepted move (the computer's too) changed the table; far fewer messages went out.
-    session = await table.storage.sessions.get(sid) if table.storage else None
-    assert session is not None
-    assert len(group) < session.version / 2, "table edits are coalesced"
-    # The table message was edited in place: one photo message carries the game.
-    edits = [c for c in group if c.method == "editMessageMedia"]
-    assert edits and len({c.params["message_id"] for c in edits}) == 1
+    table_shows_the_game(table, server, sid, posts)
     answers = server.answers()
     assert len(answers) == len(server.calls("answerCallbackQuery"))
     presses_made = [u for u in server.calls() if u.method == "getUpdates"]
     assert presses_made
+
+
+def table_reply(text: str, *, fresh: bool = False, closed: bool = False,
+                posts: tuple[str, ...] = ()) -> Reply:
+    """What the session layer hands the adapter for game 1 in the group (text tables: which
+    call shows them does not matter here, only which message and in what order)."""
+    return Reply(session_id=1, place=Place(str(GROUP)), table=Screen(text), table_fresh=fresh,
+                 posts=[Screen(p) for p in posts], closed=closed)
+
+
+async def test_a_new_table_comes_before_the_results_posted_after_it(
+        server: FakeTelegram, tmp_path: Path) -> None:
+    """The table that replaces the lobby is a new message, not an edit: it is not held back
+    until edits are due again, or a short match's results would appear above it."""
+    t = Table(server, tmp_path / "db", budget=Budget(spacing=1.0))
+    bot = await t.start()
+    try:
+        await bot.deliver(table_reply("lobby", fresh=True))
+        await server.wait_for(lambda: server.messages(GROUP))
+        await bot.deliver(table_reply("deal 1", fresh=True))
+        await bot.deliver(table_reply("deal 1 over", posts=("result 1",)))
+        await bot.deliver(table_reply("match over", posts=("result 2",), closed=True))
+        await bot.drain()
+        assert [m.text for m in server.messages(GROUP)] == ["match over", "result 1", "result 2"]
+    finally:
+        await t.stop()
+
+
+async def test_a_game_that_ends_during_an_edit_still_shows_its_end(
+        server: FakeTelegram, tmp_path: Path) -> None:
+    """The adapter forgets a finished game's table once its last screen is shown, not once any
+    edit finishes: the end may arrive while an earlier edit is on its way."""
+    t = Table(server, tmp_path / "db", budget=Budget(spacing=0.1))
+    bot = await t.start()
+    try:
+        await bot.deliver(table_reply("deal 1", fresh=True))
+        await server.wait_for(lambda: server.messages(GROUP))
+        server.hold("editMessageText")
+        await bot.deliver(table_reply("deal 1, a move"))
+        await server.wait_for(lambda: server.held("editMessageText") == 1)
+        await bot.deliver(table_reply("match over", posts=("result",), closed=True))
+        server.release("editMessageText")
+        await bot.drain()
+        assert [m.text for m in server.messages(GROUP)] == ["match over", "result"]
+        assert 1 not in bot.tables
+    finally:
+        await t.stop()
 
 
 async def test_the_group_budget_holds_under_pressure(server: FakeTelegram, tmp_path: Path
