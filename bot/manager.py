@@ -797,10 +797,17 @@ class SessionManager:
             seats[mover] = _but_seat(seat, misses=misses, away=away)
             if away:
                 notices.append((seat.platform_id, Screen(tr(lang, "hand.now_away"))))
-        view = rules.view(state, mover)
         chooser = make_player(rules.id, "heuristic")
-        action = chooser.choose(view, _rng(game, state))
-        await self._apply(session, seats, game, state, mover, action)
+        # A turn can take several moves (take, pay for it, discard): for a person whose time
+        # ran out the computer finishes the whole turn, so that counts as one missed turn, not
+        # one per move. A computer's own moves keep their pace, one per deadline.
+        while True:
+            action = chooser.choose(rules.view(state, mover), _rng(game, state))
+            session = await self._apply(session, seats, game, state, mover, action)
+            state = game.state(session)
+            if (seat.automatic or rules.outcome(state) is not None
+                    or rules.to_move(state) != mover):
+                break
         if notices:
             saved = self._cache.get(session.id, session)
             reply = self._reply(saved)

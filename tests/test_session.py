@@ -356,3 +356,24 @@ async def test_a_deal_won_from_the_deal_is_settled_at_once(tmp_path, monkeypatch
         assert len(rec.posts) == 2 and "Матч закінчено" in rec.posts[-1].text
     finally:
         await close(m)
+
+
+@pytest.mark.parametrize("words", [["kapten"], ["threedozen"]])
+async def test_one_turn_run_out_is_one_miss_however_many_moves_it_takes(tmp_path, words):
+    """A Culin turn is a take or draw, a discard and another discard: when its time runs out
+    the computer plays all of it, and the person has missed one turn, not three."""
+    m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
+    try:
+        sid = await lobby(m, rec, words, [OLENA, BOB])
+        session = await m.session(sid)
+        game_state = session.state
+        mover = next(i for i, a in enumerate((OLENA, BOB)) if rec.moves(a.platform_id))
+        await m._on_deadline(session)
+        await m.idle()
+        after = await m.session(sid)
+        assert after.state != game_state
+        assert seats(after)[mover]["misses"] == 1 and not seats(after)[mover]["away"]
+        view = rec.table.picture.view
+        assert view.to_move != mover or view.outcome is not None, "the whole turn was played"
+    finally:
+        await close(m)
