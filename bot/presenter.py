@@ -119,7 +119,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
     footer = " · ".join(describe(e, names(seats), tiles, lang, ends) for e in last)
     picture = Picture("board", Table(
         title=title(game, lang), names=names(seats), footer=footer, lang=lang, theme=theme,
-        last=tuple(t for e in last for t in e.tiles)), view)
+        last=tuple(t for e in last for t in e.tiles), stake=session.stake), view)
     lines = [tr(lang, "table.title", game=title(game, lang), deal=view.match.deal + 1,
                 stake=session.stake)]
     outcome: Outcome | None = rules.outcome(state)

@@ -42,6 +42,8 @@ class Table:
     """Tiles just played, outlined in gold."""
     notes: tuple[str, ...] = ()
     """One short note per seat for the deal-result card (clean, penalized, ...)."""
+    stake: int = 1
+    """Chips per unit at this table, so a pot is drawn in the chips the caption names."""
 
 
 @dataclass(slots=True)

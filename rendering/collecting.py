@@ -287,7 +287,7 @@ def _info(image: Image.Image, look: Theme, view: View, table: Table, at: Layout,
     x = FELT_MARGIN
     image.paste(back, (x, mid - back.height // 2), back)
     x += back.width + 10
-    facts = [say.deck.format(n=view.stock), say.pot.format(n=view.pot)]
+    facts = [say.deck.format(n=view.stock), say.pot.format(n=view.pot * table.stake)]
     if isinstance(view, ThreeDozenView) and view.reshuffles:
         facts.append(say.reshuffles.format(n=view.reshuffles))
     text = "   ".join(facts)

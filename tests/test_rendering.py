@@ -804,3 +804,14 @@ def test_result_cards_head_the_points_column_for_each_game(lang):
     assert cards.points_column(dozen.view(end, None), say) == say.pairs_column
     assert {"en": "won / paid", "uk": "виграш / сплата"}[lang] == say.won_paid_column
     assert {"en": "pairs", "uk": "пари"}[lang] == say.pairs_column
+
+
+def test_the_pot_is_drawn_in_the_tables_chips():
+    """The caption names the pot times the table's stake; the picture must say the same: the
+    only difference a stake of 5 makes to a Kap board is the pot's figure."""
+    rules = games.get("kapten")
+    view = rules.view(_random_positions("kapten", 2, "pot")[0], None)
+    assert view.pot == 2
+    assert rendering.board(view, _table(2, stake=5)) != rendering.board(view, _table(2))
+    assert rendering.board(dataclasses.replace(view, pot=10), _table(2)) == rendering.board(
+        view, _table(2, stake=5))
