@@ -238,7 +238,9 @@ class KapRules(Rules[KapState, KapOptions]):
         if state.taken is not None:
             # "Another" tile (D-10): an identical copy would put the same tile straight back.
             barred = _KIND[state.taken]
-            hand = tuple(t for t in hand if _KIND[t] != barred)
+            others = tuple(t for t in hand if _KIND[t] != barred)
+            # Eleven copies of one kind (possible with many sets) leave only copies to give.
+            hand = others or tuple(t for t in hand if t != state.taken)
         return tuple(Action("discard", (t,)) for t in _one_per_kind(hand))
 
     def apply(self, state: KapState, action: Action) -> tuple[KapState, tuple[Event, ...]]:

@@ -607,3 +607,15 @@ def test_an_identical_copy_does_not_go_back_either():
         assert [spec(t) for t in state.hands[B]].count("66") == 2
         assert offered(KT, state, "discard") == ["22", "31", "33", "44", "55", "65"]
         refused(KT, state, "discard", "66")
+
+
+def test_a_hand_of_one_kind_may_still_pay_for_a_take():
+    """With ten sets a hand can be all [6:6]: taking one more leaves only copies to give."""
+    opts = KTS.options(sets=10)
+    state = deal(KTS, opts, [["66"] * 10, ["66"] * 9], ["11", "44", "31"], sets=10)
+    state, _ = act(KTS, state, "discard", "66")
+    state, _ = act(KTS, state, "discard", "11")
+    state, _ = act(KTS, state, "take", "66")
+    discards = KTS.legal_actions(state)
+    assert discards and {spec(a.tiles[0]) for a in discards} == {"66"}
+    assert all(a.tiles[0] != state.taken for a in discards)
