@@ -256,14 +256,14 @@ class _Table:
         return outs - MISSING_WEIGHT * short
 
     def best_discard(self, counts: list[int], key: int, keep: int | None = None) -> float:
-        """The value of the hand (with signature `key`) after its least useful tile goes; one
-        copy of `keep`, the tile just taken, must stay."""
+        """The value of the hand (with signature `key`) after its least useful tile goes; no
+        tile of `keep`, the kind just taken, may go (D-10)."""
         sig = self.sig
         best_short = 99
         candidates: list[tuple[int, int]] = []
         for d in range(KINDS):
             n = counts[d]
-            if not n or (d == keep and n == 1):
+            if not n or d == keep:
                 continue
             counts[d] = n - 1
             after = sig.rekey(key, counts, d)

@@ -117,10 +117,11 @@ def layout(tiles: Sequence[int], kind_of: Sequence[int], four_two: int = 3
 def missing(kinds: Sequence[int], pairs: int, four_two: int = 3) -> int:
     """How many more tiles the kinds need to become an eye plus `pairs` tens, at best.
 
-    Surplus tiles do not count against a hand; 0 means it already wins. Computer players
-    compare hands by this number, so it is exact: the eye is tried on every kind held (or on no
-    kind held), and the tens are matched greedily by last digit, which is optimal because tens
-    never mix digits.
+    Surplus tiles do not count against a hand; 0 means it already wins. The eye is tried on
+    every kind held (or on no kind held), and the tens are matched greedily by last digit, which
+    is optimal because tens never mix digits. Every kind is assumed still to come, so with one
+    set a military tile counts as half an eye although its twin does not exist: a measure for
+    computer players to compare hands by, not a promise that the hand can be completed.
     """
     d = digits(four_two)
     counts, seen = _tally(kinds, d)
