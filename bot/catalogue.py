@@ -88,6 +88,7 @@ EN: dict[str, Entry] = {
     "hint.kap_first": "First turn: discard a tile; then you draw from the stock and discard "
                       "again.",
     "hint.kap_taken": "Discard a tile unlike the one you took.",
+    "hint.kap_draw": "Nothing is face up yet: draw from the stock, then discard a tile.",
     "hint.td_open": "Take the last discard (⤴) only to lay it out at once with its partner, "
                     "or draw from the stock.",
     "hint.td_forced": "The last discard pairs with your tiles: take it and lay out the "
@@ -254,7 +255,7 @@ EN: dict[str, Entry] = {
     "console.help": "Type a move's number, or the letter of its tile as in the list (a or A).\n"
                     "Add < or > for the left or right end when both fit (a<); two tiles: both "
                     "letters (ab).\n"
-                    "A discard to take (⤴ 6:6) has no letter: type its face, 6:6.\n"
+                    "A discard to take (⤴ 6:6): type its face, 6:6, or the move's number.\n"
                     "p (peek) shows your tiles, q (quit) stops the game, Ctrl-C leaves it saved "
                     "for the next run.\n"
                     "When a tile's letter is h, p or q, the letter plays the tile: type help, "
@@ -357,6 +358,7 @@ UK: dict[str, Entry] = {
     "hint.kap_first": "Перший хід: відкиньте плитку, потім потягнете з колоди й відкинете "
                       "ще одну.",
     "hint.kap_taken": "Відкиньте плитку, не таку, як щойно взята.",
+    "hint.kap_draw": "Відкритих плиток ще немає: потягніть з колоди, потім відкиньте плитку.",
     "hint.td_open": "Останню відкинуту плитку (⤴) можна взяти лише щоб одразу викласти "
                     "її в парі; інакше тягніть з колоди.",
     "hint.td_forced": "Остання відкинута плитка дає вам пару: візьміть її й викладіть "
@@ -521,8 +523,8 @@ UK: dict[str, Entry] = {
     "console.help": "Напишіть номер ходу або літеру його плитки, як у списку (a чи A).\n"
                     "Додайте < або >, щоб вибрати лівий чи правий кінець, коли підходять обидва "
                     "(a<); дві плитки — обидві літери (ab).\n"
-                    "Відкинута плитка, яку можна взяти (⤴ 6:6), не має літери: напишіть її "
-                    "вигляд, 6:6.\n"
+                    "Відкинуту плитку, яку можна взяти (⤴ 6:6), вибирайте її виглядом, 6:6, "
+                    "або номером ходу.\n"
                     "p (peek) покаже ваші плитки, q (quit) зупинить гру, Ctrl-C залишить її "
                     "збереженою до наступного запуску.\n"
                     "Якщо плитка має літеру h, p чи q, літера грає плитку: тоді пишіть help, "

@@ -376,7 +376,8 @@ def _kap_hint(view: KapView, lang: str) -> str:
     """The turn's step: under Culin's rules a take is paid for by a discard before the
     compulsory draw ("swap"), and the first player's first turn starts with that discard."""
     if view.phase == "open":
-        return tr(lang, _KAP_OPEN[view.options.rules])
+        # Nothing face up yet (the first turn of an even deal): the draw is the only move.
+        return tr(lang, _KAP_OPEN[view.options.rules] if view.takeable else "hint.kap_draw")
     if view.phase == "swap":
         return tr(lang, "hint.kap_first" if view.taken is None else "hint.kap_swap")
     return tr(lang, "hint.discard" if view.taken is None else "hint.kap_taken")

@@ -483,3 +483,13 @@ async def test_a_whole_deal_is_played_by_pressing_buttons(tmp_path, words, playe
                                                       "(три пари)"))
     finally:
         await close(m)
+
+
+def test_an_even_deal_opens_with_a_draw_and_says_so():
+    options = kap.options(deal="even")
+    state = kap.new_deal(options, 2, "even", kap.start_match(options, 2, "even", leader=0))
+    view = mover_view(kap, state)
+    assert labels(kap, view) == ["Draw from the stock"]
+    assert presenter._hint(view, "en") == ("Nothing is face up yet: draw from the stock, then "
+                                           "discard a tile.")
+    assert presenter._hint(view, "uk").startswith("Відкритих плиток ще немає")
