@@ -147,7 +147,8 @@ class KapRules(Rules[KapState, KapOptions]):
 
     @property
     def hand_size(self) -> int:
-        """What every player but the first is dealt; the first gets one more."""
+        """What every player but the first is dealt; the first gets one more unless the deal
+        is even."""
         return 2 * self.pairs + 1
 
     def finite_match(self, options: KapOptions) -> bool:
