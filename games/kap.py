@@ -240,7 +240,7 @@ class KapRules(Rules[KapState, KapOptions]):
             # "Another" tile (D-10): an identical copy would put the same tile straight back.
             barred = _KIND[state.taken]
             others = tuple(t for t in hand if _KIND[t] != barred)
-            # Eleven copies of one kind (possible with many sets) leave only copies to give.
+            # A hand of nothing but that kind (possible with many sets) has only copies to give.
             hand = others or tuple(t for t in hand if t != state.taken)
         return tuple(Action("discard", (t,)) for t in _one_per_kind(hand))
 
