@@ -140,6 +140,13 @@ class Match:
     def start(cls, players: int, leader: int = 0) -> Match:
         return cls(players=players, leader=leader)
 
+    @classmethod
+    def led_by(cls, match: Match | None, players: int, leader: int) -> Match:
+        """`match` (or a fresh one) with `leader` leading: a scripted deal names its leader."""
+        if match is None:
+            return cls.start(players, leader)
+        return match if match.leader == leader else dataclasses.replace(match, leader=leader)
+
     def totals(self, result: Outcome) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Cumulative points and chips once `result` is added."""
         scores = tuple(s + p for s, p in zip(self.scores, result.points, strict=True))

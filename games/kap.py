@@ -186,9 +186,7 @@ class KapRules(Rules[KapState, KapOptions]):
             want = self.hand_size + (1 if seat == leader and options.deal == "seed" else 0)
             if len(hand) != want:
                 raise InvalidOptions(f"seat {seat} must hold {want} tiles")
-        match = match or Match(players=players, leader=leader)
-        if match.leader != leader:
-            match = dataclasses.replace(match, leader=leader)
+        match = Match.led_by(match, players, leader)
         state = self._start(options, seed, match, sets, tuple(_in_hand(h) for h in hands),
                             tuple(stock))
         if not state.done and not stock and state.phase != "discard":

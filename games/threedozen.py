@@ -185,9 +185,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             raise InvalidOptions("laid-out pairs must be pairs, one list per seat")
         if not 0 <= leader < players:
             raise InvalidOptions("no such seat")
-        match = match or Match(players=players, leader=leader)
-        if match.leader != leader:
-            match = dataclasses.replace(match, leader=leader)
+        match = Match.led_by(match, players, leader)
         sorted_hands = tuple(tuple(sorted(h)) for h in hands)
         if turn is None:
             return self._start(options, seed, match, sorted_hands, tuple(stock))

@@ -209,9 +209,7 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
         credited = tuple(tricks) if tricks is not None else (0,) * PLAYERS
         if len(credited) != PLAYERS or sum(credited) != HAND_SIZE - size:
             raise InvalidOptions("tricks taken must add up to the tiles already played")
-        match = match or Match(players=PLAYERS, leader=banker)
-        if match.leader != banker:
-            match = dataclasses.replace(match, leader=banker)
+        match = Match.led_by(match, PLAYERS, banker)
         state = self._start(options, seed, match, tuple(tuple(sorted(h)) for h in hands))
         return dataclasses.replace(state, turn=banker if turn is None else turn,
                                    tricks=credited)
