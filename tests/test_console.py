@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.console import EMPTY, PlayOptions, Unclear, choose, play, tile_key
+from bot.console import EMPTY, PlayOptions, Unclear, _arrow, choose, play, tile_key
 from bot.screens import Button
 
 pytestmark = pytest.mark.timeout(60)
@@ -48,7 +48,13 @@ class Script:
         self.asked += 1
         if self.lines:
             return self.lines.pop(0)
-        return self.then(self.out.getvalue())
+        # A script that keeps typing what the console refuses would loop forever: end the
+        # input instead, so the test fails on its transcript rather than by a timeout.
+        assert self.asked < MAX_ANSWERS, self.out.getvalue()[-3000:]
+        return self.then(self.out.getvalue()[-6000:])
+
+
+MAX_ANSWERS = 3000
 
 
 def first_move(_: str) -> str:
@@ -56,10 +62,14 @@ def first_move(_: str) -> str:
 
 
 def first_letter(transcript: str) -> str:
-    """The tile letter of the first move listed, as a player would type it (lower case)."""
-    label = re.findall(r"^\s+1\. (.*)$", transcript, re.M)[-1]
-    letters = tile_key(label)
-    return letters.lower() if letters else "1"
+    """The first move listed, typed as its tile letter(s) (lower case, with `<` or `>` for the
+    end) when that names it alone, as a player would; else its number."""
+    listing = [(int(n), label) for n, label in re.findall(r"^\s+(\d+)\. (.*)$", transcript, re.M)]
+    start = max(i for i, (n, _) in enumerate(listing) if n == 1)
+    moves = [Button(label, f"move-{n}") for n, label in listing[start:]]
+    letters = tile_key(moves[0].label).lower()
+    typed = letters + _arrow(moves[0].label)
+    return typed if letters and choose(typed, moves) == moves[0] else "1"
 
 
 async def run(tmp_path: Path, script: Script, **changes: object) -> tuple[int, str]:
