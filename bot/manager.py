@@ -509,6 +509,8 @@ class SessionManager:
             return await self._back(session, actor)
         if code == "!hand":
             return await self._show_hand(session, actor)
+        if code.startswith("!tiles-"):
+            return await self._by_tiles(session, actor, press, code.removeprefix("!tiles-"))
         if code == "!pick" or code.startswith("!pick-"):
             return await self._pick(session, actor, press, code.removeprefix("!pick").lstrip("-"))
         if press.control:
@@ -656,6 +658,26 @@ class SessionManager:
             session, Game.of(session).state(session), index, picked or None))]
         await self._deliver(reply)
         return Reply()
+
+    async def _by_tiles(self, session: Session, actor: Actor, press: payload.Press,
+                        letters: str) -> Reply:
+        """A play chosen by its tiles (a multi-select): made at once when the tiles name one
+        move; when they name several (beat or fold with the same tiles), those are shown."""
+        index = seat_index(session, actor.platform_id)
+        if index is None:
+            raise Refusal("err.not_your_game")
+        if press.version != session.version or session.state is None:
+            raise Refusal("err.stale")
+        game = Game.of(session)
+        view = game.rules.view(game.state(session), index)
+        chosen = presenter.moves_by_letters(view, letters.split("-"))
+        if not chosen:
+            raise Refusal("err.no_such_play")
+        if len(chosen) > 1:
+            return await self._pick(session, actor, press, f"={letters}")
+        code = chosen[0].code(game.rules.tileset(game.options))
+        return await self._move_press(session, actor, payload.Press(press.session_id,
+                                                                    press.version, code))
 
     async def _stop(self, session: Session, actor: Actor, is_admin: IsAdmin) -> Reply:
         lang = await self.language(session.chat_id)

@@ -17,7 +17,7 @@ import games
 from bot import payload
 from bot.describe import describe, pairs_text, tile_text
 from bot.i18n import signed, tr
-from bot.screens import Button, Keyboard, Picture, Screen, rows
+from bot.screens import Button, Keyboard, Picture, Screen, TileChoice, rows
 from bot.seating import Game, Seat
 from games.engine import Action, Event, Match, Outcome
 from games.kap import KapTaiShapOptions, KapView
@@ -189,6 +189,7 @@ def hand(session: Session, game: Game, seats: Sequence[Seat], state: Any, seat: 
     lines = [tr(lang, "hand.title", game=title(game, lang), deal=view.match.deal + 1)]
     me = seats[seat]
     keyboard: Keyboard = ()
+    choice: TileChoice | None = None
     mine = view.to_move == seat and rules.outcome(state) is None
     if me.away:
         lines.append(tr(lang, "hand.away"))
@@ -200,11 +201,36 @@ def hand(session: Session, game: Game, seats: Sequence[Seat], state: Any, seat: 
         if hint:
             lines.append(hint)
         keyboard = moves_keyboard(session, game, view, labels, lang, picked)
+        choice = tile_choice(session, game, view, labels, lang)
     elif view.to_move is not None and rules.outcome(state) is None:
         lines.append(tr(lang, "hand.waiting", name=seats[view.to_move].name))
     picture = Picture("hand", Table(title=title(game, lang), names=names(seats), lang=lang,
                                     theme=theme), view)
-    return Screen("\n".join(lines), picture, keyboard)
+    return Screen("\n".join(lines), picture, keyboard, choice)
+
+
+def tile_choice(session: Session, game: Game, view: Any, labels: Sequence[str], lang: str
+                ) -> TileChoice | None:
+    """When the moves are grouped (two taps), a platform with a multi-select lets the player
+    pick a play's tiles at once instead; only where every move names its tiles."""
+    legal: tuple[Action, ...] = view.legal
+    if len(legal) <= MAX_MOVE_BUTTONS or not all(a.tiles for a in legal):
+        return None
+    tiles = game.rules.tileset(game.options)
+    sizes = [len(a.tiles) for a in legal]
+    return TileChoice(tr(lang, "hand.choose_tiles"),
+                      tuple((labels[i], tile_text(tiles, t)) for i, t in enumerate(view.hand)),
+                      min(sizes), max(sizes),
+                      payload.encode(session.id, session.version, "!tiles"))
+
+
+def moves_by_letters(view: Any, letters: Sequence[str]) -> list[Action]:
+    """The legal moves that play exactly the hand tiles with these letters, in any order."""
+    labels = hand_labels(len(view.hand))
+    by_tile = {t: labels[i] for i, t in enumerate(view.hand)}
+    wanted = sorted(letters)
+    legal: tuple[Action, ...] = view.legal
+    return [a for a in legal if a.tiles and sorted(by_tile.get(t, "?") for t in a.tiles) == wanted]
 
 
 def _hint(view: Any, lang: str) -> str:
@@ -236,6 +262,11 @@ def moves_keyboard(session: Session, game: Game, view: Any, labels: Sequence[str
         said = [move(a) for a in actions if not a.tiles]
         return (*rows(placed, _per_row(placed)), *rows(said, 1))
 
+    if picked and picked.startswith("="):
+        chosen = moves_by_letters(view, picked[1:].split("-"))
+        back = Button(tr(lang, "btn.back_to_tiles"),
+                      payload.encode(session.id, session.version, "!pick"))
+        return (*laid_out(chosen), (back,))
     if len(legal) <= MAX_MOVE_BUTTONS:
         return laid_out(legal)
     groups = words.groups(legal, by_tile, lang)

@@ -58,10 +58,24 @@ def rows(buttons: Sequence[Button], per_row: int) -> Keyboard:
 
 
 @dataclass(frozen=True, slots=True)
+class TileChoice:
+    """A play chosen by its tiles in one step, where a platform has a multi-select (Discord):
+    the hand's letters and faces, how many tiles a play takes, and the payload (`!tiles`) the
+    chosen letters are appended to. Platforms without one use the keyboard's two taps."""
+
+    prompt: str
+    options: tuple[tuple[str, str], ...]
+    least: int
+    most: int
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
 class Screen:
     text: str
     picture: Picture | None = None
     keyboard: Keyboard = ()
+    choice: TileChoice | None = None
 
 
 @dataclass(frozen=True, slots=True)
