@@ -155,3 +155,27 @@ def test_the_last_play_of_a_trick_is_told_with_who_took_it():
     assert "Ann: laid 4 tiles face down · Олена: takes the trick (+4)" in screen.text
     assert screen.picture is not None
     assert screen.picture.table.footer.endswith("Олена: takes the trick (+4)")
+
+
+def test_a_play_can_be_chosen_by_its_tiles_where_moves_are_grouped():
+    """The tile multi-select (Discord): offered only when the moves come in groups; the
+    chosen letters name the moves that play exactly those tiles, in any order."""
+    g = game()
+    state = four_tile_lead()
+    view = rules.view(state, 1)
+    assert len(view.legal) > MAX_MOVE_BUTTONS
+    labels = hand_labels(len(view.hand))
+    choice = presenter.tile_choice(SESSION, g, view, labels, "en")
+    assert choice is not None and (choice.least, choice.most) == (4, 4)
+    assert [letter for letter, _ in choice.options] == list(labels)
+    assert payload.decode(choice.data).code == "!tiles"
+    chosen = presenter.moves_by_letters(view, ["D", "C", "B", "A"])
+    assert [a.tiles for a in chosen] == [tuple(view.hand[:4])] * len(chosen)
+    assert presenter.moves_by_letters(view, ["A"]) == []  # a follow of four takes four
+    keyboard = moves_keyboard(SESSION, g, view, labels, "en", "=A-B-C-D")
+    assert [b.label for b in buttons(keyboard)][-1] == "« Tiles"
+    assert len(buttons(keyboard)) == len(chosen) + 1
+    opening = rules.deal_from(rules.options(), HANDS, banker=0)
+    lead = rules.view(opening, 0)
+    if len(lead.legal) <= MAX_MOVE_BUTTONS:
+        assert presenter.tile_choice(SESSION, g, lead, hand_labels(8), "en") is None
