@@ -281,11 +281,13 @@ def build_parser() -> argparse.ArgumentParser:
                       help="stop an unfinished game from an earlier run instead of resuming it")
     play.set_defaults(func=cmd_play)
     run = sub.add_parser(
-        "run", help="start every chat platform whose token is set (TELEGRAM_TOKEN); with none, "
-                    "say what to set")
+        "run", help="start every chat platform whose token is set (TELEGRAM_TOKEN, "
+                    "DISCORD_TOKEN) in one process; with none, say what to set")
     run.set_defaults(func=cmd_run)
-    telegram = sub.add_parser("telegram", help="start the Telegram bot (TELEGRAM_TOKEN)")
+    telegram = sub.add_parser("telegram", help="start the Telegram bot only (TELEGRAM_TOKEN)")
     telegram.set_defaults(func=cmd_telegram)
+    discord = sub.add_parser("discord", help="start the Discord bot only (DISCORD_TOKEN)")
+    discord.set_defaults(func=cmd_discord)
     return parser
 
 
@@ -343,6 +345,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_telegram(args: argparse.Namespace) -> int:
     from bot.run import run_telegram, settings
     return run_telegram(settings())
+
+
+def cmd_discord(args: argparse.Namespace) -> int:
+    from bot.run import run_discord, settings
+    return run_discord(settings())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

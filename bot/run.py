@@ -13,7 +13,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -65,11 +65,13 @@ def no_token_help(folder: Path) -> str:
     return "\n".join([
         "No bot token is configured, so no platform can start.",
         "",
-        "To run the Telegram bot, get a token from @BotFather and set TELEGRAM_TOKEN, either in",
-        f"the environment or in {env} (copy .env.example and fill it in):",
+        "Set a token in the environment or in " f"{env} (copy .env.example and fill it in):",
         "",
-        "    TELEGRAM_TOKEN=123456789:AA...",
+        "    TELEGRAM_TOKEN=123456789:AA...   (from @BotFather, for Telegram)",
+        "    DISCORD_TOKEN=MTIz...            (from the Discord developer portal: Applications,",
+        "                                      your app, Bot, Reset Token)",
         "",
+        "Either or both: with both, one process serves Telegram and Discord together.",
         "Optional: TELEGRAM_API_URL (a local Bot API server), GUPAI_DB (the SQLite file, default",
         "gupai.sqlite3), GUPAI_GRANT (starting chips, default 1000).",
         "",
@@ -79,34 +81,26 @@ def no_token_help(folder: Path) -> str:
     ])
 
 
-def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = None) -> int:
+def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = None,
+        only: str | None = None) -> int:
+    """Start every platform whose token is set (`only`: just that one)."""
     folder = folder or Path.cwd()
-    telegram_token = env.get("TELEGRAM_TOKEN", "").strip()
-    discord_token = env.get("DISCORD_TOKEN", "").strip()
-    if not telegram_token and not discord_token:
+    tokens = {name: env.get(f"{name.upper()}_TOKEN", "").strip()
+              for name in ("telegram", "discord")}
+    wanted = {name: token for name, token in tokens.items()
+              if token and (only is None or name == only)}
+    if not wanted:
+        if only is not None and any(tokens.values()):
+            print(f"{only.upper()}_TOKEN is not set.", file=out)
         print(no_token_help(folder), file=out)
-        return 2
-    if discord_token and not telegram_token:
-        print("DISCORD_TOKEN is set, but this release runs on Telegram only: set "
-              f"TELEGRAM_TOKEN, or play in the terminal with `{program()} play dragon`.",
-              file=out)
-        return 2
-    if discord_token:
-        print("DISCORD_TOKEN is set but ignored: this release runs on Telegram only.", file=out)
-    return run_telegram(env, out)
-
-
-def run_telegram(env: Mapping[str, str], out: TextIO = sys.stdout) -> int:
-    token = env.get("TELEGRAM_TOKEN", "").strip()
-    if not token:
-        print(no_token_help(Path.cwd()), file=out)
         return 2
     logging.basicConfig(level=env.get("GUPAI_LOG_LEVEL", "INFO").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from bot.telegram_adapter import guard_logs
-    guard_logs(token)
+    for token in wanted.values():
+        guard_logs(token)
     try:
-        asyncio.run(_serve_telegram(token, env, out))
+        asyncio.run(_serve(wanted, env, out))
     except StorageError as exc:
         print(f"The database could not be opened: {exc}", file=out)
         return 1
@@ -115,20 +109,50 @@ def run_telegram(env: Mapping[str, str], out: TextIO = sys.stdout) -> int:
     return 0
 
 
-async def _serve_telegram(token: str, env: Mapping[str, str], out: TextIO) -> None:
-    from bot.telegram_adapter import TelegramBot
+def run_telegram(env: Mapping[str, str], out: TextIO = sys.stdout) -> int:
+    return run(env, out, only="telegram")
 
+
+def run_discord(env: Mapping[str, str], out: TextIO = sys.stdout) -> int:
+    return run(env, out, only="discord")
+
+
+async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO) -> None:
+    """One storage for every platform; runs until Ctrl+C (or SIGTERM), then stops them all."""
     storage = await Storage.from_settings(env)
-    bot = TelegramBot(token, storage, api_url=env.get("TELEGRAM_API_URL") or None)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    stoppers: list[Callable[[], Awaitable[None]]] = []
+    connections: list[asyncio.Task[None]] = []
     try:
-        await bot.start()
-        print(f"Telegram bot @{bot.app.bot.username} is running; Ctrl+C stops it.", file=out)
+        if "telegram" in tokens:
+            from bot.telegram_adapter import TelegramBot
+            telegram = TelegramBot(tokens["telegram"], storage,
+                                   api_url=env.get("TELEGRAM_API_URL") or None)
+            stoppers.append(telegram.stop)
+            await telegram.start()
+            print(f"Telegram bot @{telegram.app.bot.username} is running.", file=out)
+        if "discord" in tokens:
+            from bot.discord_adapter import DiscordBot
+            discord_bot = DiscordBot(tokens["discord"], storage)
+            stoppers.append(discord_bot.stop)
+            connections.append(asyncio.ensure_future(discord_bot.start()))
+            connections[-1].add_done_callback(lambda _: stop.set())
+            print("Discord bot is connecting.", file=out)
+        print("Ctrl+C stops it.", file=out)
         await stop.wait()
+        for task in connections:
+            if task.done() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
     finally:
-        await bot.stop()
+        for stopper in reversed(stoppers):
+            with contextlib.suppress(Exception):
+                await stopper()
+        for task in connections:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         await storage.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import subprocess
 import sys
@@ -29,10 +30,54 @@ def test_no_token_says_what_to_set_and_offers_play(tmp_path: Path) -> None:
     assert "play dragon" in text
 
 
-def test_a_discord_token_alone_is_explained(tmp_path: Path) -> None:
+def test_a_platform_asked_for_by_name_needs_its_own_token(tmp_path: Path) -> None:
     out = io.StringIO()
-    assert run({"DISCORD_TOKEN": "x"}, out, tmp_path) == 2
-    assert "TELEGRAM_TOKEN" in out.getvalue()
+    assert run({"TELEGRAM_TOKEN": "x"}, out, tmp_path, only="discord") == 2
+    assert "DISCORD_TOKEN is not set" in out.getvalue()
+    assert "play dragon" in out.getvalue()
+
+
+async def test_both_tokens_start_both_platforms_on_one_database(tmp_path: Path,
+                                                                monkeypatch) -> None:
+    """`gupai run` with both tokens: one process, one storage, both adapters started and
+    stopped; the Discord connection ending ends the process."""
+    import bot.discord_adapter
+    import bot.telegram_adapter
+    from bot.run import _serve
+
+    started: list[tuple[str, object]] = []
+    stopped: list[str] = []
+
+    class FakeTelegram:
+        def __init__(self, token: str, storage: object, **_: object) -> None:
+            self.storage = storage
+            self.app = type("App", (), {"bot": type("Bot", (), {"username": "gupai_bot"})})()
+
+        async def start(self) -> None:
+            started.append(("telegram", self.storage))
+
+        async def stop(self) -> None:
+            stopped.append("telegram")
+
+    class FakeDiscord:
+        def __init__(self, token: str, storage: object, **_: object) -> None:
+            self.storage = storage
+
+        async def start(self) -> None:
+            started.append(("discord", self.storage))
+
+        async def stop(self) -> None:
+            stopped.append("discord")
+
+    monkeypatch.setattr(bot.telegram_adapter, "TelegramBot", FakeTelegram)
+    monkeypatch.setattr(bot.discord_adapter, "DiscordBot", FakeDiscord)
+    out = io.StringIO()
+    await asyncio.wait_for(_serve({"telegram": "t", "discord": "d"},
+                                  {"GUPAI_DB": str(tmp_path / "x.sqlite3")}, out), 10)
+    assert [name for name, _ in started] == ["telegram", "discord"]
+    assert started[0][1] is started[1][1]
+    assert stopped == ["discord", "telegram"]
+    assert "@gupai_bot" in out.getvalue() and "Discord" in out.getvalue()
 
 
 def test_the_command_line_without_a_token(tmp_path: Path) -> None:

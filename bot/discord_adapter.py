@@ -1,0 +1,599 @@
+"""The Discord adapter: interactions in, neutral requests to the session layer, screens out.
+
+DESIGN.md §5 (Discord) and §1 invariant 8: no game logic here. A slash command becomes a call of
+`SessionManager` or `Commands`, a component press `SessionManager.press`; the screens that come
+back become Discord calls. The chip scope is the server: a `Place` is (server, channel), so each
+channel holds at most one game and every channel of a server shares its chips and leaderboard.
+
+The channel sees one table message per game (an embed with the board as an attachment), edited in
+place through the channel's `Outbox`. Hands are never posted: "My tiles" answers with an
+ephemeral message, which later hand updates edit in place through the interaction's token while
+it is valid (15 minutes); a turn that starts, or a new deal, pings the player in the channel with
+a short message whose "My tiles" button brings a fresh ephemeral. Every interaction is deferred
+before anything slow, and every press is answered, an ephemeral sentence when something is
+refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import payload
+from bot.commands import Commands
+from bot.discord_commands import register
+from bot.discord_components import GameButton, GameSelect, view_of
+from bot.i18n import lang_of, tr
+from bot.manager import SessionManager, Timing
+from bot.outbox import Budget, Outbox
+from bot.screens import Actor, Place, Reply, Screen
+from bot.seating import seat_index
+from storage import Storage
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "discord"
+TEXT_LIMIT = 2000
+EMBED_LIMIT = 4096
+TOKEN_LIFE = 14 * 60.0
+"""An interaction token lasts 15 minutes; a minute is kept in hand for slow calls."""
+COLOUR = discord.Colour(0x2E7D5B)
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
+"""What the bot needs in a game's channel: the table is an embed with an image."""
+
+
+@dataclass(slots=True)
+class Table:
+    """A game's table message in its channel, and what is waiting to replace it."""
+
+    channel: int
+    message_id: int | None = None
+    screen: Screen | None = None
+    shown: Any = None
+    """The picture now shown, so a text-only change does not upload it again."""
+    fresh: bool = False
+    closing: bool = False
+
+
+@dataclass(slots=True)
+class Hand:
+    """A player's ephemeral hand: the newest screen, and the interaction whose message shows it
+    (None when there is none, or its token has run out)."""
+
+    screen: Screen | None = None
+    interaction: discord.Interaction[Any] | None = None
+    since: float = 0.0
+    closing: bool = False
+
+
+@dataclass(slots=True)
+class Seen:
+    """A user's latest interaction, for ephemeral notes while its token lasts."""
+
+    interaction: discord.Interaction[Any]
+    since: float = field(default_factory=time.monotonic)
+
+
+class GupaiClient(discord.Client):
+    """The client carries the adapter's press handler, which the `DynamicItem` templates call."""
+
+    def __init__(self, adapter: DiscordBot) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.adapter = adapter
+        self.tree = app_commands.CommandTree(self)
+
+    async def game_press(self, interaction: discord.Interaction[Any], data: str) -> None:
+        await self.adapter.on_press(interaction, data)
+
+    async def setup_hook(self) -> None:
+        await self.adapter.setup()
+
+
+class DiscordBot:
+    def __init__(self, token: str, storage: Storage, *, timing: Timing | None = None,
+                 channel_budget: Budget | None = None, theme: str = "dark",
+                 sync_commands: bool = True, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.token = token
+        self.storage = storage
+        self.manager = SessionManager(storage, PLATFORM, timing, theme=theme)
+        self.manager.deliver = self.deliver
+        self.commands = Commands(self.manager)
+        self.channel_budget = channel_budget or Budget(cap=20, window=60.0, spacing=2.0)
+        self.sync_commands = sync_commands
+        self.clock = clock
+        self.client = GupaiClient(self)
+        self.tree = self.client.tree
+        self.outboxes: dict[int, Outbox] = {}
+        self.tables: dict[int, Table] = {}
+        self.hands: dict[tuple[int, str], Hand] = {}
+        self.seen: dict[str, Seen] = {}
+        self.pings: dict[int, int] = {}
+        """A game's last "your turn" ping (channel message id), deleted when the next comes."""
+        self._warned: set[int] = set()
+        self._answering: dict[str, int] = {}
+        """Users whose own interaction is being handled: its answer covers any private note
+        the same request makes ("you joined" after Join)."""
+        register(self)
+
+    # ----- life cycle ---------------------------------------------------------------------------
+
+    async def setup(self) -> None:
+        """Once the client has logged in: templates, commands, and the open games."""
+        self.client.add_dynamic_items(GameButton, GameSelect)
+        await self.tree.set_translator(CatalogueTranslator())
+        if self.sync_commands:
+            await self.tree.sync()
+        restored = await self.manager.restore()
+        if restored:
+            log.info("restored %d open games", restored)
+
+    async def start(self) -> None:
+        """Log in and connect to the gateway (returns when the client is closed)."""
+        await self.client.start(self.token)
+
+    async def stop(self, grace: float = 3.0) -> None:
+        await self.manager.close()
+        for box in self.outboxes.values():
+            await box.drain(timeout=grace)
+        for box in self.outboxes.values():
+            await box.close()
+        if not self.client.is_closed():
+            await self.client.close()
+
+    async def drain(self) -> None:
+        """Wait until every queued message has gone out (tests and shutdown)."""
+        await self.manager.idle()
+        for box in list(self.outboxes.values()):
+            await box.drain()
+
+    # ----- interactions in ----------------------------------------------------------------------
+
+    async def on_press(self, interaction: discord.Interaction[Any], data: str) -> None:
+        """A button or a select: deferred first, then the session layer; a refusal is told
+        only to the presser."""
+        actor = actor_of(interaction)
+        self.seen[actor.platform_id] = Seen(interaction, self.clock())
+        try:
+            press = payload.decode(data)
+        except payload.BadPayload:
+            await _ephemeral(interaction, tr(lang_of(actor.language), "err.forged"))
+            return
+        own_hand = press.code == "!hand" or _is_ephemeral(interaction)
+        try:
+            if press.code == "!hand":
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()
+        except discord.HTTPException:
+            return  # the interaction expired or was answered: nothing can be shown for it
+        key = (press.session_id, actor.platform_id)
+        if own_hand:
+            # Hand updates made by this press edit the message it came from (or the new one).
+            hand = self.hands.setdefault(key, Hand())
+            hand.interaction, hand.since = interaction, self.clock()
+        try:
+            with self._answering_to(actor):
+                reply = await self.manager.press(actor, data)
+        except Exception:
+            log.exception("a press failed")
+            reply = Reply(toast=tr(lang_of(actor.language), "err.storage"))
+        if press.code == "!hand" and reply.answer is None:
+            return  # the hand itself is the answer: its update is on its way
+        if press.code == "!hand":
+            self.hands.pop(key, None)
+            await _quietly(interaction.edit_original_response(content=reply.toast[:TEXT_LIMIT]))
+            return
+        if reply.toast:
+            await _quietly(interaction.followup.send(reply.toast[:TEXT_LIMIT], ephemeral=True))
+
+    async def command(self, interaction: discord.Interaction[Any], name: str,
+                      words: list[str], *, private: bool = False) -> None:
+        """A slash command: deferred (ephemeral for the game commands and personal ones), run,
+        and answered in the same place."""
+        actor = actor_of(interaction)
+        self.seen[actor.platform_id] = Seen(interaction, self.clock())
+        lang = lang_of(actor.language)
+        try:
+            await interaction.response.defer(ephemeral=private, thinking=True)
+        except discord.HTTPException:
+            return
+        place = place_of(interaction)
+        try:
+            with self._answering_to(actor):
+                reply = await self._run_command(interaction, name, place, actor, words)
+        except Exception:
+            log.exception("/%s failed", name)
+            reply = Reply(answer=Screen(tr(lang, "err.storage")))
+        if reply is None:
+            return  # the player's hand is the answer, on its way
+        screen = reply.answer or Screen(reply.toast or tr(lang, "discord.done"))
+        await _quietly(self._answer(interaction, screen))
+
+    @contextlib.contextmanager
+    def _answering_to(self, actor: Actor) -> Iterator[None]:
+        user = actor.platform_id
+        self._answering[user] = self._answering.get(user, 0) + 1
+        try:
+            yield
+        finally:
+            self._answering[user] -= 1
+            if not self._answering[user]:
+                del self._answering[user]
+
+    async def _run_command(self, interaction: discord.Interaction[Any], name: str,
+                           place: Place | None, actor: Actor, words: list[str]) -> Reply | None:
+        """None: answered with the player's hand (`/join` by a player already seated)."""
+        lang = lang_of(actor.language)
+        if place is None and name in GROUP_ONLY:
+            return Reply(answer=Screen(tr(lang, "discord.server_only")))
+        if place is not None and name == "join":
+            session = await self.manager.open_in(place)
+            if (session is not None and session.status == "active"
+                    and seat_index(session, actor.platform_id) is not None):
+                hand = self.hands.setdefault((session.id, actor.platform_id), Hand())
+                hand.interaction, hand.since = interaction, self.clock()
+                reply = await self.manager.show_hand(session.id, actor)
+                return reply if reply.answer is not None else None
+        if place is not None and name == "newgame":
+            return await self._new_game(interaction, place, actor, words)
+        if place is not None and name in ("join", "leave", "stop"):
+            return await self._game_command(interaction, name, place, actor)
+        here = place or Place(f"dm{actor.platform_id}")
+        return await self.commands.run(name, here, actor, words, self._admin_check(interaction))
+
+    async def _new_game(self, interaction: discord.Interaction[Any], place: Place,
+                        actor: Actor, words: list[str]) -> Reply:
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:
+            _, lang = await self.manager.chat_of(place, actor)
+            return Reply(answer=Screen(tr(lang, "discord.no_permissions",
+                                          missing=self._permission_names(lang, missing))))
+        reply = await self.manager.new_game(place, actor, words)
+        if reply.answer is None and not reply.toast:
+            _, lang = await self.manager.chat_of(place, actor)
+            reply.answer = Screen(tr(lang, "discord.lobby_open"))
+        return reply
+
+    async def _game_command(self, interaction: discord.Interaction[Any], name: str,
+                            place: Place, actor: Actor) -> Reply:
+        if name == "join":
+            return await self.manager.join(place, actor)
+        if name == "leave":
+            return await self.manager.leave(place, actor)
+        return await self.manager.stop(place, actor, self._admin_check(interaction))
+
+    def _admin_check(self, interaction: discord.Interaction[Any]) -> Callable[[], Awaitable[bool]]:
+        async def is_admin() -> bool:
+            if interaction.guild_id is None:
+                return True
+            rights = interaction.permissions
+            return rights.administrator or rights.manage_guild or rights.manage_channels
+        return is_admin
+
+    @staticmethod
+    def _permission_names(lang: str, missing: list[str]) -> str:
+        return ", ".join(tr(lang, f"discord.perm.{name}") for name in missing)
+
+    async def _answer(self, interaction: discord.Interaction[Any], screen: Screen) -> None:
+        """Fill in a deferred command's answer (a picture goes as an attachment of its embed)."""
+        embed, file = await self._embed(screen, "answer.png")
+        if embed is None:
+            await interaction.edit_original_response(content=screen.text[:TEXT_LIMIT])
+            return
+        await interaction.edit_original_response(
+            content=None, embed=embed, attachments=[file] if file is not None else [])
+
+    # ----- screens out --------------------------------------------------------------------------
+
+    async def deliver(self, reply: Reply) -> None:
+        """Queue a reply's effects; called by the session layer under the session's lock, so it
+        only queues (the outboxes send in order, coalescing table edits)."""
+        sid, place = reply.session_id, reply.place
+        if sid is None or place is None or not place.topic:
+            return
+        channel = int(place.topic)
+        box = self._box(channel)
+        if reply.table is not None:
+            table = await self._table(sid, channel)
+            table.screen = reply.table
+            table.fresh = table.fresh or reply.table_fresh
+            table.closing = reply.closed
+            anew = table.fresh or table.message_id is None
+            box.update(f"table:{sid}", lambda: self._flush_table(sid), in_order=anew)
+        for post in reply.posts:
+            box.post(self._post(channel, post))
+        turn: list[str] = []
+        dealt: list[str] = []
+        for update in reply.hands:
+            hand = self.hands.setdefault((sid, update.user), Hand())
+            hand.screen = update.screen
+            if update.fresh:
+                (turn if update.screen.keyboard else dealt).append(update.user)
+            self._box_of_user(update.user).update(f"hand:{sid}", self._hand_job(sid, update.user))
+        if turn or dealt:
+            lang = await self.manager.language((await self._chat_id(sid)) or 0)
+            box.post(self._ping(sid, channel, lang, turn, dealt))
+        for user, screen in reply.private:
+            if user not in self._answering:
+                self._box_of_user(user).post(self._note(user, screen))
+        if reply.closed:
+            for key, hand in self.hands.items():
+                if key[0] == sid:
+                    hand.closing = True
+            old = self.pings.pop(sid, None)
+            if old is not None:
+                box.post(self._delete(channel, old))
+
+    async def _chat_id(self, sid: int) -> int | None:
+        session = await self.manager.session(sid)
+        return session.chat_id if session is not None else None
+
+    def _box(self, channel: int) -> Outbox:
+        if channel not in self.outboxes:
+            self.outboxes[channel] = Outbox(f"channel {channel}", self.channel_budget)
+        return self.outboxes[channel]
+
+    def _box_of_user(self, user: str) -> Outbox:
+        """Ephemeral edits go through the interaction's webhook, not the channel: one
+        unlimited box per user keeps them in order and coalesced."""
+        key = -int(user) if user.isdigit() else -1
+        if key not in self.outboxes:
+            self.outboxes[key] = Outbox(f"user {user}", Budget(cap=None, spacing=0.0))
+        return self.outboxes[key]
+
+    async def _table(self, sid: int, channel: int) -> Table:
+        if sid not in self.tables:
+            table = Table(channel)
+            session = await self.storage.sessions.get(sid)
+            stored = (session.messages.get("table") if session else None) or {}
+            table.message_id = stored.get("id")
+            self.tables[sid] = table
+        return self.tables[sid]
+
+    async def _flush_table(self, sid: int) -> None:
+        table = self.tables.get(sid)
+        if table is None or table.screen is None:
+            return
+        screen = table.screen
+        box = self._box(table.channel)
+        messageable = self.client.get_partial_messageable(table.channel)
+        anew = table.fresh or table.message_id is None
+        table.fresh = False
+        try:
+            if anew:
+                embed, file = await self._embed(screen, "table.png")
+                async with box.sending():
+                    message = await messageable.send(
+                        embed=embed, **_with(file=file, view=view_of(screen.keyboard)))
+                old, table.message_id = table.message_id, message.id
+                table.shown = screen.picture
+                await self.manager.remember(sid, "table", {"id": message.id})
+                if old is not None:
+                    async with box.sending():
+                        await _quietly(messageable.get_partial_message(old).delete())
+            else:
+                await self._edit_table(table, screen, box, messageable)
+        except discord.Forbidden as exc:
+            await self._lost_permissions(sid, table.channel, exc)
+        if table.closing and table.screen is screen:
+            self.tables.pop(sid, None)
+
+    async def _edit_table(self, table: Table, screen: Screen, box: Outbox,
+                          messageable: discord.PartialMessageable) -> None:
+        assert table.message_id is not None
+        message = messageable.get_partial_message(table.message_id)
+        new_picture = screen.picture is not None and screen.picture != table.shown
+        embed, file = await self._embed(screen, "table.png", draw=new_picture)
+        changes: dict[str, Any] = {"embed": embed, "view": view_of(screen.keyboard)}
+        if file is not None:
+            changes["attachments"] = [file]
+        elif screen.picture is None and table.shown is not None:
+            changes["attachments"] = []
+        try:
+            async with box.sending():
+                await message.edit(**changes)
+            if new_picture or screen.picture is None:
+                table.shown = screen.picture
+        except discord.NotFound:
+            # Deleted by someone: the table comes back as a new message.
+            table.message_id, table.fresh = None, True
+            table.screen = screen
+            await self._flush_table_again(table, screen, box, messageable)
+
+    async def _flush_table_again(self, table: Table, screen: Screen, box: Outbox,
+                                 messageable: discord.PartialMessageable) -> None:
+        embed, file = await self._embed(screen, "table.png")
+        async with box.sending():
+            message = await messageable.send(embed=embed,
+                                             **_with(file=file, view=view_of(screen.keyboard)))
+        table.message_id, table.fresh, table.shown = message.id, False, screen.picture
+
+    async def _embed(self, screen: Screen, name: str, draw: bool = True
+                     ) -> tuple[discord.Embed, discord.File | None]:
+        """The screen as an embed; its picture drawn in a worker thread, attached as `name`."""
+        embed = discord.Embed(description=screen.text[:EMBED_LIMIT], colour=COLOUR)
+        if screen.picture is None:
+            return embed, None
+        embed.set_image(url=f"attachment://{name}")
+        if not draw:
+            return embed, None
+        png = await asyncio.to_thread(screen.picture.render)
+        return embed, discord.File(io.BytesIO(png), filename=name)
+
+    def _post(self, channel: int, screen: Screen) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            embed, file = await self._embed(screen, "result.png")
+            async with self._box(channel).sending():
+                await _quietly(self.client.get_partial_messageable(channel).send(
+                    embed=embed, **_with(file=file, view=view_of(screen.keyboard))))
+        return job
+
+    def _ping(self, sid: int, channel: int, lang: str, turn: list[str], dealt: list[str]
+              ) -> Callable[[], Awaitable[None]]:
+        """One short message that mentions the players whose turn began (or who were dealt a
+        new hand), with a "My tiles" button; the game's previous ping is deleted."""
+        lines = [tr(lang, "discord.ping_turn", mention=f"<@{user}>") for user in turn]
+        others = [u for u in dealt if u not in turn]
+        if others:
+            lines.insert(0, tr(lang, "discord.ping_deal",
+                               mentions=" ".join(f"<@{u}>" for u in others)))
+        users = [discord.Object(int(u)) for u in (*turn, *others) if u.isdigit()]
+        button = GameButton(payload.encode(sid, 0, "!hand"), tr(lang, "btn.my_tiles"),
+                            discord.ButtonStyle.primary)
+        view = discord.ui.View(timeout=None)
+        view.add_item(button)
+
+        async def job() -> None:
+            messageable = self.client.get_partial_messageable(channel)
+            box = self._box(channel)
+            try:
+                async with box.sending():
+                    message = await messageable.send(
+                        "\n".join(lines)[:TEXT_LIMIT], view=view,
+                        allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
+                                                                 roles=False))
+            except discord.Forbidden as exc:
+                await self._lost_permissions(sid, channel, exc)
+                return
+            old = self.pings.get(sid)
+            self.pings[sid] = message.id
+            if old is not None:
+                async with box.sending():
+                    await _quietly(messageable.get_partial_message(old).delete())
+        return job
+
+    def _delete(self, channel: int, message_id: int) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            async with self._box(channel).sending():
+                await _quietly(self.client.get_partial_messageable(channel)
+                               .get_partial_message(message_id).delete())
+        return job
+
+    def _hand_job(self, sid: int, user: str) -> Callable[[], Awaitable[None]]:
+        async def job() -> None:
+            hand = self.hands.get((sid, user))
+            if hand is None or hand.screen is None:
+                return
+            screen = hand.screen
+            interaction = hand.interaction
+            if interaction is not None and self.clock() - hand.since < TOKEN_LIFE:
+                embed, file = await self._embed(screen, "hand.png")
+                try:
+                    await interaction.edit_original_response(
+                        content=None, embed=embed,
+                        attachments=[file] if file is not None else [],
+                        view=view_of(screen.keyboard, screen.choice))
+                except discord.HTTPException as exc:
+                    # The token ran out or the message was dismissed: the next ping or
+                    # "My tiles" brings a new one.
+                    log.info("discord: a hand could not be edited: %s", exc)
+                    hand.interaction = None
+            else:
+                hand.interaction = None
+            if hand.closing and hand.screen is screen:
+                self.hands.pop((sid, user), None)
+        return job
+
+    def _note(self, user: str, screen: Screen) -> Callable[[], Awaitable[None]]:
+        """A private note ("the computer plays for you"): ephemeral while the user's last
+        interaction lasts, else a direct message; closed direct messages (50007) are fine."""
+        async def job() -> None:
+            seen = self.seen.get(user)
+            if seen is not None and self.clock() - seen.since < TOKEN_LIFE:
+                with contextlib.suppress(discord.HTTPException):
+                    await seen.interaction.followup.send(screen.text[:TEXT_LIMIT],
+                                                         ephemeral=True)
+                    return
+            if not user.isdigit():
+                return
+            try:
+                target = await self.client.create_dm(discord.Object(int(user)))
+                await target.send(screen.text[:TEXT_LIMIT])
+            except discord.Forbidden:
+                log.info("discord: user %s does not take direct messages", user)
+            except discord.HTTPException as exc:
+                log.warning("discord: %s", exc)
+        return job
+
+    async def _lost_permissions(self, sid: int, channel: int, exc: discord.Forbidden) -> None:
+        """The channel refuses the table or a ping (permissions taken away mid-game): tell the
+        player who started the game, once, privately."""
+        log.warning("discord: channel %s refuses messages: %s", channel, exc)
+        if sid in self._warned:
+            return
+        self._warned.add(sid)
+        session = await self.manager.session(sid)
+        if session is None or not session.seats:
+            return
+        lang = await self.manager.language(session.chat_id)
+        creator = next((s for s in session.seats if s.get("user_id") == session.creator_id),
+                       session.seats[0])
+        text = tr(lang, "discord.lost_permissions", channel=channel,
+                  missing=self._permission_names(lang, list(NEEDED)))
+        self._box_of_user(str(creator.get("platform_id", ""))).post(
+            self._note(str(creator.get("platform_id", "")), Screen(text)))
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Command names, descriptions and options in Ukrainian from the catalogue; English is the
+    text the commands are declared with."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        key = string.extras.get("key")
+        if locale is not discord.Locale.ukrainian or not key:
+            return None
+        return tr("uk", key)
+
+
+GROUP_ONLY = ("newgame", "join", "leave", "stop", "chips", "top", "stats")
+
+
+def missing_permissions(granted: discord.Permissions) -> list[str]:
+    return [name for name in NEEDED if not getattr(granted, name)]
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    user = interaction.user
+    return Actor(str(user.id), user.display_name or user.name, str(interaction.locale.value))
+
+
+def place_of(interaction: discord.Interaction[Any]) -> Place | None:
+    """(server, channel); None outside a server. The server is the chip scope."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return None
+    title = interaction.guild.name if interaction.guild is not None else ""
+    return Place(str(interaction.guild_id), str(interaction.channel_id), title)
+
+
+def _is_ephemeral(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+def _with(**values: Any) -> dict[str, Any]:
+    """Keyword arguments without the None ones (discord.py treats a passed None as a value)."""
+    return {k: v for k, v in values.items() if v is not None}
+
+
+async def _ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.response.send_message(text[:TEXT_LIMIT], ephemeral=True)
+
+
+async def _quietly(work: Awaitable[Any]) -> None:
+    """A message that could not be sent (deleted, channel gone) is logged, never raised."""
+    try:
+        await work
+    except discord.HTTPException as exc:
+        log.warning("discord: %s", exc)

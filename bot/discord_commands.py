@@ -1,0 +1,161 @@
+"""The slash commands, mirroring Telegram's: declared here, run by `DiscordBot.command`.
+
+DESIGN.md §5 (Discord) and §8. Each command's options are turned back into the words the
+platform-neutral layer parses (`/newgame tiengow classic 5 rounds=2`), so both platforms accept
+exactly the same games, presets, stakes and options. Names, descriptions and option names are
+declared in English with a catalogue key; `CatalogueTranslator` gives Discord the Ukrainian.
+Game, preset and stake are offered by autocomplete from the rules core's own tables.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.i18n import LANGS, lang_of, tr
+from bot.manager import MAX_STAKE
+from games import GAMES, get
+from games.engine import InvalidOptions
+
+if TYPE_CHECKING:
+    from bot.discord_adapter import DiscordBot
+
+Interaction = discord.Interaction[Any]
+STAKES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+PRIVATE = ("newgame", "join", "leave", "stop", "chips", "stats")
+"""Answered only to the one who asked: errors and personal figures (the lobby itself and the
+tables are public)."""
+
+
+def _name(command: str) -> locale_str:
+    return locale_str(command, key=f"dcmd.{command}")
+
+
+def _describe(command: str) -> locale_str:
+    key = "ddesc.newgame" if command == "newgame" else f"command.{command}"
+    return locale_str(tr("en", key)[:100], key=key)
+
+
+def _option(name: str) -> locale_str:
+    return locale_str(name, key=f"dopt.{name}")
+
+
+def _help(name: str) -> locale_str:
+    return locale_str(tr("en", f"dhelp.{name}")[:100], key=f"dhelp.{name}")
+
+
+async def game_choices(interaction: Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
+    lang = lang_of(str(interaction.locale.value))
+    typed = current.strip().lower()
+    found = []
+    for rules in GAMES.values():
+        title = rules.title.get(lang) or rules.title["en"]
+        words = (rules.id, title.lower(), *rules.aliases)
+        if not typed or any(typed in w for w in words):
+            found.append(app_commands.Choice(name=f"{rules.id} — {title}"[:100],
+                                             value=rules.id))
+    return found[:25]
+
+
+async def preset_choices(interaction: Interaction, current: str
+                         ) -> list[app_commands.Choice[str]]:
+    chosen = getattr(interaction.namespace, "game", None)
+    try:
+        rules = get(str(chosen)) if chosen else None
+    except InvalidOptions:
+        rules = None
+    names = rules.presets if rules is not None else sorted(
+        {p for r in GAMES.values() for p in r.presets})
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=p, value=p) for p in names if typed in p][:25]
+
+
+async def stake_choices(interaction: Interaction, current: int | str
+                        ) -> list[app_commands.Choice[int]]:
+    typed = str(current or "").strip()
+    return [app_commands.Choice(name=f"×{s}", value=s) for s in STAKES
+            if not typed or str(s).startswith(typed)][:25]
+
+
+def register(bot: DiscordBot) -> None:
+    """Declare every command on the bot's tree."""
+    tree = bot.tree
+
+    async def run(interaction: Interaction, name: str, *words: str | int | None) -> None:
+        await bot.command(interaction, name, [str(w) for w in words if w not in (None, "")],
+                          private=name in PRIVATE)
+
+    @tree.command(name=_name("newgame"), description=_describe("newgame"))
+    @app_commands.rename(game=_option("game"), preset=_option("preset"), stake=_option("stake"),
+                         options=_option("options"))
+    @app_commands.describe(game=_help("game"), preset=_help("preset"), stake=_help("stake"),
+                           options=_help("options"))
+    @app_commands.autocomplete(game=game_choices, preset=preset_choices)
+    @app_commands.autocomplete(stake=stake_choices)
+    async def newgame(interaction: Interaction, game: str, preset: str | None = None,
+                      stake: app_commands.Range[int, 1, MAX_STAKE] | None = None,
+                      options: str | None = None) -> None:
+        await run(interaction, "newgame", game, preset, stake, *(options or "").split())
+
+    @tree.command(name=_name("join"), description=_describe("join"))
+    async def join(interaction: Interaction) -> None:
+        await run(interaction, "join")
+
+    @tree.command(name=_name("leave"), description=_describe("leave"))
+    async def leave(interaction: Interaction) -> None:
+        await run(interaction, "leave")
+
+    @tree.command(name=_name("stop"), description=_describe("stop"))
+    async def stop(interaction: Interaction) -> None:
+        await run(interaction, "stop")
+
+    @tree.command(name=_name("games"), description=_describe("games"))
+    async def games(interaction: Interaction) -> None:
+        await run(interaction, "games")
+
+    @tree.command(name=_name("rules"), description=_describe("rules"))
+    @app_commands.rename(game=_option("game"))
+    @app_commands.describe(game=_help("game"))
+    @app_commands.autocomplete(game=game_choices)
+    async def rules(interaction: Interaction, game: str) -> None:
+        await run(interaction, "rules", game)
+
+    @tree.command(name=_name("chips"), description=_describe("chips"))
+    async def chips(interaction: Interaction) -> None:
+        await run(interaction, "chips")
+
+    @tree.command(name=_name("top"), description=_describe("top"))
+    @app_commands.rename(page=_option("page"))
+    @app_commands.describe(page=_help("page"))
+    async def top(interaction: Interaction,
+                  page: app_commands.Range[int, 1, 1000] | None = None) -> None:
+        await run(interaction, "top", page)
+
+    @tree.command(name=_name("stats"), description=_describe("stats"))
+    async def stats(interaction: Interaction) -> None:
+        await run(interaction, "stats")
+
+    @tree.command(name=_name("lang"), description=_describe("lang"))
+    @app_commands.rename(language=_option("language"))
+    @app_commands.describe(language=_help("language"))
+    @app_commands.choices(language=[app_commands.Choice(name=code, value=code)
+                                    for code in LANGS])
+    async def lang(interaction: Interaction, language: str | None = None) -> None:
+        await run(interaction, "lang", language)
+
+    @tree.command(name=_name("settings"), description=_describe("settings"))
+    @app_commands.rename(setting=_option("setting"), value=_option("value"))
+    @app_commands.describe(setting=_help("setting"), value=_help("value"))
+    @app_commands.choices(setting=[app_commands.Choice(name=s, value=s)
+                                   for s in ("turn", "lobby", "default")])
+    async def settings(interaction: Interaction, setting: str | None = None,
+                       value: str | None = None) -> None:
+        await run(interaction, "settings", setting, *(value or "").split())
+
+    @tree.command(name=_name("help"), description=_describe("help"))
+    async def help_(interaction: Interaction) -> None:
+        await run(interaction, "help")

@@ -1,0 +1,590 @@
+"""A fake Discord for tests of the Discord adapter: a real `discord.Client` with no network.
+
+discord.py reaches Discord through two doors, and `FakeDiscord.install` answers both:
+`HTTPClient.request` (login, command sync, DMs, channel messages), and the aiohttp session
+through which `discord.webhook.async_.AsyncWebhookAdapter` sends interaction responses, followups
+and `@original` edits. The fake keeps what users see (`messages`, ephemeral ones marked with their
+user) and records every call. Users act through INTERACTION_CREATE payloads (`slash`,
+`autocomplete`, `button`, `select`) given to `feed`, which waits for the handlers to finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import itertools
+import json
+import mimetypes
+import re
+import weakref
+import zlib
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import unquote
+
+import aiohttp
+import discord
+from discord.http import Route
+
+JSON = dict[str, Any]
+Files = list[tuple[str, bytes]]
+
+APP_ID = 4242
+DEFAULT_GUILD_ID = 555
+DEFAULT_CHANNEL_ID = 777
+EPHEMERAL = 64
+LOADING = 128
+
+ALL_PERMISSIONS = str(discord.Permissions.all().value)
+MEMBER_PERMISSIONS = str(discord.Permissions(
+    view_channel=True, send_messages=True, read_message_history=True, embed_links=True,
+    attach_files=True, add_reactions=True, use_application_commands=True).value)
+
+BOT_USER: JSON = {"id": str(APP_ID), "username": "gupai", "global_name": "Gupai",
+                  "discriminator": "0", "avatar": None, "bot": True, "verified": True,
+                  "mfa_enabled": False, "flags": 0, "public_flags": 0}
+APPLICATION: JSON = {"id": str(APP_ID), "name": "gupai", "description": "", "icon": None,
+                     "bot_public": True, "bot_require_code_grant": False, "owner": BOT_USER,
+                     "team": None, "verify_key": "0" * 64, "flags": 0}
+
+# Bookkeeping the fake keeps in each stored message; never sent to discord.py.
+FAKE_KEYS = ("interaction_token", "ephemeral", "interaction_user_id")
+# Tasks `settle` does not wait for: a view's timeout, a `delete_after` timer.
+BACKGROUND = ("__timeout_task_impl", "<locals>.inner_call")
+
+_snowflakes = itertools.count(1_400_000_000_000_000_000)
+_tokens = itertools.count(1)
+
+
+def command_id(name: str) -> int:
+    """The id a command gets when synced, the same in every payload that invokes it."""
+    return 1_100_000_000_000_000_000 + zlib.crc32(name.encode())
+
+
+def dm_channel_id(user_id: int) -> int:
+    return 900_000 + user_id
+
+
+def permissions_without(*names: str) -> str:
+    """The resolved permissions of a bot that is not an administrator and lacks `names`."""
+    permissions = discord.Permissions.all()
+    for name in ("administrator", *names):
+        setattr(permissions, name, False)  # an unknown name raises AttributeError
+    return str(permissions.value)
+
+
+def _wire(message: JSON) -> JSON:
+    """A stored message as Discord sends it: a copy without the fake's bookkeeping."""
+    return {k: copy.deepcopy(v) for k, v in message.items() if k not in FAKE_KEYS}
+
+
+def _skeleton(message_id: int, channel_id: int, flags: int = 0) -> JSON:
+    return {"id": str(message_id), "channel_id": str(channel_id), "author": BOT_USER,
+            "content": "", "embeds": [], "components": [], "attachments": [],
+            "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False,
+            "type": 0, "flags": flags}
+
+
+@dataclass(frozen=True)
+class User:
+    """A Discord user as interactions describe them; `locale` is their client's language."""
+
+    id: int
+    name: str
+    locale: str = "en-US"
+    roles: tuple[int, ...] = ()
+    permissions: str = MEMBER_PERMISSIONS
+
+    def user(self) -> JSON:
+        return {"id": str(self.id), "username": self.name.lower(), "global_name": self.name,
+                "discriminator": "0", "avatar": None, "bot": False, "public_flags": 0}
+
+    def member(self) -> JSON:
+        return {"user": self.user(), "roles": [str(r) for r in self.roles],
+                "joined_at": "2024-01-01T00:00:00+00:00", "permissions": self.permissions,
+                "deaf": False, "mute": False, "flags": 0, "pending": False, "nick": None}
+
+
+@dataclass
+class Call:
+    """One request discord.py made: `json` is the body, or the `payload_json` of a multipart one."""
+
+    index: int
+    method: str
+    path: str
+    json: JSON | list[Any] | None
+    files: Files = field(default_factory=list)
+    reason: str | None = None
+    params: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _Interaction:
+    id: int
+    type: int
+    token: str
+    user_id: int
+    channel_id: int
+    message_id: int | None  # the message a component is on
+    response: int | None = None
+    original_id: int | None = None
+
+
+class _Response:
+    """As much of `aiohttp.ClientResponse` as discord.py reads."""
+
+    def __init__(self, status: int, body: Any = None) -> None:
+        self.status = status
+        self.reason = HTTPStatus(status).phrase
+        self.headers = {"content-type": "application/json"} if body is not None else {}
+        self._text = "" if body is None else json.dumps(body)
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+
+def http_error(status: int, code: int, message: str) -> discord.HTTPException:
+    """The exception discord.py raises for a Discord error response."""
+    response, body = cast(Any, _Response(status)), {"code": code, "message": message}
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
+    return (discord.DiscordServerError if status >= 500 else kind)(response, body)
+
+
+def _read(fp: Any) -> bytes:
+    position = fp.tell()
+    data = fp.read()
+    fp.seek(position)
+    return bytes(data)
+
+
+class _Session:
+    """Stands in for the aiohttp session that interactions and webhooks send through."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self._fake = fake
+        self.closed = False
+
+    @contextlib.asynccontextmanager
+    async def request(self, method: str, url: str, *, data: Any = None,
+                      headers: dict[str, str] | None = None,
+                      params: dict[str, Any] | None = None, **_: Any) -> AsyncIterator[_Response]:
+        body: Any = json.loads(data) if isinstance(data, str) else None
+        files: Files = []
+        if isinstance(data, aiohttp.FormData):
+            for options, _headers, value in data._fields:
+                if options["name"] == "payload_json":
+                    body = json.loads(value)
+                elif "filename" in options:
+                    files.append((options["filename"], _read(value)))
+        reason = (headers or {}).get("X-Audit-Log-Reason")
+        await asyncio.sleep(0)
+        result = self._fake.serve(method, unquote(url.removeprefix(Route.BASE)), body, files,
+                                  unquote(reason) if reason else None, params or {})
+        yield _Response(204) if result is None else _Response(200, result)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+_FAKES: weakref.WeakKeyDictionary[discord.Client, FakeDiscord] = weakref.WeakKeyDictionary()
+
+
+class FakeDiscord:
+    """Discord as seen by one client: what it was asked, and what its channels show."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.messages: dict[int, JSON] = {}
+        self.interaction_responses: list[tuple[int, int, Any]] = []
+        self.unhandled: list[str] = []
+        self.closed_dms: set[int] = set()
+        self.users: dict[int, JSON] = {}
+        self.channels: dict[int, JSON] = {}
+        self.background: list[str] = list(BACKGROUND)
+        self._failures: list[tuple[str, str, int, int, str]] = []
+        self._interactions: dict[str, _Interaction] = {}
+        self._known: set[asyncio.Task[Any]] = set()
+        self._outside: set[asyncio.Task[Any]] = set()
+        routes: list[tuple[str, str, Callable[..., Any]]] = [
+            ("GET", r"/users/@me", lambda call: BOT_USER),
+            ("GET", r"/oauth2/applications/@me", lambda call: APPLICATION),
+            ("PUT", r"/applications/(\d+)/commands", self._sync),
+            ("PUT", r"/applications/(\d+)/guilds/(\d+)/commands", self._sync),
+            ("POST", r"/users/@me/channels", self._open_dm),
+            ("POST", r"/channels/(\d+)/typing", lambda call, channel: None),
+            ("POST", r"/channels/(\d+)/messages", self._post),
+            ("GET|PATCH|DELETE", r"/channels/(\d+)/messages/(\d+)", self._channel_message),
+            ("POST", r"/interactions/(\d+)/([^/]+)/callback", self._callback),
+            ("POST", r"/webhooks/(\d+)/([^/]+)", self._followup),
+            ("GET|PATCH|DELETE", r"/webhooks/(\d+)/([^/]+)/messages/([^/]+)",
+             self._webhook_message)]
+        self._routes = [(m.split("|"), re.compile(p), h) for m, p, h in routes]
+
+    @classmethod
+    def install(cls, client: discord.Client) -> FakeDiscord:
+        """Answer `client`'s requests from now on; no connection is ever opened."""
+        fake, http = cls(), client.http
+
+        async def static_login(token: str) -> Any:
+            http.token = token
+            return await fake.request(Route("GET", "/users/@me"))
+
+        http.request = fake.request  # type: ignore[method-assign]
+        http.static_login = static_login  # type: ignore[method-assign]
+        http._HTTPClient__session = _Session(fake)  # type: ignore[attr-defined]
+        with contextlib.suppress(RuntimeError):
+            fake._outside = set(asyncio.all_tasks())
+        _FAKES[client] = fake
+        return fake
+
+    @classmethod
+    def of(cls, client: discord.Client) -> FakeDiscord:
+        assert client in _FAKES, "FakeDiscord.install(client) was not called"
+        return _FAKES[client]
+
+    async def request(self, route: Route, *, files: Sequence[discord.File] | None = None,
+                      form: Iterable[JSON] | None = None, **kwargs: Any) -> Any:
+        """Replaces `HTTPClient.request`."""
+        body = next((json.loads(part["value"]) for part in form or ()
+                     if part["name"] == "payload_json"), kwargs.get("json"))
+        blobs = [(file.filename, _read(file.fp)) for file in files or ()]
+        await asyncio.sleep(0)
+        return self.serve(route.method, unquote(route.url.removeprefix(Route.BASE)), body, blobs,
+                          kwargs.get("reason"), kwargs.get("params") or {})
+
+    def fail_next(self, method: str, path_prefix: str, status: int, code: int = 0,
+                  message: str = "") -> None:
+        """Make the next `method` call to a path starting with `path_prefix` fail."""
+        self._failures.append((method, path_prefix, status, code, message))
+
+    def _shown(self, shown: Callable[[JSON], bool]) -> list[JSON]:
+        return sorted(filter(shown, self.messages.values()), key=lambda m: int(m["id"]))
+
+    def channel_messages(self, channel_id: int) -> list[JSON]:
+        """What everyone sees in the channel, oldest first."""
+        return self._shown(lambda m: int(m["channel_id"]) == channel_id and not m["ephemeral"])
+
+    def last_message(self, channel_id: int) -> JSON | None:
+        shown = self.channel_messages(channel_id)
+        return shown[-1] if shown else None
+
+    def ephemerals_for(self, user_id: int) -> list[JSON]:
+        """The ephemeral messages only `user_id` sees, oldest first."""
+        return self._shown(lambda m: m["ephemeral"] and m["interaction_user_id"] == user_id)
+
+    def register(self, payload: JSON) -> None:
+        """Learn of an interaction before discord.py sees it (`feed` does this)."""
+        user = payload["member"]["user"] if "member" in payload else payload["user"]
+        user_id, channel_id = int(user["id"]), int(payload["channel"]["id"])
+        self.users[user_id] = user
+        self.channels[channel_id] = payload["channel"]
+        message = payload.get("message")
+        if message is not None and int(message["id"]) not in self.messages:
+            ephemeral = bool(message.get("flags", 0) & EPHEMERAL)
+            self.messages[int(message["id"])] = {
+                **copy.deepcopy(message), "interaction_token": None, "ephemeral": ephemeral,
+                "interaction_user_id": user_id if ephemeral else None}
+        self._interactions[payload["token"]] = _Interaction(
+            int(payload["id"]), payload["type"], payload["token"], user_id, channel_id,
+            None if message is None else int(message["id"]))
+
+    def serve(self, method: str, path: str, body: Any, files: Files, reason: str | None,
+              params: dict[str, Any]) -> Any:
+        """Record a call and answer it as Discord would, raising discord.py's exceptions."""
+        call = Call(len(self.calls), method, path, copy.deepcopy(body), files, reason,
+                    {k: str(v) for k, v in params.items()})
+        self.calls.append(call)
+        for failure in self._failures:
+            if failure[0] == method and path.startswith(failure[1]):
+                self._failures.remove(failure)
+                raise http_error(*failure[2:])
+        for methods, pattern, handler in self._routes:
+            match = pattern.fullmatch(path)
+            if method in methods and match is not None:
+                return copy.deepcopy(handler(call, *match.groups()))
+        self.unhandled.append(f"{method} {path}")
+        return {}
+
+    def _sync(self, call: Call, app_id: str, guild_id: str | None = None) -> list[JSON]:
+        return [{**command, "id": str(command_id(command["name"])), "application_id": app_id,
+                 "version": "1", "type": command.get("type", 1),
+                 **({"guild_id": guild_id} if guild_id else {})}
+                for command in cast(list[JSON], call.json or [])]
+
+    def _open_dm(self, call: Call) -> JSON:
+        user_id = int(cast(JSON, call.json)["recipient_id"])
+        recipient = self.users.get(user_id) or User(user_id, f"user{user_id}").user()
+        channel = {"id": str(dm_channel_id(user_id)), "type": 1, "recipients": [recipient]}
+        self.channels[dm_channel_id(user_id)] = channel
+        return channel
+
+    def _post(self, call: Call, channel_id: str) -> JSON:
+        channel = self.channels.get(int(channel_id), {})
+        if channel.get("type") == 1 and int(channel["recipients"][0]["id"]) in self.closed_dms:
+            raise http_error(403, 50007, "Cannot send messages to this user")
+        flags = int(cast(JSON, call.json or {}).get("flags") or 0) & ~(EPHEMERAL | LOADING)
+        return _wire(self._create(int(channel_id), call.json, call.files, flags))
+
+    def _channel_message(self, call: Call, channel_id: str, message_id: str) -> JSON | None:
+        message = self.messages.get(int(message_id))
+        # An ephemeral message can be reached only through its interaction's webhook.
+        if message is None or message["channel_id"] != channel_id or message["ephemeral"]:
+            raise http_error(404, 10008, "Unknown Message")
+        return self._act(call, message)
+
+    def _act(self, call: Call, message: JSON) -> JSON | None:
+        if call.method == "DELETE":
+            del self.messages[int(message["id"])]
+            return None
+        if call.method == "PATCH":
+            self._edit(message, call.json, call.files)
+        return _wire(message)
+
+    def _callback(self, call: Call, interaction_id: str, token: str) -> JSON:
+        interaction = self._interactions.get(token)
+        if interaction is None or interaction.id != int(interaction_id):
+            raise http_error(404, 10062, "Unknown interaction")
+        if interaction.response is not None:
+            raise http_error(400, 40060, "Interaction has already been acknowledged.")
+        kind, data = cast(JSON, call.json)["type"], cast(JSON, call.json).get("data")
+        self.interaction_responses.append((interaction.id, kind, copy.deepcopy(data)))
+        interaction.response = kind
+        flags = int((data or {}).get("flags") or 0) | (LOADING if kind == 5 else 0)
+        answer: JSON = {"id": str(interaction.id), "type": interaction.type,
+                        "response_message_loading": kind == 5,
+                        "response_message_ephemeral": kind in (4, 5) and bool(flags & EPHEMERAL)}
+        result: JSON = {"interaction": answer}
+        if kind in (4, 5):
+            message = self._create(interaction.channel_id, data, call.files, flags, interaction)
+            interaction.original_id = int(message["id"])
+        elif kind in (6, 7):
+            # A component's message is the original response of its interaction.
+            message_id = interaction.original_id = interaction.message_id
+            if message_id is None or message_id not in self.messages:
+                raise http_error(400, 40004, "Interaction callback type not allowed here")
+            message = self.messages[message_id]
+            if kind == 7:
+                self._edit(message, data, call.files)
+        else:
+            return result
+        answer["response_message_id"] = message["id"]
+        if kind in (4, 7):
+            result["resource"] = {"type": kind, "message": _wire(message)}
+        return result
+
+    def _interaction(self, app_id: str, token: str) -> _Interaction:
+        interaction = self._interactions.get(token)
+        if int(app_id) != APP_ID or interaction is None or interaction.response is None:
+            raise http_error(404, 10015, "Unknown Webhook")
+        return interaction
+
+    def _followup(self, call: Call, app_id: str, token: str) -> JSON | None:
+        interaction = self._interaction(app_id, token)
+        body = cast(JSON, call.json or {})
+        original = self.messages.get(interaction.original_id or 0)
+        if interaction.response == 5 and original is not None and original["flags"] & LOADING:
+            # Discord fills the "is thinking" message with the first followup after a deferral,
+            # which keeps the deferral's visibility whatever the followup's flags say.
+            message = self._edit(original, body, call.files)
+        else:
+            flags = int(body.get("flags") or 0)
+            message = self._create(interaction.channel_id, body, call.files, flags, interaction)
+        return _wire(message) if call.params.get("wait") in ("1", "True", "true") else None
+
+    def _webhook_message(self, call: Call, app_id: str, token: str, ref: str) -> JSON | None:
+        interaction = self._interaction(app_id, token)
+        original = ref == "@original"
+        message_id = interaction.original_id if original else int(ref)
+        message = None if message_id is None else self.messages.get(message_id)
+        if message is None or (not original and message["interaction_token"] != token):
+            raise http_error(404, 10008, "Unknown Message")
+        return self._act(call, message)
+
+    def _create(self, channel_id: int, body: Any, files: Files, flags: int,
+                interaction: _Interaction | None = None) -> JSON:
+        message = _skeleton(next(_snowflakes), channel_id, flags)
+        message.update(interaction_token=None, ephemeral=bool(flags & EPHEMERAL),
+                       interaction_user_id=None, tts=bool((body or {}).get("tts")))
+        if "guild_id" in self.channels.get(channel_id, {}):
+            message["guild_id"] = self.channels[channel_id]["guild_id"]
+        if interaction is not None:
+            message.update(webhook_id=str(APP_ID), application_id=str(APP_ID),
+                           interaction_token=interaction.token,
+                           interaction_user_id=interaction.user_id)
+        self.messages[int(message["id"])] = message
+        return self._edit(message, body, files, edited=False)
+
+    def _edit(self, message: JSON, body: Any, files: Files, *, edited: bool = True) -> JSON:
+        body = body or {}
+        if "attachments" in body:  # the attachments kept, by id, and those of the new files
+            keep = {str(a["id"]) for a in body["attachments"] or []}
+            message["attachments"] = [a for a in message["attachments"] if a["id"] in keep]
+        for name, data in files:
+            attachment_id = next(_snowflakes)
+            tail = f"attachments/{message['channel_id']}/{attachment_id}/{name}"
+            message["attachments"].append({
+                "id": str(attachment_id), "filename": name, "size": len(data),
+                "url": f"https://cdn.discordapp.com/{tail}",
+                "proxy_url": f"https://media.discordapp.net/{tail}",
+                "content_type": mimetypes.guess_type(name)[0] or "application/octet-stream"})
+        for key, empty in (("content", ""), ("embeds", []), ("components", [])):
+            if key in body:
+                message[key] = copy.deepcopy(body[key]) or empty
+        if edited:
+            message["flags"] &= ~LOADING
+            message["edited_timestamp"] = datetime.now(UTC).isoformat()
+        return message
+
+
+def _interaction(kind: int, data: JSON, *, user: User, guild_id: int | None = DEFAULT_GUILD_ID,
+                 channel_id: int | None = None, app_permissions: str = ALL_PERMISSIONS,
+                 locale: str | None = None, message: JSON | None = None) -> JSON:
+    if channel_id is None and message is not None:
+        channel_id = int(message["channel_id"])
+    if channel_id is None:
+        channel_id = DEFAULT_CHANNEL_ID if guild_id is not None else dm_channel_id(user.id)
+    payload: JSON = {
+        "id": str(next(_snowflakes)), "application_id": str(APP_ID), "type": kind, "data": data,
+        "token": f"interaction-token-{next(_tokens)}", "version": 1,
+        "channel_id": str(channel_id), "locale": locale or user.locale,
+        "app_permissions": app_permissions, "entitlements": [],
+        "authorizing_integration_owners": {}, "context": 0 if guild_id is not None else 1,
+        "attachment_size_limit": 10 * 1024 * 1024}
+    if guild_id is not None:
+        payload.update(
+            guild_id=str(guild_id), guild_locale="en-US", member=user.member(),
+            guild={"id": str(guild_id), "locale": "en-US", "features": []},
+            channel={"id": str(channel_id), "type": 0, "guild_id": str(guild_id),
+                     "name": f"channel-{channel_id}", "position": 0, "nsfw": False,
+                     "flags": 0, "permissions": app_permissions})
+    else:
+        payload.update(user=user.user(), channel={"id": str(channel_id), "type": 1,
+                                                  "recipients": [user.user()]})
+    if message is not None:
+        payload["message"] = message
+    return payload
+
+
+def slash(name: str, options: dict[str, Any] | list[JSON] | None = None, *, user: User,
+          guild_id: int | None = DEFAULT_GUILD_ID, channel_id: int | None = None,
+          app_permissions: str = ALL_PERMISSIONS, locale: str | None = None,
+          guild_command: bool = False) -> JSON:
+    """`user` runs the top-level chat-input command `/name` (`guild_id=None`: in a DM with the
+    bot). Option types follow the values: str 3, int 4, bool 5, float 10. `locale` defaults to
+    the user's; `guild_command` addresses a command synced to that guild only."""
+    kinds = ((bool, 5), (int, 4), (float, 10), (str, 3))
+    listed = copy.deepcopy(options) if isinstance(options, list) else [
+        {"name": k, "type": next(n for t, n in kinds if isinstance(v, t)), "value": v}
+        for k, v in (options or {}).items()]
+    data: JSON = {"id": str(command_id(name)), "name": name, "type": 1, "options": listed}
+    if guild_command and guild_id is not None:
+        data["guild_id"] = str(guild_id)
+    return _interaction(2, data, user=user, guild_id=guild_id, channel_id=channel_id,
+                        app_permissions=app_permissions, locale=locale)
+
+
+def autocomplete(name: str, options: dict[str, Any] | list[JSON], focused: str, *, user: User,
+                 **where: Any) -> JSON:
+    """`user` is typing option `focused` of `/name`; `options` holds what is typed so far.
+    `where` takes `slash`'s keyword arguments."""
+    payload = slash(name, options, user=user, **where)
+    payload["type"] = 4
+    for option in payload["data"]["options"]:
+        if option["name"] == focused:
+            option["focused"] = True
+            return payload
+    raise ValueError(f"no option {focused!r} among {options!r}")
+
+
+def _component(data: JSON, component: JSON, user: User, message: JSON | None,
+               ephemeral_message: bool, where: dict[str, Any]) -> JSON:
+    if message is None:
+        channel_id = where.pop("channel_id", None)
+        if channel_id is None:
+            dm = where.get("guild_id", DEFAULT_GUILD_ID) is None
+            channel_id = dm_channel_id(user.id) if dm else DEFAULT_CHANNEL_ID
+        message = _skeleton(next(_snowflakes), channel_id)
+        message["components"] = [{"type": 1, "components": [component]}]
+    message = _wire(message)
+    if ephemeral_message:
+        message["flags"] = message.get("flags", 0) | EPHEMERAL
+    return _interaction(3, data, user=user, message=message, **where)
+
+
+def button(custom_id: str, *, user: User, message: JSON | None = None,
+           ephemeral_message: bool = False, **where: Any) -> JSON:
+    """`user` presses the button `custom_id` on `message` (a message the fake stored), or else
+    on a message of the bot's holding only that button; `ephemeral_message`: a message only
+    that user sees. `where`: `guild_id`, `channel_id`, `app_permissions`, `locale` of `slash`."""
+    component = {"type": 2, "style": 2, "label": "·", "custom_id": custom_id}
+    return _component({"custom_id": custom_id, "component_type": 2}, component, user, message,
+                      ephemeral_message, where)
+
+
+def select(custom_id: str, values: list[str], *, user: User, message: JSON | None = None,
+           ephemeral_message: bool = False, **where: Any) -> JSON:
+    """`user` picks `values` in the string select `custom_id`, as `button` presses."""
+    component = {"type": 3, "custom_id": custom_id, "min_values": 1,
+                 "max_values": max(1, len(values)),
+                 "options": [{"label": v, "value": v} for v in values]}
+    data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+    return _component(data, component, user, message, ephemeral_message, where)
+
+
+async def login(client: discord.Client) -> FakeDiscord:
+    """Log `client` in against the fake (installing it if needed): `client.user` and
+    `client.application_id` are set and `setup_hook` has run; no gateway connection is made."""
+    fake = _FAKES.get(client) or FakeDiscord.install(client)
+    await client.login("fake-token")
+    return fake
+
+
+async def settle(client: discord.Client, fake: FakeDiscord | None = None, rounds: int = 3,
+                 timeout: float = 5.0) -> None:
+    """Wait until the tasks started since the last `feed` (but `fake.background` ones) are done
+    and the loop stays quiet for `rounds` turns; re-raise what a handler let escape."""
+    fake = fake or FakeDiscord.of(client)
+    loop, current = asyncio.get_running_loop(), asyncio.current_task()
+    deadline, quiet = loop.time() + timeout, 0
+    while quiet < rounds:
+        pending = {t for t in asyncio.all_tasks()
+                   if t is not current and t not in fake._known
+                   and not any(marker in repr(t) for marker in fake.background)}
+        quiet = 0 if pending else quiet + 1
+        if not pending:
+            await asyncio.sleep(0)
+            continue
+        done, still = await asyncio.wait(pending, timeout=max(0.0, deadline - loop.time()))
+        if still:
+            names = "; ".join(sorted(repr(t) for t in still))
+            raise AssertionError(f"handlers still running after {timeout}s: {names}")
+        for task in done:
+            if not task.cancelled() and task.exception() is not None:
+                raise cast(BaseException, task.exception())
+
+
+async def feed(client: discord.Client, payload: JSON, *, rounds: int = 3,
+               timeout: float = 5.0) -> None:
+    """Deliver INTERACTION_CREATE `payload` as the gateway would, and wait for its handlers."""
+    fake = FakeDiscord.of(client)
+    fake.register(payload)
+    fake._known = set(asyncio.all_tasks())
+    client._connection.parse_interaction_create(cast(Any, copy.deepcopy(payload)))
+    await settle(client, fake, rounds=rounds, timeout=timeout)
+
+
+async def shutdown(client: discord.Client) -> None:
+    """Close `client` and cancel what still runs since the fake was installed (view timeouts,
+    timers), so that a test leaves no task behind."""
+    fake = FakeDiscord.of(client)
+    await client.close()
+    current = asyncio.current_task()
+    leftovers = [t for t in asyncio.all_tasks() if t is not current and t not in fake._outside]
+    for task in leftovers:
+        task.cancel()
+    await asyncio.gather(*leftovers, return_exceptions=True)

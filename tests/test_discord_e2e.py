@@ -1,0 +1,392 @@
+"""The Discord bot end to end: the real discord.py client, command tree and `DynamicItem`
+templates, fed gateway-shaped interactions; HTTP answered and recorded by `tests.fake_discord`
+(DESIGN.md §9). People press the buttons the bot really sent, on the messages they see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.discord_components import view_of
+from bot.i18n import lang_of, tr
+from bot.screens import Button, Place
+from tests.discord_table import (
+    BOB,
+    CHANNEL,
+    GUILD,
+    KIM,
+    OLENA,
+    STRANGER,
+    Server,
+    attachment_names,
+    components,
+    custom_ids,
+    is_ephemeral,
+    text_of,
+)
+from tests.fake_discord import ALL_PERMISSIONS, User, autocomplete, permissions_without
+
+ADMIN = User(105, "Admin", "en-US", permissions=ALL_PERMISSIONS)
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(autouse=True)
+def no_errors_logged(caplog: pytest.LogCaptureFixture) -> Any:
+    """discord.py only logs what a handler lets escape: a logged error fails the test."""
+    yield
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, [r.getMessage() for r in errors]
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> Any:
+    running = Server(tmp_path / "discord.sqlite3")
+    await running.start()
+    yield running
+    await running.stop()
+
+
+async def open_game(server: Server, options: dict[str, Any], people: tuple[Any, ...],
+                    computers: int) -> None:
+    answer = await server.command(people[0], "newgame", options)
+    assert "«Приєднатися»" in answer or "“Join”" in answer, answer
+    for user in people[1:]:
+        toast = await server.press(user, server.table(), server.data(server.table(), "!join"))
+        assert toast in ("Ви в грі.", "You're in."), toast
+    for _ in range(computers):
+        await server.press(people[0], server.table(), server.data(server.table(), "!add"))
+    toast = await server.press(people[0], server.table(), server.data(server.table(), "!start"))
+    assert toast in ("Гру почато!", "The game begins!"), toast
+
+
+def move_choices(hand: dict[str, Any]) -> list[tuple[str, list[str] | None]]:
+    """What a player can do on a hand: (custom id, None) for a button, (custom id, [value])
+    for the first option of a moves select."""
+    found: list[tuple[str, list[str] | None]] = []
+    for component in components(hand):
+        custom = component.get("custom_id", "")
+        if component["type"] == 2 and "!" not in custom:
+            found.append((custom, None))
+        elif component["type"] == 3 and ":moves" in custom:
+            found.append((custom, [component["options"][0]["value"]]))
+    return found
+
+
+async def play_deal(server: Server, people: tuple[Any, ...], *, use_tiles: bool = False
+                    ) -> int:
+    """Every person plays the first move offered on their ephemeral hand (a group first when
+    the moves are grouped) until the deal's result is posted; returns the presses made."""
+    assert server.bot is not None
+    results = len(server.results())
+    presses = 0
+    if await server.bot.manager.open_in(Place(str(GUILD), str(CHANNEL))) is None:
+        assert results, "the game closed without a result"
+        return presses  # won straight from the deal, and the match is over
+    for user in people:
+        await server.my_tiles(user)
+    for _ in range(600):
+        if len(server.results()) > results:
+            return presses
+        moved = False
+        for user in people:
+            hand = server.hand(user)
+            if hand is None:
+                continue
+            tiles = next((c for c in components(hand) if c["type"] == 3
+                          and c["custom_id"].endswith(":tiles")), None)
+            choices = move_choices(hand)
+            if use_tiles and tiles is not None:
+                letters = [o["value"] for o in tiles["options"][:tiles["min_values"]]]
+                await server.choose(user, hand, tiles["custom_id"], letters)
+            elif choices:
+                custom, values = choices[0]
+                if values is None:
+                    toast = await server.press(user, hand, custom)
+                else:
+                    toast = await server.choose(user, hand, custom, values)
+                assert toast == "", toast
+            else:
+                groups = [c for c in custom_ids(hand) if "!pick-" in c]
+                if not groups:
+                    continue
+                await server.press(user, hand, groups[0])
+            presses += 1
+            moved = True
+            break
+        if not moved:
+            await asyncio.sleep(0.03)
+            await server.drain()
+    raise AssertionError("the deal did not end: " + text_of(server.table()))
+
+
+def balances(db: Path) -> tuple[dict[str, int], int]:
+    """Balances by user name on the server, and the chips granted there."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT u.name, b.balance FROM balances b JOIN users u ON u.id = b.user_id "
+            "JOIN chats c ON c.id = b.chat_id WHERE c.platform = 'discord'").fetchall()
+        granted = conn.execute(
+            "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'grant'").fetchone()[0]
+    return dict(rows), granted
+
+
+# ----- whole deals by buttons -------------------------------------------------------------------
+
+@pytest.mark.parametrize("options, people, computers", [
+    ({"game": "tiengow", "options": "deals=1"}, (OLENA, BOB), 2),
+    ({"game": "threedozen", "options": "deals=1"}, (OLENA, BOB, KIM), 1),
+])
+async def test_a_whole_deal_is_played_by_buttons(server: Server, options: dict[str, Any],
+                                                 people: tuple[Any, ...],
+                                                 computers: int) -> None:
+    await open_game(server, options, people, computers)
+    await play_deal(server, people)
+    result = server.results()[-1]
+    assert "result.png" in attachment_names(result)
+    assert server.fake is not None and not server.fake.unhandled
+    chips, granted = balances(server.db)
+    assert set(chips) >= {p.name for p in people}
+    assert granted == 1000 * len(people)
+    assert sum(chips.values()) == granted  # settlements are zero-sum
+    assert any(chips[p.name] != 1000 for p in people) or "0" in text_of(result)
+    # /top shows the settled chips, with the leaderboard picture.
+    top = await server.command(BOB, "top")
+    for person in people:
+        assert person.name in top
+    payload_answers = [m for m in server.fake.messages.values()
+                       if "answer.png" in attachment_names(m)]
+    assert payload_answers and not any(is_ephemeral(m) for m in payload_answers)
+
+
+async def test_tiengow_by_the_tile_multiselect(server: Server) -> None:
+    """Where the moves are grouped, a multi-select of the hand's tiles plays in one step."""
+    await open_game(server, {"game": "tiengow", "options": "deals=1"}, (OLENA, BOB), 2)
+    await play_deal(server, (OLENA, BOB), use_tiles=True)
+    assert server.results()
+
+
+# ----- privacy ----------------------------------------------------------------------------------
+
+async def test_hands_are_shown_only_to_their_owners(server: Server) -> None:
+    await open_game(server, {"game": "tiengow"}, (OLENA, BOB), 2)
+    for user in (OLENA, BOB):
+        hand = await server.my_tiles(user)
+        assert is_ephemeral(hand) and hand["interaction_user_id"] == user.id
+    assert server.fake is not None
+    for message in server.fake.messages.values():
+        if "hand.png" in attachment_names(message):
+            assert message["ephemeral"], text_of(message)
+    for message in server.channel():
+        assert "hand.png" not in attachment_names(message)
+    # A stranger's "My tiles" shows no tiles, only why.
+    table = server.table()
+    toast = await server.press(STRANGER, table, server.data(table, "!hand"))
+    assert toast == tr("uk", "err.not_in_game"), toast
+    assert server.hand(STRANGER) is None
+
+
+async def test_a_turn_pings_its_player(server: Server) -> None:
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    pings = [m for m in server.channel() if "<@" in (m.get("content") or "")]
+    assert pings, [text_of(m) for m in server.channel()]
+    ping = pings[-1]
+    assert any(c.endswith("!hand") for c in custom_ids(ping))
+    mentioned = {int(u) for u in (ping.get("allowed_mentions") or {}).get("users", [])} or None
+    assert mentioned is None or mentioned <= {OLENA.id, BOB.id}
+
+
+# ----- refusals ---------------------------------------------------------------------------------
+
+async def test_stale_foreign_and_forged_presses_change_nothing(server: Server) -> None:
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    hands = {u.id: await server.my_tiles(u) for u in (OLENA, BOB)}
+    mover = next(u for u in (OLENA, BOB) if move_choices(hands[u.id]))
+    other = BOB if mover is OLENA else OLENA
+    hand = server.hand(mover)
+    assert hand is not None
+    custom, _ = move_choices(hand)[0]
+    assert server.bot is not None
+    before = await server.bot.manager.session(1)
+    assert before is not None
+
+    # Someone else presses the mover's button (as if the message were shown to them).
+    assert await server.press(STRANGER, hand, custom) == tr("uk", "err.not_your_game")
+    assert await server.press(other, hand, custom) == tr("uk", "err.not_your_turn")
+    # Forged custom ids that match the templates: a version never issued, a move never
+    # offered, a game that does not exist.
+    for data, key in (("g:1:99999:discard.66a", "err.stale"),
+                      (custom.rsplit(":", 1)[0] + ":zz.99", "err.illegal"),
+                      ("g:999:1:draw", "err.game_over")):
+        forged = dict(hand)
+        forged["components"] = [{"type": 1, "components": [
+            {"type": 2, "style": 2, "label": "x", "custom_id": data}]}]
+        toast = await server.press(mover, forged, data)
+        # (a game that is not open here has no chat language: the presser's own is used)
+        lang = "uk" if key != "err.game_over" else lang_of(mover.locale)
+        assert toast == tr(lang, key), (data, toast)
+    after = await server.bot.manager.session(1)
+    assert after is not None and after.version == before.version and after.state == before.state
+
+    # "My tiles" pressed again: a second ephemeral. The move is made on the newer one, which
+    # is edited in place; the older one still shows the old buttons, and they are stale.
+    newer = await server.my_tiles(mover)
+    assert newer["id"] != hand["id"] and custom in custom_ids(newer)
+    assert await server.press(mover, newer, custom) == ""
+    edited = server.hand(mover)
+    assert edited is not None and edited["id"] == newer["id"]
+    assert custom not in custom_ids(edited)
+    assert await server.press(mover, hand, custom) == tr("uk", "err.stale")
+    assert server.fake is not None
+    for message in server.fake.messages.values():
+        if message.get("interaction_user_id") == STRANGER.id:
+            assert message["ephemeral"]
+
+
+async def test_missing_permissions_are_explained_to_the_starter(server: Server) -> None:
+    answer = await server.command(
+        BOB, "newgame", {"game": "dragon"},
+        app_permissions=permissions_without("attach_files", "embed_links"))
+    assert "Attach Files" in answer and "Embed Links" in answer
+    assert server.channel() == []  # no lobby was opened
+    assert server.bot is not None
+    assert await server.bot.manager.open_in(Place(str(GUILD), str(CHANNEL))) is None
+
+
+async def test_commands_outside_a_server_are_explained(server: Server) -> None:
+    answer = await server.command(BOB, "newgame", {"game": "dragon"}, guild_id=None)
+    assert "server" in answer
+    games = await server.command(BOB, "games", guild_id=None)
+    assert "tiengow" in games
+
+
+async def test_unknown_options_are_refused_in_words(server: Server) -> None:
+    answer = await server.command(BOB, "newgame", {"game": "nosuchgame"})
+    assert "nosuchgame" in answer
+    answer = await server.command(BOB, "newgame", {"game": "dragon", "options": "arms=7"})
+    assert "arms" in answer
+    assert server.channel() == []
+
+
+# ----- a restart --------------------------------------------------------------------------------
+
+async def test_old_buttons_work_after_a_restart(tmp_path: Path) -> None:
+    first = Server(tmp_path / "discord.sqlite3")
+    await first.start()
+    await open_game(first, {"game": "threedozen"}, (OLENA, BOB), 0)
+    hands = {u.id: await first.my_tiles(u) for u in (OLENA, BOB)}
+    mover = next(u for u in (OLENA, BOB) if move_choices(hands[u.id]))
+    hand = first.hand(mover)
+    assert hand is not None
+    custom, _ = move_choices(hand)[0]
+    fake = first.fake
+    await first.stop()
+
+    second = Server(tmp_path / "discord.sqlite3", fake=fake)
+    await second.start()
+    try:
+        # The old ephemeral hand's button still plays (its custom id is the payload).
+        assert await second.press(mover, hand, custom) == ""
+        assert second.bot is not None
+        session = await second.bot.manager.session(1)
+        assert session is not None and session.version > 0
+        updated = second.hand(mover)
+        assert updated is not None and updated["id"] == hand["id"]  # edited in place
+        assert custom not in custom_ids(updated)
+    finally:
+        await second.stop()
+
+
+# ----- slash commands ---------------------------------------------------------------------------
+
+async def test_commands_are_synced_with_ukrainian_names(server: Server) -> None:
+    assert server.fake is not None
+    synced = next(c for c in server.fake.calls if c.method == "PUT"
+                  and c.path.endswith("/commands"))
+    names = {c["name"]: c for c in synced.json or []}  # type: ignore[union-attr]
+    assert set(names) == {"newgame", "join", "leave", "stop", "games", "rules", "chips", "top",
+                          "stats", "lang", "settings", "help"}
+    assert names["newgame"]["name_localizations"]["uk"] == "нова-гра"
+    assert names["top"]["description_localizations"]["uk"]
+    game = next(o for o in names["newgame"]["options"] if o["name"] == "game")
+    assert game["name_localizations"]["uk"] == "гра" and game["autocomplete"]
+
+
+async def test_autocomplete_offers_games_presets_and_stakes(server: Server) -> None:
+    assert server.fake is not None
+    payload = await server.act(autocomplete("newgame", {"game": "kap"}, "game", user=BOB))
+    choices = next(d for i, k, d in server.fake.interaction_responses
+                   if i == int(payload["id"]))["choices"]
+    assert {c["value"] for c in choices} == {"kapten", "kaptaishap"}
+    payload = await server.act(autocomplete("newgame", {"game": "kaptaishap", "preset": ""},
+                                            "preset", user=BOB))
+    choices = next(d for i, k, d in server.fake.interaction_responses
+                   if i == int(payload["id"]))["choices"]
+    assert {c["value"] for c in choices} == {"culin", "classical"}
+    payload = await server.act(autocomplete("newgame", {"game": "dragon", "stake": 5}, "stake",
+                                            user=BOB))
+    choices = next(d for i, k, d in server.fake.interaction_responses
+                   if i == int(payload["id"]))["choices"]
+    assert [c["value"] for c in choices] == [5, 50, 500]
+
+
+async def test_chat_commands_answer(server: Server) -> None:
+    assert "tiengow" in await server.command(BOB, "games")
+    assert "Tien Gow" in await server.command(BOB, "rules", {"game": "tiengow"})
+    assert "Bob" in await server.command(BOB, "chips")
+    assert "/newgame" in await server.command(BOB, "help")
+    answer = await server.command(BOB, "lang", {"language": "en"})
+    assert answer == tr("en", "err.admins_only")
+    assert await server.command(ADMIN, "lang", {"language": "uk"}) == tr("uk", "lang.set")
+    answer = await server.command(ADMIN, "settings", {"setting": "turn", "value": "60"})
+    assert answer == tr("uk", "settings.saved")
+    assert "60" in await server.command(BOB, "settings")
+
+
+# ----- components -------------------------------------------------------------------------------
+
+def test_a_full_keyboard_fits_discords_limits() -> None:
+    """25 moves with a tile select: one select row plus selects of moves, never more than five
+    rows or 25 options a menu; a short keyboard keeps its buttons."""
+    from bot import payload
+    from bot.screens import TileChoice
+
+    moves = tuple((Button(f"move {i}", payload.encode(7, 3, f"play.{i}")),)
+                  for i in range(24))
+    keyboard = (*moves, (Button("« back", payload.encode(7, 3, "!pick")),))
+    choice = TileChoice("pick", tuple((chr(65 + i), "6:6") for i in range(8)), 1, 4,
+                        payload.encode(7, 3, "!tiles"))
+    view = view_of(keyboard, choice)
+    assert view is not None
+    rows = {item.row for item in view.children}
+    assert len(rows) <= 5 and len(view.children) <= 25
+    small = view_of(((Button("A", payload.encode(7, 3, "play.1")),),))
+    assert small is not None and len(small.children) == 1
+
+
+async def test_join_by_a_seated_player_shows_the_hand(server: Server) -> None:
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    answer = await server.command(BOB, "join")
+    hand = server.hand(BOB)
+    assert hand is not None and "hand.png" in attachment_names(hand)
+    assert text_of(hand) in answer  # the command's own answer is the hand
+
+
+async def test_permissions_lost_mid_game_are_explained_to_the_starter(server: Server) -> None:
+    """The lobby could be posted, but the table cannot (an admin took the right away): the
+    player who started the game is told why, privately."""
+    await server.command(OLENA, "newgame", {"game": "threedozen"})
+    await server.press(BOB, server.table(), server.data(server.table(), "!join"))
+    assert server.fake is not None
+    server.fake.fail_next("POST", f"/channels/{CHANNEL}/messages", 403, 50013,
+                          "Missing Permissions")
+    await server.press(OLENA, server.table(), server.data(server.table(), "!start"))
+    notes = [text_of(m) for m in server.fake.ephemerals_for(OLENA.id)]
+    assert any("Attach Files" in n or "«Прикріплювати файли»" in n for n in notes), notes
+    assert not any("Прикріплювати" in text_of(m) for m in server.fake.ephemerals_for(BOB.id))
