@@ -648,11 +648,7 @@ class SessionManager:
     async def _pick(self, session: Session, actor: Actor, press: payload.Press,
                     picked: str) -> Reply:
         """The first of two taps: show the moves of one tile (nothing changes in the game)."""
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_your_game")
-        if press.version != session.version or session.state is None:
-            raise Refusal("err.stale")
+        index = _current_seat(session, actor, press)
         reply = self._reply(session)
         reply.hands = [HandUpdate(actor.platform_id, await self._hand_screen(
             session, Game.of(session).state(session), index, picked or None))]
@@ -663,11 +659,7 @@ class SessionManager:
                         letters: str) -> Reply:
         """A play chosen by its tiles (a multi-select): made at once when the tiles name one
         move; when they name several (beat or fold with the same tiles), those are shown."""
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_your_game")
-        if press.version != session.version or session.state is None:
-            raise Refusal("err.stale")
+        index = _current_seat(session, actor, press)
         game = Game.of(session)
         view = game.rules.view(game.state(session), index)
         chosen = presenter.moves_by_letters(view, letters.split("-"))
@@ -889,6 +881,16 @@ class SessionManager:
                                       await self._hand_screen(session, after, index),
                                       fresh=fresh or turn_starts))
         return updates
+
+
+def _current_seat(session: Session, actor: Actor, press: payload.Press) -> int:
+    """The presser's seat, for a press that only shows a screen of the current version."""
+    index = seat_index(session, actor.platform_id)
+    if index is None:
+        raise Refusal("err.not_your_game")
+    if press.version != session.version or session.state is None:
+        raise Refusal("err.stale")
+    return index
 
 
 def _open(session: Session | None) -> bool:
