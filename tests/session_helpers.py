@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,3 +101,14 @@ async def play_out(m: SessionManager, rec: Recorder, people: list[Actor], limit:
             if not pressed:
                 await asyncio.sleep(0.005)
     await asyncio.wait_for(loop(), limit)
+
+
+def balances(db: Path, platform: str) -> tuple[dict[str, int], int]:
+    """Balances by user name in the platform's chats, and the chips granted in all."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT u.name, b.balance FROM balances b JOIN users u ON u.id = b.user_id "
+            "JOIN chats c ON c.id = b.chat_id WHERE c.platform = ?", (platform,)).fetchall()
+        granted = conn.execute(
+            "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'grant'").fetchone()[0]
+    return {name: balance for name, balance in rows}, granted

@@ -22,6 +22,7 @@ from PIL import Image
 
 from bot.console import EMPTY, PlayOptions, Unclear, _arrow, choose, play, tile_key
 from bot.screens import Button
+from tests.session_helpers import balances
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -78,15 +79,6 @@ async def run(tmp_path: Path, script: Script, **changes: object) -> tuple[int, s
     return code, script.out.getvalue()
 
 
-def balances(db: Path) -> tuple[dict[str, int], int]:
-    """Balances by user name in the console chat, and the chips granted there."""
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute(
-            "SELECT u.name, b.balance FROM balances b JOIN users u ON u.id = b.user_id "
-            "JOIN chats c ON c.id = b.chat_id WHERE c.platform = 'console'").fetchall()
-        granted = conn.execute(
-            "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'grant'").fetchone()[0]
-    return {name: balance for name, balance in rows}, granted
 
 
 def settled(db: Path) -> tuple[int, dict[str, int], int]:
@@ -118,7 +110,7 @@ async def test_a_game_is_played_to_its_end(tmp_path):
         with Image.open(path) as image:
             image.verify()
     assert not list((tmp_path / "pics").glob("*.part"))
-    chips, granted = balances(tmp_path / "x.sqlite3")
+    chips, granted = balances(tmp_path / "x.sqlite3", "console")
     assert granted == 1000 and set(chips) == {"Tester", "computer-1", "computer-2"}
     assert sum(chips.values()) == granted  # settlements are zero-sum
     deals, net, moved = settled(tmp_path / "x.sqlite3")
@@ -134,7 +126,7 @@ async def test_letters_choose_moves_and_chips_carry_over(tmp_path):
     # A second run in Ukrainian, on the same file: the chips go on from where they were.
     code, text = await run(tmp_path, Script([], first_move), lang="uk", players=2)
     assert code == 0 and "Роздачу 1 закінчено" in text and "Ряд:" in text
-    chips, granted = balances(tmp_path / "x.sqlite3")
+    chips, granted = balances(tmp_path / "x.sqlite3", "console")
     assert granted == 1000 and sum(chips.values()) == granted
     deals, net, _ = settled(tmp_path / "x.sqlite3")
     assert deals == 2 and chips["Tester"] == 1000 + net["Tester"]

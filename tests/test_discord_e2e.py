@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from tests.discord_table import (
     text_of,
 )
 from tests.fake_discord import ALL_PERMISSIONS, User, autocomplete, permissions_without
+from tests.session_helpers import balances
 
 ADMIN = User(105, "Admin", "en-US", permissions=ALL_PERMISSIONS)
 
@@ -126,15 +126,6 @@ async def play_deal(server: Server, people: tuple[Any, ...], *, use_tiles: bool 
     raise AssertionError("the deal did not end: " + text_of(server.table()))
 
 
-def balances(db: Path) -> tuple[dict[str, int], int]:
-    """Balances by user name on the server, and the chips granted there."""
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute(
-            "SELECT u.name, b.balance FROM balances b JOIN users u ON u.id = b.user_id "
-            "JOIN chats c ON c.id = b.chat_id WHERE c.platform = 'discord'").fetchall()
-        granted = conn.execute(
-            "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'grant'").fetchone()[0]
-    return dict(rows), granted
 
 
 # ----- whole deals by buttons -------------------------------------------------------------------
@@ -151,7 +142,7 @@ async def test_a_whole_deal_is_played_by_buttons(server: Server, options: dict[s
     result = server.results()[-1]
     assert "result.png" in attachment_names(result)
     assert server.fake is not None and not server.fake.unhandled
-    chips, granted = balances(server.db)
+    chips, granted = balances(server.db, "discord")
     assert set(chips) >= {p.name for p in people}
     assert granted == 1000 * len(people)
     assert sum(chips.values()) == granted  # settlements are zero-sum
