@@ -87,6 +87,8 @@ class GupaiClient(discord.Client):
     """The client carries the adapter's press handler, which the `DynamicItem` templates call."""
 
     def __init__(self, adapter: DiscordBot) -> None:
+        # The bot never joins a voice channel: no warning about voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(intents=discord.Intents(guilds=True))
         self.adapter = adapter
         self.tree = app_commands.CommandTree(self)
@@ -176,25 +178,37 @@ class DiscordBot:
                 await interaction.response.defer()
         except discord.HTTPException:
             return  # the interaction expired or was answered: nothing can be shown for it
-        key = (press.session_id, actor.platform_id)
-        if own_hand:
-            # Hand updates made by this press edit the message it came from (or the new one).
-            hand = self.hands.setdefault(key, Hand())
-            hand.interaction, hand.since = interaction, self.clock()
         try:
             with self._answering_to(actor):
                 reply = await self.manager.press(actor, data)
         except Exception:
             log.exception("a press failed")
             reply = Reply(toast=tr(lang_of(actor.language), "err.storage"))
-        if press.code == "!hand" and reply.answer is None:
-            return  # the hand itself is the answer: its update is on its way
+        accepted = reply.answer is None  # a refusal always carries its answer
+        if own_hand and accepted:
+            self._follow(press.session_id, actor.platform_id, interaction,
+                         anew=press.code == "!hand")
         if press.code == "!hand":
-            self.hands.pop(key, None)
-            await _quietly(interaction.edit_original_response(content=reply.toast[:TEXT_LIMIT]))
+            if not accepted:  # the hand itself is the answer, unless there is none
+                await _quietly(interaction.edit_original_response(
+                    content=reply.toast[:TEXT_LIMIT]))
             return
         if reply.toast:
             await _quietly(interaction.followup.send(reply.toast[:TEXT_LIMIT], ephemeral=True))
+
+    def _follow(self, sid: int, user: str, interaction: discord.Interaction[Any],
+                anew: bool) -> None:
+        """Later updates of the user's hand edit this interaction's message (the hand it was
+        pressed on, or the new one for "My tiles"). Only after the press was accepted: a
+        refused one may come from a message that is not the presser's. The newest screen is
+        shown there again unless it is the message already followed."""
+        hand = self.hands.setdefault((sid, user), Hand())
+        old = hand.interaction
+        same = (not anew and old is not None and old.message is not None
+                and interaction.message is not None and old.message.id == interaction.message.id)
+        hand.interaction, hand.since = interaction, self.clock()
+        if not same and hand.screen is not None:
+            self._box_of_user(user).update(f"hand:{sid}", self._hand_job(sid, user))
 
     async def command(self, interaction: discord.Interaction[Any], name: str,
                       words: list[str], *, private: bool = False) -> None:
@@ -240,10 +254,11 @@ class DiscordBot:
             session = await self.manager.open_in(place)
             if (session is not None and session.status == "active"
                     and seat_index(session, actor.platform_id) is not None):
-                hand = self.hands.setdefault((session.id, actor.platform_id), Hand())
-                hand.interaction, hand.since = interaction, self.clock()
                 reply = await self.manager.show_hand(session.id, actor)
-                return reply if reply.answer is not None else None
+                if reply.answer is not None:
+                    return reply
+                self._follow(session.id, actor.platform_id, interaction, anew=True)
+                return None
         if place is not None and name == "newgame":
             return await self._new_game(interaction, place, actor, words)
         if place is not None and name in ("join", "leave", "stop"):

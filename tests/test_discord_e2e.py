@@ -210,6 +210,11 @@ async def test_stale_foreign_and_forged_presses_change_nothing(server: Server) -
     # Someone else presses the mover's button (as if the message were shown to them).
     assert await server.press(STRANGER, hand, custom) == tr("uk", "err.not_your_game")
     assert await server.press(other, hand, custom) == tr("uk", "err.not_your_turn")
+    # A refused press never makes that message follow the presser's own hand.
+    followed = server.bot.hands.get((1, str(other.id)))
+    assert followed is None or followed.interaction is None or (
+        followed.interaction.message is None
+        or followed.interaction.message.id != int(hand["id"]))
     # Forged custom ids that match the templates: a version never issued, a move never
     # offered, a game that does not exist.
     for data, key in (("g:1:99999:discard.66a", "err.stale"),
