@@ -106,7 +106,29 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
         return 1
     except KeyboardInterrupt:
         pass
+    except Exception as exc:  # a platform that cannot start or lost its connection
+        log.debug("stopped", exc_info=exc)
+        print(start_failure(exc), file=out)
+        return 1
     return 0
+
+
+def start_failure(exc: BaseException) -> str:
+    """Why a platform could not start, in one sentence a user can act on."""
+    import aiohttp
+    import discord
+    import telegram.error
+
+    if isinstance(exc, discord.LoginFailure):
+        return ("Discord refused DISCORD_TOKEN: copy it again from the developer portal "
+                "(Applications, your app, Bot, Reset Token).")
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return "Discord asks for an intent the bot does not use: please report this."
+    if isinstance(exc, telegram.error.InvalidToken):
+        return "Telegram refused TELEGRAM_TOKEN: copy it again from @BotFather."
+    if isinstance(exc, OSError | aiohttp.ClientError | telegram.error.NetworkError):
+        return f"The network failed, so the bot could not connect: {exc}"
+    return f"The bot stopped: {type(exc).__name__}: {exc}"
 
 
 def run_telegram(env: Mapping[str, str], out: TextIO = sys.stdout) -> int:

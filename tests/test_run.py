@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.run import read_env_file, run, settings
 
 
@@ -88,3 +90,33 @@ def test_the_command_line_without_a_token(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "No bot token is configured" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("failure, said", [
+    ("login", "Discord refused DISCORD_TOKEN"),
+    ("network", "The network failed"),
+])
+def test_a_platform_that_cannot_start_is_explained(tmp_path: Path, monkeypatch,
+                                                   failure: str, said: str) -> None:
+    import aiohttp
+    import discord
+
+    import bot.discord_adapter
+
+    class Refused:
+        def __init__(self, token: str, storage: object, **_: object) -> None:
+            pass
+
+        async def start(self) -> None:
+            if failure == "login":
+                raise discord.LoginFailure("Improper token has been passed.")
+            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+        async def stop(self) -> None:
+            pass
+
+    monkeypatch.setattr(bot.discord_adapter, "DiscordBot", Refused)
+    out = io.StringIO()
+    code = run({"DISCORD_TOKEN": "x", "GUPAI_DB": str(tmp_path / "x.sqlite3")}, out, tmp_path)
+    assert code == 1
+    assert said in out.getvalue() and "Traceback" not in out.getvalue()
