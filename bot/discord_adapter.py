@@ -332,7 +332,8 @@ class DiscordBot:
         for update in reply.hands:
             hand = self.hands.setdefault((sid, update.user), Hand())
             hand.screen = update.screen
-            if update.fresh:
+            if update.fresh and update.user not in self._answering:
+                # (no ping for the presser's own request: "My tiles" shows the hand itself)
                 (turn if update.screen.keyboard else dealt).append(update.user)
             self._box_of_user(update.user).update(f"hand:{sid}", self._hand_job(sid, update.user))
         if turn or dealt:

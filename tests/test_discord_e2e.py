@@ -189,6 +189,17 @@ async def test_a_turn_pings_its_player(server: Server) -> None:
     assert pings, [text_of(m) for m in server.channel()]
     ping = pings[-1]
     assert any(c.endswith("!hand") for c in custom_ids(ping))
+    # Opening one's tiles is not a turn: it pings nobody (a new ping would replace the old).
+    assert server.fake is not None
+
+    def pinged() -> int:
+        return sum(1 for c in server.fake.calls  # type: ignore[union-attr]
+                   if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"
+                   and "<@" in ((c.json or {}).get("content") or ""))  # type: ignore[union-attr]
+    before = pinged()
+    await server.my_tiles(OLENA)
+    await server.my_tiles(BOB)
+    assert pinged() == before
     mentioned = {int(u) for u in (ping.get("allowed_mentions") or {}).get("users", [])} or None
     assert mentioned is None or mentioned <= {OLENA.id, BOB.id}
 
