@@ -386,7 +386,8 @@ class DiscordBot:
         anew = table.fresh or table.message_id is None
         table.fresh = False
         try:
-            if anew:
+            # A table someone deleted comes back as a new message.
+            if anew or not await self._edit_table(table, screen, box, messageable):
                 embed, file = await self._embed(screen, "table.png")
                 async with box.sending():
                     message = await messageable.send(
@@ -397,15 +398,14 @@ class DiscordBot:
                 if old is not None:
                     async with box.sending():
                         await _quietly(messageable.get_partial_message(old).delete())
-            else:
-                await self._edit_table(table, screen, box, messageable)
         except discord.Forbidden as exc:
             await self._lost_permissions(sid, table.channel, exc)
         if table.closing and table.screen is screen:
             self.tables.pop(sid, None)
 
     async def _edit_table(self, table: Table, screen: Screen, box: Outbox,
-                          messageable: discord.PartialMessageable) -> None:
+                          messageable: discord.PartialMessageable) -> bool:
+        """Edit the table in place; False when its message is gone."""
         assert table.message_id is not None
         message = messageable.get_partial_message(table.message_id)
         new_picture = screen.picture is not None and screen.picture != table.shown
@@ -418,21 +418,12 @@ class DiscordBot:
         try:
             async with box.sending():
                 await message.edit(**changes)
-            if new_picture or screen.picture is None:
-                table.shown = screen.picture
         except discord.NotFound:
-            # Deleted by someone: the table comes back as a new message.
-            table.message_id, table.fresh = None, True
-            table.screen = screen
-            await self._flush_table_again(table, screen, box, messageable)
-
-    async def _flush_table_again(self, table: Table, screen: Screen, box: Outbox,
-                                 messageable: discord.PartialMessageable) -> None:
-        embed, file = await self._embed(screen, "table.png")
-        async with box.sending():
-            message = await messageable.send(embed=embed,
-                                             **_with(file=file, view=view_of(screen.keyboard)))
-        table.message_id, table.fresh, table.shown = message.id, False, screen.picture
+            table.message_id = None
+            return False
+        if new_picture or screen.picture is None:
+            table.shown = screen.picture
+        return True
 
     async def _embed(self, screen: Screen, name: str, draw: bool = True
                      ) -> tuple[discord.Embed, discord.File | None]:

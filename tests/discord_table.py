@@ -160,10 +160,12 @@ class Server:
         return hands[-1] if hands else None
 
     async def my_tiles(self, user: User) -> JSON:
-        """Press "My tiles" on the table and return the ephemeral hand it brings."""
-        table = self.table()
-        data = next(c for c in custom_ids(table) if c.endswith("!hand"))
-        await self.press(user, table, data)
+        """Press "My tiles" (on the table, or on the newest ping if the table is gone) and
+        return the ephemeral hand it brings."""
+        shown = next(m for m in reversed(self.channel())
+                     if any(c.endswith("!hand") for c in custom_ids(m)))
+        data = next(c for c in custom_ids(shown) if c.endswith("!hand"))
+        await self.press(user, shown, data)
         hand = self.hand(user)
         assert hand is not None, "no hand shown"
         return hand

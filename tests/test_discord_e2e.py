@@ -397,3 +397,19 @@ async def test_permissions_lost_mid_game_are_explained_to_the_starter(server: Se
     notes = [text_of(m) for m in server.fake.ephemerals_for(OLENA.id)]
     assert any("Attach Files" in n or "«Прикріплювати файли»" in n for n in notes), notes
     assert not any("Прикріплювати" in text_of(m) for m in server.fake.ephemerals_for(BOB.id))
+
+
+async def test_a_deleted_table_comes_back_and_is_remembered(server: Server) -> None:
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    assert server.fake is not None and server.bot is not None
+    old = server.table()
+    del server.fake.messages[int(old["id"])]  # someone deleted it
+    await server.my_tiles(OLENA)
+    hand = server.hand(OLENA)
+    mover = OLENA if hand is not None and move_choices(hand) else BOB
+    hand = await server.my_tiles(mover)
+    await server.press(mover, hand, move_choices(hand)[0][0])
+    table = server.table()
+    assert table["id"] != old["id"]
+    session = await server.bot.manager.session(1)
+    assert session is not None and session.messages["table"] == {"id": int(table["id"])}
