@@ -317,8 +317,10 @@ class Rules(ABC, Generic[S, O]):
         return Match.start(players, leader)
 
     def finite_match(self, options: O) -> bool:
-        """Whether a match ends by itself (a target score or a number of deals)."""
-        return False
+        """Whether a match ends by itself (a target score or a number of deals); by default,
+        when the game has a `deals` option and it is set."""
+        deals: int = getattr(options, "deals", 0)
+        return deals > 0
 
     def decode(self, state: S, code: str) -> Action:
         return parse_code(code, self.tileset(self.state_options(state)), self.verbs)

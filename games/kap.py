@@ -151,9 +151,6 @@ class KapRules(Rules[KapState, KapOptions]):
         is even."""
         return 2 * self.pairs + 1
 
-    def finite_match(self, options: KapOptions) -> bool:
-        return options.deals > 0
-
     # ----- dealing ---------------------------------------------------------------------------
 
     def new_deal(self, options: KapOptions, players: int, seed: str,

@@ -152,9 +152,6 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
     def tileset(self, options: ThreeDozenOptions) -> TileSet:
         return WESTERN
 
-    def finite_match(self, options: ThreeDozenOptions) -> bool:
-        return options.deals > 0
-
     # ----- dealing ---------------------------------------------------------------------------
 
     def new_deal(self, options: ThreeDozenOptions, players: int, seed: str,

@@ -178,9 +178,6 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
     def tileset(self, options: TienGowOptions) -> TileSet:
         return CHINESE
 
-    def finite_match(self, options: TienGowOptions) -> bool:
-        return options.deals > 0
-
     # ----- dealing ---------------------------------------------------------------------------
 
     def new_deal(self, options: TienGowOptions, players: int, seed: str,
