@@ -365,7 +365,7 @@ def test_the_console_board_of_a_kap_deal():
     state, _ = play(kap, state, "⤴ 2:1")
     assert board_lines(kap.view(state, None), NAMES[:2], "uk")[0] == "Відкинуті: 6:6"
     assert board_lines(kap.view(kap_deal(), None), NAMES[:2], "uk")[0] == \
-        "Відкинутих ще немає."
+        "На столі немає відкинутих плиток."
     won, _ = kap_win()
     lines = board_lines(kap.view(won, None), NAMES[:2], "en")
     assert lines[-1].startswith("Winning hand of Bob: eye [2:2][2:2] · tens ")
@@ -375,7 +375,7 @@ def test_the_console_board_of_a_kap_deal():
 def test_the_console_board_of_a_three_dozen_deal():
     state, _ = play(dozen, dozen_turn(), "⤴ 1:0 + A 6:5")
     lines = board_lines(dozen.view(state, None), NAMES, "uk")
-    assert lines[0] == "Відкинутих ще немає."
+    assert lines[0] == "На столі немає відкинутих плиток."
     assert lines[1] == "хід 2 · у колоді 7 плиток · у банку 4 фішки"
     assert lines[3] == "▶ Bob    4 плитки, пари [1:0][6:5]"
     state, _ = play(dozen, state, "B+C 4:4 3:3")
