@@ -28,7 +28,7 @@ from typing import Any, TextIO
 import games
 from bot import presenter
 from bot.describe import tile_text
-from bot.i18n import signed, tr
+from bot.i18n import minus, signed, tr
 from bot.manager import MAX_TURN, SessionManager, Timing
 from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.seating import Game
@@ -249,7 +249,7 @@ def line_lines(view: Any, names: Sequence[str], lang: str, me: int | None = None
         if down and down[seat]:
             bits.append(tr(lang, "console.face_down", down[seat]))
         if any(scores):
-            bits.append(tr(lang, "console.score", score=scores[seat]))
+            bits.append(tr(lang, "console.score", score=minus(scores[seat])))
         return bits
 
     return lines + seat_lines(view, names, lang, me, counted)
@@ -277,7 +277,7 @@ def collecting_lines(view: KapView | ThreeDozenView, names: Sequence[str], lang:
         if isinstance(view, ThreeDozenView) and view.melds[seat]:
             bits.append(tr(lang, "console.pairs", pairs=presenter.laid_pairs(view, seat)))
         if any(scores):
-            bits.append(tr(lang, "console.score", score=scores[seat]))
+            bits.append(tr(lang, "console.score", score=minus(scores[seat])))
         return bits
 
     lines += seat_lines(view, names, lang, me, counted)
@@ -741,7 +741,7 @@ class Console:
             for rank, seat in enumerate(order, start=1):
                 self.say(tr(self.lang, "console.standing", rank=rank, name=names[seat],
                                 chips=signed(chips[seat] * session.stake),
-                                points=scores[seat]))
+                                points=minus(scores[seat])))
         user_id = await self.m.user_of(self.actor)
         balance = await self.m.storage.accounts.balance(self.chat_id, user_id)
         self.say(tr(self.lang, "chips.balance", balance, name=self.opts.name))

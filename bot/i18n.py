@@ -46,3 +46,8 @@ def tr(lang: str, key: str, n: int | None = None, /, **fields: object) -> str:
 def signed(n: int) -> str:
     """Chip changes with an explicit sign and a real minus (−5, +3, 0)."""
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def minus(n: int) -> str:
+    """A score with the real minus the pictures print, so text and picture read alike."""
+    return f"−{-n}" if n < 0 else str(n)

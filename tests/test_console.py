@@ -244,3 +244,17 @@ def test_the_command_with_piped_input(tmp_path):
     assert "Deal 1 is over" in done.stdout and "Piped: " in done.stdout
     assert (tmp_path / "gupai-console.sqlite3").exists()  # the default file
     assert (tmp_path / "pics" / "result-1.png").exists()
+
+
+def test_a_kap_match_from_piped_input_scores_with_a_real_minus(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "play", "kapten", "--preset", "culin", "--fast",
+         "--option", "deals=1", "--lang", "en", "--name", "Piped", "--db", "db.sqlite3"],
+        input="1\n" * 200, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
+        check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    standings = done.stdout.split("Final standings")[1].splitlines()[1:3]
+    assert all(line.startswith(("1. ", "2. ")) for line in standings), standings
+    assert not re.search(r"-\d", "\n".join(standings)), standings

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.catalogue import CATALOGUE
-from bot.i18n import LANGS, lang_of, plural_index, signed, tr
+from bot.i18n import LANGS, lang_of, minus, plural_index, signed, tr
 
 FORMS = {"uk": 3, "en": 2}
 
@@ -98,6 +98,7 @@ def test_client_languages():
     assert lang_of("de") == "en"
     assert lang_of(None) == "uk"
     assert signed(-5) == "−5" and signed(3) == "+3" and signed(0) == "0"
+    assert minus(-5) == "−5" and minus(3) == "3" and minus(0) == "0"
 
 
 def test_no_stray_braces():
