@@ -231,30 +231,31 @@ def test_what_is_not_understood():
 
 # ----- the command ------------------------------------------------------------------------------
 
-def test_the_command_with_piped_input(tmp_path):
+def piped(folder: Path, *args: str, answers: int) -> str:
+    """Run `gupai play` as a terminal user would, answering "1" to every question; the
+    console's own output, which must end cleanly and without a traceback."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("GUPAI_CONSOLE_DB", None)
     done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "play", "dragon", "--players", "3", "--fast",
-         "--option", "deals=1", "--lang", "en", "--name", "Piped", "--out", "pics"],
-        input="1\n" * 40, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
-        check=False)
+        [sys.executable, "-m", "bot.cli", "play", *args, "--fast", "--lang", "en",
+         "--name", "Piped"],
+        input="1\n" * answers, capture_output=True, text=True, cwd=folder, env=env,
+        timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr + done.stdout
-    assert "Deal 1 is over" in done.stdout and "Piped: " in done.stdout
+    return done.stdout
+
+
+def test_the_command_with_piped_input(tmp_path):
+    out = piped(tmp_path, "dragon", "--players", "3", "--option", "deals=1", "--out", "pics",
+                answers=40)
+    assert "Deal 1 is over" in out and "Piped: " in out
     assert (tmp_path / "gupai-console.sqlite3").exists()  # the default file
     assert (tmp_path / "pics" / "result-1.png").exists()
 
 
 def test_a_kap_match_from_piped_input_scores_with_a_real_minus(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.cli", "play", "kapten", "--preset", "culin", "--fast",
-         "--option", "deals=1", "--lang", "en", "--name", "Piped", "--db", "db.sqlite3"],
-        input="1\n" * 200, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60,
-        check=False)
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr + done.stdout
-    standings = done.stdout.split("Final standings")[1].splitlines()[1:3]
+    out = piped(tmp_path, "kapten", "--preset", "culin", "--option", "deals=1", answers=200)
+    standings = out.split("Final standings")[1].splitlines()[1:3]
     assert all(line.startswith(("1. ", "2. ")) for line in standings), standings
     assert not re.search(r"-\d", "\n".join(standings)), standings
