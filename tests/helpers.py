@@ -1,8 +1,11 @@
-"""Small builders shared by the rules tests: tiles by name, finished deals with chosen discards."""
+"""Small builders shared by the rules tests: tiles by name, finished deals with chosen discards,
+and tables whose hidden tiles are dealt anew."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
+from typing import Any
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
 from games.tiles import TileSet
@@ -31,3 +34,16 @@ def finished(rules: ConnectingRules, options: ConnectOptions, discards: list[lis
         start += len(seat)
     state = rules.deal_from(options, [[] for _ in discards], leader=leader)
     return dataclasses.replace(state, discards=tuple(per_seat), done="out")
+
+
+def hidden_twin(state: Any, seat: int | None, rnd: random.Random) -> Any:
+    """The same table with every tile `seat` cannot see (other hands and the stock) dealt again
+    among those places: a view that changes under it leaks a hidden tile."""
+    slots = [s for s in range(state.players) if s != seat]
+    pool = [t for s in slots for t in state.hands[s]] + list(state.stock)
+    rnd.shuffle(pool)
+    hands = list(state.hands)
+    for s in slots:
+        size = len(hands[s])
+        hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))

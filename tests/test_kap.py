@@ -9,7 +9,6 @@ the options. Each move is also checked for what its events reveal: a drawn tile 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -26,7 +25,7 @@ from games.engine import (
 )
 from games.kap import KapTaiShap, KapTen
 from games.tiles import chinese
-from tests.helpers import ids
+from tests.helpers import hidden_twin, ids
 
 KT = KapTen()
 KTS = KapTaiShap()
@@ -536,18 +535,6 @@ def test_options():
 
 
 # ----- what events and views show ---------------------------------------------------------------
-
-def hidden_twin(state, seat, rnd):
-    """The same table with every tile `seat` cannot see dealt again among those places."""
-    slots = [s for s in range(state.players) if s != seat]
-    pool = [t for s in slots for t in state.hands[s]] + list(state.stock)
-    rnd.shuffle(pool)
-    hands = list(state.hands)
-    for s in slots:
-        size = len(hands[s])
-        hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
-    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
-
 
 @pytest.mark.parametrize(("rules", "opts", "players"),
                          [(KT, CULIN, 2), (KT, CLASSICAL, 2), (KTS, KTS.options(), 5),

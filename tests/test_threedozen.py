@@ -8,7 +8,6 @@ scripted positions (`deal_from`) and the legal moves.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from itertools import combinations
 
@@ -24,6 +23,7 @@ from games.engine import (
 )
 from games.threedozen import PARTNERS, ThreeDozen, is_pair
 from games.tiles import WESTERN as W
+from tests.helpers import hidden_twin
 
 TD = ThreeDozen()
 OPTS = TD.options()
@@ -416,15 +416,7 @@ def test_views_hide_hands_and_stock():
                 view = TD.view(state, looker)
                 assert view.hand == (() if looker is None else state.hands[looker])
                 assert view.stock == len(state.stock) and view.melds == state.melds
-                others = [s for s in range(4) if s != looker]
-                pool = [t for s in others for t in state.hands[s]] + list(state.stock)
-                rnd.shuffle(pool)
-                hands = list(state.hands)
-                for s in others:
-                    k = len(hands[s])
-                    hands[s], pool = tuple(sorted(pool[:k])), pool[k:]
-                twin = dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
-                assert TD.view(twin, looker) == view
+                assert TD.view(hidden_twin(state, looker, rnd), looker) == view
             action = rnd.choice(TD.legal_actions(state))
             state, events = TD.apply(state, action)
             assert all(e.tiles == () for e in events if e.kind == "draw")
