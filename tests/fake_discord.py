@@ -1,11 +1,12 @@
 """A fake Discord for tests of the Discord adapter: a real `discord.Client` with no network.
 
-discord.py reaches Discord through two doors, and `FakeDiscord.install` answers both:
-`HTTPClient.request` (login, command sync, DMs, channel messages), and the aiohttp session
-through which `discord.webhook.async_.AsyncWebhookAdapter` sends interaction responses, followups
-and `@original` edits. The fake keeps what users see (`messages`, ephemeral ones marked with their
-user) and records every call. Users act through INTERACTION_CREATE payloads (`slash`,
-`autocomplete`, `button`, `select`) given to `feed`, which waits for the handlers to finish.
+discord.py sends every request through one aiohttp session, and `FakeDiscord.install` answers
+it: `HTTPClient.request` (login, command sync, DMs, channel messages) runs as it does live, with
+its rate-limit buckets and retries, and so does the webhook adapter that sends interaction
+responses, followups and `@original` edits. The fake keeps what users see (`messages`,
+ephemeral ones marked with their user) and records every call. Users act through
+INTERACTION_CREATE payloads (`slash`, `autocomplete`, `button`, `select`) given to `feed`, which
+waits for the handlers to finish.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ import contextlib
 import copy
 import itertools
 import json
+import math
 import mimetypes
 import re
+import time
 import weakref
 import zlib
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from http import HTTPStatus
@@ -29,6 +32,7 @@ from urllib.parse import unquote
 import aiohttp
 import discord
 from discord.http import Route
+from multidict import CIMultiDict
 
 JSON = dict[str, Any]
 Files = list[tuple[str, bytes]]
@@ -121,6 +125,10 @@ class Call:
     files: Files = field(default_factory=list)
     reason: str | None = None
     params: dict[str, str] = field(default_factory=dict)
+    at: float = 0.0
+    """When it was made, on the loop's clock."""
+    status: int = 200
+    """What it was answered: 200 (or 204), an error status, 429 when rate limited."""
 
 
 @dataclass
@@ -133,19 +141,31 @@ class _Interaction:
     message_id: int | None  # the message a component is on
     response: int | None = None
     original_id: int | None = None
+    created: float = 0.0
 
 
 class _Response:
     """As much of `aiohttp.ClientResponse` as discord.py reads."""
 
-    def __init__(self, status: int, body: Any = None) -> None:
+    def __init__(self, status: int, body: Any = None, headers: dict[str, str] | None = None
+                 ) -> None:
         self.status = status
         self.reason = HTTPStatus(status).phrase
-        self.headers = {"content-type": "application/json"} if body is not None else {}
+        self.headers: CIMultiDict[str] = CIMultiDict(headers or {})
+        if body is not None:
+            self.headers["content-type"] = "application/json"
         self._text = "" if body is None else json.dumps(body)
 
     async def text(self, encoding: str = "utf-8") -> str:
         return self._text
+
+
+class Refused(Exception):
+    """An error answer, as Discord's body gives it: HTTP status, JSON error code, message."""
+
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status, self.code, self.message = status, code, message
 
 
 def http_error(status: int, code: int, message: str) -> discord.HTTPException:
@@ -155,6 +175,10 @@ def http_error(status: int, code: int, message: str) -> discord.HTTPException:
     return (discord.DiscordServerError if status >= 500 else kind)(response, body)
 
 
+def _invalid(detail: str) -> Refused:
+    return Refused(400, 50035, f"Invalid Form Body: {detail}")
+
+
 def _read(fp: Any) -> bytes:
     position = fp.tell()
     data = fp.read()
@@ -162,8 +186,37 @@ def _read(fp: Any) -> bytes:
     return bytes(data)
 
 
+@dataclass(frozen=True)
+class Limit:
+    """One of Discord's rate limits: `count` requests per `per` seconds in each bucket."""
+
+    count: int
+    per: float
+
+
+LIMITS: dict[tuple[str, str], Limit] = {
+    # Per channel, as Discord reports them in X-RateLimit headers for a bot's own messages.
+    ("POST", r"/channels/(\d+)/messages"): Limit(5, 5.0),
+    ("PATCH", r"/channels/(\d+)/messages/\d+"): Limit(5, 5.0),
+    ("DELETE", r"/channels/(\d+)/messages/\d+"): Limit(5, 1.0),
+}
+GLOBAL = Limit(50, 1.0)
+"""Every request of the bot (interaction responses and followups excepted)."""
+FIRST_RESPONSE = 3.0
+"""Seconds an interaction may wait for its first response."""
+TOKEN_LIFE = 15 * 60.0
+"""Seconds an interaction's token can send followups and edit its messages."""
+
+
+@dataclass
+class _Window:
+    start: float = float("-inf")
+    used: int = 0
+
+
 class _Session:
-    """Stands in for the aiohttp session that interactions and webhooks send through."""
+    """Stands in for the aiohttp session through which discord.py sends every request: its
+    `HTTPClient.request` (rate limits, retries) and the webhook adapter run as they do live."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self._fake = fake
@@ -173,7 +226,7 @@ class _Session:
     async def request(self, method: str, url: str, *, data: Any = None,
                       headers: dict[str, str] | None = None,
                       params: dict[str, Any] | None = None, **_: Any) -> AsyncIterator[_Response]:
-        body: Any = json.loads(data) if isinstance(data, str) else None
+        body: Any = json.loads(data) if isinstance(data, str) and data else None
         files: Files = []
         if isinstance(data, aiohttp.FormData):
             for options, _headers, value in data._fields:
@@ -183,9 +236,8 @@ class _Session:
                     files.append((options["filename"], _read(value)))
         reason = (headers or {}).get("X-Audit-Log-Reason")
         await asyncio.sleep(0)
-        result = self._fake.serve(method, unquote(url.removeprefix(Route.BASE)), body, files,
-                                  unquote(reason) if reason else None, params or {})
-        yield _Response(204) if result is None else _Response(200, result)
+        yield self._fake.answer(method, unquote(url.removeprefix(Route.BASE)), body, files,
+                                unquote(reason) if reason else None, params or {})
 
     async def close(self) -> None:
         self.closed = True
@@ -195,17 +247,27 @@ _FAKES: weakref.WeakKeyDictionary[discord.Client, FakeDiscord] = weakref.WeakKey
 
 
 class FakeDiscord:
-    """Discord as seen by one client: what it was asked, and what its channels show."""
+    """Discord as seen by one client: what it was asked, and what its channels show.
+
+    Discord's rules are kept, on the loop's clock: the rate limits of `LIMITS` (answered with
+    X-RateLimit headers, and with 429 when exceeded), an interaction's first response within
+    three seconds, its token for fifteen minutes, and the limits on content, embeds and
+    components. A request that breaks one is refused as Discord would refuse it; one that
+    Discord would take but shows badly is noted in `problems`.
+    """
 
     def __init__(self) -> None:
         self.calls: list[Call] = []
         self.messages: dict[int, JSON] = {}
         self.interaction_responses: list[tuple[int, int, Any]] = []
         self.unhandled: list[str] = []
+        self.problems: list[str] = []
         self.closed_dms: set[int] = set()
         self.users: dict[int, JSON] = {}
         self.channels: dict[int, JSON] = {}
         self.background: list[str] = list(BACKGROUND)
+        self.limits = dict(LIMITS)
+        self._windows: dict[tuple[Any, ...], _Window] = {}
         self._failures: list[tuple[str, str, int, int, str]] = []
         self._interactions: dict[str, _Interaction] = {}
         self._known: set[asyncio.Task[Any]] = set()
@@ -224,6 +286,7 @@ class FakeDiscord:
             ("GET|PATCH|DELETE", r"/webhooks/(\d+)/([^/]+)/messages/([^/]+)",
              self._webhook_message)]
         self._routes = [(m.split("|"), re.compile(p), h) for m, p, h in routes]
+        self._limits = [(m, re.compile(p), limit) for (m, p), limit in self.limits.items()]
 
     @classmethod
     def install(cls, client: discord.Client) -> FakeDiscord:
@@ -231,10 +294,12 @@ class FakeDiscord:
         fake, http = cls(), client.http
 
         async def static_login(token: str) -> Any:
+            # What discord.py's own does, but with no connector or real session to make.
+            http._global_over = asyncio.Event()
+            http._global_over.set()
             http.token = token
-            return await fake.request(Route("GET", "/users/@me"))
+            return await http.request(Route("GET", "/users/@me"))
 
-        http.request = fake.request  # type: ignore[method-assign]
         http.static_login = static_login  # type: ignore[method-assign]
         http._HTTPClient__session = _Session(fake)  # type: ignore[attr-defined]
         with contextlib.suppress(RuntimeError):
@@ -247,20 +312,19 @@ class FakeDiscord:
         assert client in _FAKES, "FakeDiscord.install(client) was not called"
         return _FAKES[client]
 
-    async def request(self, route: Route, *, files: Sequence[discord.File] | None = None,
-                      form: Iterable[JSON] | None = None, **kwargs: Any) -> Any:
-        """Replaces `HTTPClient.request`."""
-        body = next((json.loads(part["value"]) for part in form or ()
-                     if part["name"] == "payload_json"), kwargs.get("json"))
-        blobs = [(file.filename, _read(file.fp)) for file in files or ()]
-        await asyncio.sleep(0)
-        return self.serve(route.method, unquote(route.url.removeprefix(Route.BASE)), body, blobs,
-                          kwargs.get("reason"), kwargs.get("params") or {})
+    @staticmethod
+    def now() -> float:
+        """The clock Discord's rules are kept on: the running loop's."""
+        try:
+            return asyncio.get_running_loop().time()
+        except RuntimeError:
+            return time.monotonic()
 
     def fail_next(self, method: str, path_prefix: str, status: int, code: int = 0,
-                  message: str = "") -> None:
-        """Make the next `method` call to a path starting with `path_prefix` fail."""
-        self._failures.append((method, path_prefix, status, code, message))
+                  message: str = "", count: int = 1) -> None:
+        """Make the next `count` `method` calls to a path starting with `path_prefix` fail."""
+        for _ in range(count):
+            self._failures.append((method, path_prefix, status, code, message))
 
     def _shown(self, shown: Callable[[JSON], bool]) -> list[JSON]:
         return sorted(filter(shown, self.messages.values()), key=lambda m: int(m["id"]))
@@ -277,6 +341,17 @@ class FakeDiscord:
         """The ephemeral messages only `user_id` sees, oldest first."""
         return self._shown(lambda m: m["ephemeral"] and m["interaction_user_id"] == user_id)
 
+    def channel_calls(self, channel_id: int) -> list[Call]:
+        """Successful calls that post, edit or delete messages in the channel."""
+        prefix = f"/channels/{channel_id}/messages"
+        return [c for c in self.calls if c.path.startswith(prefix) and c.status < 300
+                and c.method in ("POST", "PATCH", "DELETE")]
+
+    @property
+    def limited(self) -> list[Call]:
+        """The calls answered with 429."""
+        return [c for c in self.calls if c.status == 429]
+
     def register(self, payload: JSON) -> None:
         """Learn of an interaction before discord.py sees it (`feed` does this)."""
         user = payload["member"]["user"] if "member" in payload else payload["user"]
@@ -291,24 +366,65 @@ class FakeDiscord:
                 "interaction_user_id": user_id if ephemeral else None}
         self._interactions[payload["token"]] = _Interaction(
             int(payload["id"]), payload["type"], payload["token"], user_id, channel_id,
-            None if message is None else int(message["id"]))
+            None if message is None else int(message["id"]), created=self.now())
 
-    def serve(self, method: str, path: str, body: Any, files: Files, reason: str | None,
-              params: dict[str, Any]) -> Any:
-        """Record a call and answer it as Discord would, raising discord.py's exceptions."""
+    def answer(self, method: str, path: str, body: Any, files: Files, reason: str | None,
+               params: dict[str, Any]) -> _Response:
+        """Record a call and answer it as Discord would: a result, or an error body."""
         call = Call(len(self.calls), method, path, copy.deepcopy(body), files, reason,
-                    {k: str(v) for k, v in params.items()})
+                    {k: str(v) for k, v in params.items()}, at=self.now())
         self.calls.append(call)
-        for failure in self._failures:
-            if failure[0] == method and path.startswith(failure[1]):
-                self._failures.remove(failure)
-                raise http_error(*failure[2:])
-        for methods, pattern, handler in self._routes:
-            match = pattern.fullmatch(path)
-            if method in methods and match is not None:
-                return copy.deepcopy(handler(call, *match.groups()))
+        headers: dict[str, str] = {}
+        try:
+            for failure in self._failures:
+                if failure[0] == method and path.startswith(failure[1]):
+                    self._failures.remove(failure)
+                    raise Refused(*failure[2:])
+            limited = self._rate_limit(method, path, headers)
+            if limited is not None:
+                call.status = 429
+                return _Response(429, limited, headers)
+            for methods, pattern, handler in self._routes:
+                match = pattern.fullmatch(path)
+                if method in methods and match is not None:
+                    result = copy.deepcopy(handler(call, *match.groups()))
+                    return _Response(204 if result is None else 200, result, headers)
+        except Refused as refused:
+            call.status = refused.status
+            return _Response(refused.status, {"code": refused.code, "message": refused.message},
+                             headers)
         self.unhandled.append(f"{method} {path}")
-        return {}
+        return _Response(200, {}, headers)
+
+    def _rate_limit(self, method: str, path: str, headers: dict[str, str]) -> JSON | None:
+        """Count the call in its buckets; the 429 body if one of them is used up."""
+        interaction = path.startswith(("/interactions/", "/webhooks/"))
+        buckets: list[tuple[tuple[Any, ...], Limit]] = [] if interaction else [
+            (("global",), GLOBAL)]
+        for methods, pattern, limit in self._limits:
+            match = pattern.fullmatch(path)
+            if method == methods and match is not None:
+                buckets.append(((method, pattern.pattern, *match.groups()), limit))
+        now = self.now()
+        for key, limit in buckets:
+            window = self._windows.setdefault(key, _Window())
+            if now >= window.start + limit.per:
+                window.start, window.used = now, 0
+            reset = window.start + limit.per - now
+            if window.used >= limit.count:
+                headers.update({"Via": "1.1 google", "Retry-After": str(math.ceil(reset)),
+                                "X-RateLimit-Scope": "user"})
+                if key != ("global",):
+                    headers.update(_bucket_headers(key, limit, 0, reset))
+                return {"message": "You are being rate limited.", "retry_after": reset,
+                        "global": key == ("global",), "code": 0}
+        for key, limit in buckets:
+            window = self._windows[key]
+            window.used += 1
+            if key != ("global",):
+                headers.update(_bucket_headers(key, limit, limit.count - window.used,
+                                               window.start + limit.per - now))
+        return None
 
     def _sync(self, call: Call, app_id: str, guild_id: str | None = None) -> list[JSON]:
         return [{**command, "id": str(command_id(command["name"])), "application_id": app_id,
@@ -326,7 +442,7 @@ class FakeDiscord:
     def _post(self, call: Call, channel_id: str) -> JSON:
         channel = self.channels.get(int(channel_id), {})
         if channel.get("type") == 1 and int(channel["recipients"][0]["id"]) in self.closed_dms:
-            raise http_error(403, 50007, "Cannot send messages to this user")
+            raise Refused(403, 50007, "Cannot send messages to this user")
         flags = int(cast(JSON, call.json or {}).get("flags") or 0) & ~(EPHEMERAL | LOADING)
         return _wire(self._create(int(channel_id), call.json, call.files, flags))
 
@@ -334,7 +450,7 @@ class FakeDiscord:
         message = self.messages.get(int(message_id))
         # An ephemeral message can be reached only through its interaction's webhook.
         if message is None or message["channel_id"] != channel_id or message["ephemeral"]:
-            raise http_error(404, 10008, "Unknown Message")
+            raise Refused(404, 10008, "Unknown Message")
         return self._act(call, message)
 
     def _act(self, call: Call, message: JSON) -> JSON | None:
@@ -348,10 +464,14 @@ class FakeDiscord:
     def _callback(self, call: Call, interaction_id: str, token: str) -> JSON:
         interaction = self._interactions.get(token)
         if interaction is None or interaction.id != int(interaction_id):
-            raise http_error(404, 10062, "Unknown interaction")
+            raise Refused(404, 10062, "Unknown interaction")
         if interaction.response is not None:
-            raise http_error(400, 40060, "Interaction has already been acknowledged.")
+            raise Refused(400, 40060, "Interaction has already been acknowledged.")
+        if self.now() - interaction.created > FIRST_RESPONSE:
+            raise Refused(404, 10062, "Unknown interaction")
         kind, data = cast(JSON, call.json)["type"], cast(JSON, call.json).get("data")
+        if kind in (4, 7):
+            _check_message(data or {}, call.files)
         self.interaction_responses.append((interaction.id, kind, copy.deepcopy(data)))
         interaction.response = kind
         flags = int((data or {}).get("flags") or 0) | (LOADING if kind == 5 else 0)
@@ -366,7 +486,7 @@ class FakeDiscord:
             # A component's message is the original response of its interaction.
             message_id = interaction.original_id = interaction.message_id
             if message_id is None or message_id not in self.messages:
-                raise http_error(400, 40004, "Interaction callback type not allowed here")
+                raise Refused(400, 40004, "Interaction callback type not allowed here")
             message = self.messages[message_id]
             if kind == 7:
                 self._edit(message, data, call.files)
@@ -380,7 +500,9 @@ class FakeDiscord:
     def _interaction(self, app_id: str, token: str) -> _Interaction:
         interaction = self._interactions.get(token)
         if int(app_id) != APP_ID or interaction is None or interaction.response is None:
-            raise http_error(404, 10015, "Unknown Webhook")
+            raise Refused(404, 10015, "Unknown Webhook")
+        if self.now() - interaction.created > TOKEN_LIFE:
+            raise Refused(401, 50027, "Invalid Webhook Token")
         return interaction
 
     def _followup(self, call: Call, app_id: str, token: str) -> JSON | None:
@@ -402,11 +524,12 @@ class FakeDiscord:
         message_id = interaction.original_id if original else int(ref)
         message = None if message_id is None else self.messages.get(message_id)
         if message is None or (not original and message["interaction_token"] != token):
-            raise http_error(404, 10008, "Unknown Message")
+            raise Refused(404, 10008, "Unknown Message")
         return self._act(call, message)
 
     def _create(self, channel_id: int, body: Any, files: Files, flags: int,
                 interaction: _Interaction | None = None) -> JSON:
+        _check_message(body or {}, files)
         message = _skeleton(next(_snowflakes), channel_id, flags)
         message.update(interaction_token=None, ephemeral=bool(flags & EPHEMERAL),
                        interaction_user_id=None, tts=bool((body or {}).get("tts")))
@@ -421,6 +544,8 @@ class FakeDiscord:
 
     def _edit(self, message: JSON, body: Any, files: Files, *, edited: bool = True) -> JSON:
         body = body or {}
+        if edited:
+            _check_message(body, files)
         if "attachments" in body:  # the attachments kept, by id, and those of the new files
             keep = {str(a["id"]) for a in body["attachments"] or []}
             message["attachments"] = [a for a in message["attachments"] if a["id"] in keep]
@@ -435,10 +560,99 @@ class FakeDiscord:
         for key, empty in (("content", ""), ("embeds", []), ("components", [])):
             if key in body:
                 message[key] = copy.deepcopy(body[key]) or empty
+        if "embeds" in body:
+            self._check_attached(message, body, files)
         if edited:
             message["flags"] &= ~LOADING
             message["edited_timestamp"] = datetime.now(UTC).isoformat()
         return message
+
+    def _check_attached(self, message: JSON, body: JSON, files: Files) -> None:
+        """An embed's `attachment://NAME` must name a file sent with it or one the request
+        keeps: otherwise clients show the picture twice, in the embed and below it."""
+        named = {name for name, _ in files}
+        kept = {str(a["id"]) for a in body.get("attachments") or []}
+        for attachment in message["attachments"]:
+            if attachment["id"] in kept:
+                named.add(attachment["filename"])
+        for embed in message["embeds"]:
+            url = (embed.get("image") or {}).get("url", "")
+            if url.startswith("attachment://") and url.removeprefix("attachment://") not in named:
+                self.problems.append(
+                    f"message {message['id']}: the embed shows {url}, which the request "
+                    f"neither sends nor keeps")
+
+
+def _bucket_headers(key: tuple[Any, ...], limit: Limit, remaining: int, reset: float
+                    ) -> dict[str, str]:
+    return {"X-RateLimit-Limit": str(limit.count), "X-RateLimit-Remaining": str(remaining),
+            "X-RateLimit-Reset-After": f"{max(0.0, reset):.3f}",
+            "X-RateLimit-Bucket": f"{zlib.crc32(repr(key[:2]).encode()):08x}"}
+
+
+CONTENT = 2000
+EMBEDS = 10
+EMBED_DESCRIPTION = 4096
+EMBED_TITLE = 256
+EMBED_TOTAL = 6000
+ROWS = 5
+BUTTONS_PER_ROW = 5
+CUSTOM_ID = 100
+BUTTON_LABEL = 80
+SELECT_OPTIONS = 25
+OPTION_TEXT = 100
+PLACEHOLDER = 150
+UPLOAD = 10 * 1024 * 1024
+
+
+def _check_message(body: JSON, files: Files) -> None:
+    """Discord's limits on what one message holds; a request over any of them is refused."""
+    content = body.get("content") or ""
+    if len(content) > CONTENT:
+        raise _invalid(f"content: must be {CONTENT} or fewer in length")
+    embeds = body.get("embeds") or []
+    if len(embeds) > EMBEDS:
+        raise _invalid(f"embeds: must be {EMBEDS} or fewer in length")
+    total = 0
+    for embed in embeds:
+        description, title = embed.get("description") or "", embed.get("title") or ""
+        if len(description) > EMBED_DESCRIPTION or len(title) > EMBED_TITLE:
+            raise _invalid("embeds.0: a title or description is too long")
+        total += len(description) + len(title)
+    if total > EMBED_TOTAL:
+        raise _invalid(f"embeds: the embeds hold more than {EMBED_TOTAL} characters")
+    for name, data in files:
+        if len(data) > UPLOAD:
+            raise Refused(413, 40005, f"Request entity too large: {name}")
+    rows = body.get("components") or []
+    if len(rows) > ROWS:
+        raise _invalid(f"components: must be {ROWS} or fewer in length")
+    ids: set[str] = set()
+    for row in rows:
+        items = row.get("components") or []
+        selects = [c for c in items if c.get("type") == 3]
+        if not items or len(items) > BUTTONS_PER_ROW or (selects and len(items) > 1):
+            raise _invalid("components: a row holds one to five buttons, or one select")
+        for item in items:
+            custom = item.get("custom_id")
+            if custom is not None:
+                if len(custom) > CUSTOM_ID or custom in ids:
+                    raise _invalid("custom_id: too long or used twice in one message")
+                ids.add(custom)
+            if len(item.get("label") or "") > BUTTON_LABEL:
+                raise _invalid(f"label: must be {BUTTON_LABEL} or fewer in length")
+            if item.get("type") == 3:
+                options = item.get("options") or []
+                if not 1 <= len(options) <= SELECT_OPTIONS:
+                    raise _invalid(f"options: must hold 1 to {SELECT_OPTIONS} options")
+                if any(len(o.get("label", "")) > OPTION_TEXT or len(o.get("value", ""))
+                       > OPTION_TEXT for o in options):
+                    raise _invalid(f"options: labels and values of {OPTION_TEXT} or fewer")
+                if len(item.get("placeholder") or "") > PLACEHOLDER:
+                    raise _invalid(f"placeholder: must be {PLACEHOLDER} or fewer in length")
+                if not 0 <= item.get("min_values", 1) <= item.get("max_values", 1) \
+                        <= len(options):
+                    raise _invalid("max_values: more than the options")
 
 
 def _interaction(kind: int, data: JSON, *, user: User, guild_id: int | None = DEFAULT_GUILD_ID,

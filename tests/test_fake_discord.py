@@ -14,6 +14,7 @@ import discord
 import pytest
 from discord import app_commands
 
+from tests import virtual_time
 from tests.fake_discord import (
     ALL_PERMISSIONS,
     APP_ID,
@@ -274,7 +275,7 @@ async def test_failures_raise_discord_exceptions(tiny):
     with pytest.raises(discord.Forbidden) as forbidden:
         await channel.send("no")
     assert (forbidden.value.status, forbidden.value.code) == (403, 50013)
-    fake.fail_next("POST", prefix, 500)
+    fake.fail_next("POST", prefix, 503)
     with pytest.raises(discord.DiscordServerError):
         await channel.send("no")
     fake.fail_next("POST", prefix, 429, 20028, "Slow down")
@@ -336,3 +337,102 @@ async def test_a_handler_that_never_finishes_fails_the_test(tiny):
     with pytest.raises(AssertionError, match=r"still running after 0\.2s: .*CommandTree-invoker"):
         await feed(client, slash("hang", user=BOB), timeout=0.2)
     assert fake.interaction_responses == []
+
+
+# ----- Discord's rules, on the loop's clock ------------------------------------------------------
+
+def on_virtual_time(body: Any) -> Any:
+    """Run `body(client, fake)` with a logged-in tiny client on a virtual-time loop."""
+    async def main() -> Any:
+        client = make_client()
+        fake = FakeDiscord.install(client)
+        await login(client)
+        try:
+            return await body(client, fake)
+        finally:
+            await shutdown(client)
+    return virtual_time.run(main())
+
+
+def test_discord_py_keeps_within_a_channels_limit_by_itself() -> None:
+    async def body(client: Tiny, fake: FakeDiscord) -> None:
+        channel = client.get_partial_messageable(DEFAULT_CHANNEL_ID)
+        for n in range(12):
+            await channel.send(f"message {n}")
+        posts = [c.at for c in fake.calls if c.method == "POST" and "/channels/" in c.path]
+        assert len(posts) == 12 and fake.limited == []
+        for first, sixth in zip(posts, posts[5:], strict=False):
+            assert sixth - first >= 5.0  # never a sixth post within five seconds
+    on_virtual_time(body)
+
+
+def test_a_channel_over_its_limit_answers_429_and_discord_py_waits() -> None:
+    async def body(client: Tiny, fake: FakeDiscord) -> None:
+        path = f"/channels/{DEFAULT_CHANNEL_ID}/messages"
+        for _ in range(5):  # another process used the channel's five posts
+            assert fake.answer("POST", path, {"content": "x"}, [], None, {}).status == 200
+        start = FakeDiscord.now()
+        await client.get_partial_messageable(DEFAULT_CHANNEL_ID).send("after the wait")
+        (limited,) = fake.limited
+        assert limited.path == path
+        assert fake.calls[-1].status == 200 and fake.calls[-1].at - start >= 5.0
+        assert fake.channel_messages(DEFAULT_CHANNEL_ID)[-1]["content"] == "after the wait"
+    on_virtual_time(body)
+
+
+def test_an_interaction_answered_after_three_seconds_is_unknown() -> None:
+    async def body(client: Tiny, fake: FakeDiscord) -> None:
+        @client.tree.command(name="slow", description="Answers too late")
+        async def slow(interaction: discord.Interaction[Any]) -> None:
+            await asyncio.sleep(3.5)
+            with pytest.raises(discord.NotFound) as late:
+                await interaction.response.send_message("too late")
+            assert late.value.code == 10062
+        await feed(client, slash("slow", user=ALICE), timeout=10)
+        assert fake.interaction_responses == []
+    on_virtual_time(body)
+
+
+def test_an_interaction_token_lasts_fifteen_minutes() -> None:
+    async def body(client: Tiny, fake: FakeDiscord) -> None:
+        payload = slash("ping", {"word": "a"}, user=ALICE)
+        await feed(client, payload)
+        webhook = discord.Webhook.from_state(
+            {"id": APP_ID, "type": 3, "token": payload["token"]}, client._connection)
+        await asyncio.sleep(14 * 60)
+        await webhook.edit_message(int(fake.ephemerals_for(ALICE.id)[0]["id"]), content="b")
+        await asyncio.sleep(2 * 60)
+        with pytest.raises(discord.HTTPException) as expired:
+            await webhook.send("c", ephemeral=True)
+        assert (expired.value.status, expired.value.code) == (401, 50027)
+    on_virtual_time(body)
+
+
+async def test_content_embeds_and_components_over_the_limits_are_refused(tiny):
+    client, fake = tiny
+    channel = client.get_partial_messageable(DEFAULT_CHANNEL_ID)
+    with pytest.raises(discord.HTTPException) as long:
+        await channel.send("x" * 2001)
+    assert long.value.code == 50035
+    with pytest.raises(discord.HTTPException):
+        await channel.send(embed=discord.Embed(description="x" * 4097))
+    # Six buttons in a row (discord.py refuses to build it, so the request is made by hand).
+    row = [{"type": 2, "style": 2, "label": str(n), "custom_id": f"b{n}"} for n in range(6)]
+    route = discord.http.Route("POST", "/channels/{channel_id}/messages",
+                               channel_id=DEFAULT_CHANNEL_ID)
+    with pytest.raises(discord.HTTPException):
+        await client.http.request(route, json={"content": "crowded",
+                                               "components": [{"type": 1, "components": row}]})
+    assert fake.channel_messages(DEFAULT_CHANNEL_ID) == []
+
+
+async def test_an_embed_picture_must_be_sent_or_kept(tiny):
+    client, fake = tiny
+    channel = client.get_partial_messageable(DEFAULT_CHANNEL_ID)
+    embed = discord.Embed(title="board").set_image(url="attachment://x.png")
+    sent = await channel.send(embed=embed, file=discord.File(io.BytesIO(PNG), filename="x.png"))
+    await sent.edit(embed=embed, attachments=sent.attachments)  # kept: shown once
+    assert fake.problems == []
+    await sent.edit(embed=embed)  # neither sent nor kept
+    assert len(fake.problems) == 1 and "attachment://x.png" in fake.problems[0]
+    fake.problems.clear()
