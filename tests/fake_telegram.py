@@ -22,6 +22,7 @@ import asyncio
 import copy
 import html
 import json
+import math
 import re
 import struct
 import threading
@@ -66,6 +67,10 @@ GROUP_METHODS = frozenset({
     "editMessageReplyMarkup",
     "deleteMessage",
 })
+
+GROUP_LIMIT = 20
+"""Calls of GROUP_METHODS Telegram takes in one group chat per GROUP_WINDOW seconds."""
+GROUP_WINDOW = 60.0
 
 # Parameters the library sends as raw strings. Every other form value is JSON (numbers, booleans,
 # objects), and falls back to the raw string when it is not valid JSON (e.g. chat_id="@channel").
@@ -122,7 +127,7 @@ class User:
 
 @dataclass(frozen=True)
 class Call:
-    """One request the bot made. ``at`` is ``time.monotonic()`` when the request arrived;
+    """One request the bot made. ``at`` is the server's clock when the request arrived;
     ``params`` are decoded (JSON fields as Python objects, uploaded files as bytes)."""
 
     method: str
@@ -400,7 +405,16 @@ class FakeTelegram:
     a (sync or async) context manager. All helpers are safe to call from the test's event loop
     while the server threads answer the bot."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic,
+                 group_limit: int | None = GROUP_LIMIT, group_window: float = GROUP_WINDOW
+                 ) -> None:
+        """``clock`` stamps every call (a test on virtual time passes its loop's clock).
+        ``group_limit`` calls of GROUP_METHODS per ``group_window`` seconds in a group chat,
+        as Telegram allows; more are answered 429 (None: no limit)."""
+        self._clock = clock
+        self.group_limit = group_limit
+        self.group_window = group_window
+        self._admitted: dict[int, list[float]] = {}
         self._cond = threading.Condition(threading.RLock())
         self._calls: list[Call] = []
         self._updates: list[JSON] = []
@@ -819,7 +833,7 @@ class FakeTelegram:
     # ------------------------------------------------------------------ request handling
 
     def _handle(self, path_method: str, params: JSON) -> tuple[int, JSON]:
-        at = time.monotonic()
+        at = self._clock()
         name = self._by_lower.get(path_method.lower(), path_method)
         chat_id = _as_int(params.get("chat_id"))
         polling = name == "getUpdates"
@@ -862,10 +876,35 @@ class FakeTelegram:
                 )
             if handler is None:
                 return 404, self._error_body(_ApiError(404, METHOD_NOT_FOUND))
+            flood = self._flood_wait(name, params, at)
+            if flood is not None:
+                return 429, self._error_body(_ApiError(
+                    429, f"Too Many Requests: retry after {flood}", {"retry_after": flood}))
             try:
                 return 200, {"ok": True, "result": handler(params, at)}
             except _ApiError as exc:
+                self._unadmit(params, at)
                 return exc.status, self._error_body(exc)
+
+    def _flood_wait(self, name: str, params: JSON, at: float) -> int | None:
+        """Seconds to wait when a group has had its ``group_limit`` calls in the window;
+        otherwise the call is admitted (and counted) and None is returned."""
+        chat_id = _as_int(params.get("chat_id"))
+        if self.group_limit is None or name not in GROUP_METHODS or chat_id is None \
+                or chat_id >= 0:
+            return None
+        recent = [t for t in self._admitted.get(chat_id, []) if t > at - self.group_window]
+        if len(recent) >= self.group_limit:
+            self._admitted[chat_id] = recent
+            return max(1, math.ceil(recent[0] + self.group_window - at))
+        self._admitted[chat_id] = [*recent, at]
+        return None
+
+    def _unadmit(self, params: JSON, at: float) -> None:
+        """A refused call did not reach the chat: it does not count against its limit."""
+        admitted = self._admitted.get(_as_int(params.get("chat_id")) or 0)
+        if admitted and at in admitted:
+            admitted.remove(at)
 
     @staticmethod
     def _error_body(exc: _ApiError) -> JSON:

@@ -376,3 +376,25 @@ async def test_application_handles_commands_and_presses(server: FakeTelegram) ->
         await app.stop()
         await app.shutdown()
     assert not app.running
+
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+async def test_a_group_gets_429_past_twenty_messages_a_minute() -> None:
+    now = [100.0]
+    with FakeTelegram(clock=lambda: now[0]) as server:
+        async with Bot("123:TEST", base_url=f"{server.url}/bot",
+                       base_file_url=f"{server.url}/file/bot") as limited:
+            for n in range(20):
+                now[0] += 1.0
+                await limited.send_message(GROUP, f"message {n}")
+            now[0] += 1.0
+            with pytest.raises(RetryAfter) as caught:
+                await limited.edit_message_text("edited", chat_id=GROUP, message_id=1)
+            assert seconds(caught.value.retry_after) == 40  # the first call leaves the window
+            now[0] += 40.0
+            await limited.edit_message_text("edited", chat_id=GROUP, message_id=1)
+            # Private chats are not limited this way.
+            server.start_bot(ALICE)
+            for _ in range(25):
+                await limited.send_message(ALICE.id, "hi")
+    assert server.max_per_window(GROUP) == 20

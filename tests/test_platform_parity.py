@@ -68,7 +68,7 @@ def record(manager: bot.manager.SessionManager, into: list[Reply]) -> None:
 async def play_telegram(tmp_path: Path, words: str) -> list[Reply]:
     replies: list[Reply] = []
     people = [TelegramUser(i, n, lang) for i, n, lang in PEOPLE]
-    async with FakeTelegram() as fake:
+    async with FakeTelegram(group_limit=None) as fake:
         for user in people:
             fake.start_bot(user)
         fake.set_chat(GROUP, title="Parity")
