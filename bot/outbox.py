@@ -1,17 +1,25 @@
-"""Messages to one chat, in order, coalesced and under a per-chat budget.
+"""Messages to one chat, in order, coalesced, within the platform's budget, retried until sent.
 
-DESIGN.md §5: a fast table must not flood a group. Every call that sends, edits or deletes a
-message in the chat goes through the chat's outbox, which never makes more than `cap` calls in any
-`window` seconds. New messages (`post`) are kept in order and all delivered; updates of something
-that is shown in place (the table message, a hand) are slots: a newer update replaces one still
-waiting, so a table that changes ten times while the budget refills is edited once, to its latest
-state. Jobs run one at a time and wrap each platform call in `sending()`. Slot updates are
-also spaced at least `spacing` seconds apart, which leaves room in the budget for the posts that
-must not wait long (a deal's result).
+DESIGN.md §5 and §11: each adapter owns its platform's limits (Telegram: 20 messages a minute per
+group; Discord: its own per-channel limits, which discord.py keeps). Every call that sends, edits
+or deletes a message in the chat goes through the chat's outbox, which never makes more than
+`cap` calls in any `window` seconds.
+
+New messages (`post`) are kept in order and all delivered. Updates of something shown in place
+(the table message, a hand) are slots: a newer update replaces one still waiting, so a table
+that changes ten times while the budget refills is edited once, to its latest state. A slot is
+never held behind queued posts: once `spacing` seconds have passed since the last in-place
+update, the next one goes first, and posts use the time in between, so the table keeps up
+with the game however many posts wait.
 
 An update that puts a new message on screen (the table that replaces the lobby) is a message
 like the posts: it keeps its place among them (`in_order`), or a deal's result posted after it
 would appear above it, and a short match could end before its table was ever shown.
+
+A job that fails with an error the platform calls passing (`retry_after` gives the seconds to
+wait: flood control, a timeout, a server error) is not dropped: a post runs again at the head of
+the queue, a slot unless a newer update replaced it, after the wait, doubled on every failure in
+a row up to `MAX_BACKOFF`. Any other failure is logged and dropped.
 """
 
 from __future__ import annotations
@@ -27,6 +35,13 @@ from dataclasses import dataclass
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Awaitable[None]]
+RetryAfter = Callable[[BaseException], float | None]
+"""Seconds to wait before trying a failed job again, or None when retrying cannot help."""
+MAX_BACKOFF = 60.0
+IDLE = 30.0
+"""Seconds an outbox with nothing to send keeps its runner before letting it end."""
+TICK = 0.001
+"""The shortest wait: a timer may fire a rounding error early, and must not spin."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +53,17 @@ class Budget:
     """Seconds between two in-place updates of the same chat."""
 
 
+def never(exc: BaseException) -> float | None:
+    return None
+
+
 class Outbox:
-    def __init__(self, name: str, budget: Budget, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+    def __init__(self, name: str, budget: Budget, clock: Callable[[], float] = time.monotonic,
+                 retry_after: RetryAfter = never) -> None:
         self.name = name
         self.budget = budget
         self.clock = clock
+        self.retry_after = retry_after
         self.calls: deque[float] = deque()
         """When each call of the last window started."""
         self._posts: deque[Job | str] = deque()
@@ -52,6 +72,9 @@ class Outbox:
         self._placed: set[str] = set()
         """Slots whose key is waiting among the posts."""
         self._last_update = float("-inf")
+        self._resume = float("-inf")
+        """After a passing failure: nothing is sent before this time."""
+        self._failures = 0
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._closed = False
@@ -98,46 +121,86 @@ class Outbox:
         if self._task is None or self._task.done():
             self._task = asyncio.ensure_future(self._run())
 
+    async def _pause(self, seconds: float) -> bool:
+        """Wait until something is queued or `seconds` pass; True when woken."""
+        self._wake.clear()
+        try:
+            await asyncio.wait_for(self._wake.wait(), timeout=seconds)
+        except TimeoutError:
+            return False
+        return True
+
+    def _due(self) -> str | None:
+        """The in-place update whose turn it is, if its spacing has passed."""
+        if self.clock() < self._last_update + self.budget.spacing:
+            return None
+        return next((key for key in self._slots if key not in self._placed), None)
+
     async def _run(self) -> None:
         while not self._closed:
             if not self._posts and not self._slots:
-                self._wake.clear()
-                try:
-                    await asyncio.wait_for(self._wake.wait(), timeout=30.0)
-                except TimeoutError:
+                if not await self._pause(IDLE):
                     return  # idle: the next post or update starts a new runner
                 continue
-            if self._posts:
+            wait = max(self._resume - self.clock(), self._budget_wait())
+            if wait > 0:
+                await asyncio.sleep(max(wait, TICK))
+                continue
+            key = self._due()
+            job: Job | None
+            if key is not None:
+                job = self._slots.pop(key)
+                self._last_update = self.clock()
+            elif self._posts:
                 item = self._posts.popleft()
                 if isinstance(item, str):
                     self._placed.discard(item)
-                    placed = self._slots.pop(item, None)
-                    if placed is None:
+                    key, job = item, self._slots.pop(item, None)
+                    if job is None:
                         continue
-                    job = placed
                     self._last_update = self.clock()
                 else:
                     job = item
             else:
-                wait = self._last_update + self.budget.spacing - self.clock()
-                if wait > 0:
-                    self._wake.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._wake.wait(), timeout=wait)
-                    if self._posts or self._last_update + self.budget.spacing > self.clock():
-                        continue
-                key = next(iter(self._slots))
-                job = self._slots.pop(key)
-                self._last_update = self.clock()
-            self._busy = True
-            try:
-                await job()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
+                await self._pause(max(self._last_update + self.budget.spacing - self.clock(),
+                                      TICK))
+                continue
+            await self._attempt(job, key)
+
+    async def _attempt(self, job: Job, key: str | None) -> None:
+        self._busy = True
+        try:
+            await job()
+            self._failures = 0
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            delay = self.retry_after(exc)
+            if delay is None:
                 log.exception("%s: a message could not be delivered", self.name)
-            finally:
-                self._busy = False
+                return
+            self._failures += 1
+            delay = max(delay, min(MAX_BACKOFF, 2.0 ** (self._failures - 1)))
+            log.warning("%s: %s; trying again in %.0f s", self.name, exc, delay)
+            self._resume = self.clock() + delay
+            if key is None:
+                self._posts.appendleft(job)
+            elif key not in self._slots:
+                self._slots[key] = job
+        finally:
+            self._busy = False
+
+    def _budget_wait(self) -> float:
+        """Seconds until the budget allows another call."""
+        cap = self.budget.cap
+        if cap is None:
+            return 0.0
+        now = self.clock()
+        while self.calls and self.calls[0] <= now - self.budget.window:
+            self.calls.popleft()
+        if len(self.calls) < cap:
+            return 0.0
+        return self.calls[0] + self.budget.window - now + 0.01
 
     @contextlib.asynccontextmanager
     async def sending(self) -> AsyncIterator[None]:
@@ -147,17 +210,11 @@ class Outbox:
         platform saw the call at some moment before that, so a window measured from finish
         times can never be shorter on the platform's side than it is here.
         """
-        cap = self.budget.cap
-        if cap is None:
+        if self.budget.cap is None:
             yield
             return
-        while True:
-            now = self.clock()
-            while self.calls and self.calls[0] <= now - self.budget.window:
-                self.calls.popleft()
-            if len(self.calls) < cap:
-                break
-            await asyncio.sleep(self.calls[0] + self.budget.window - now + 0.01)
+        while (wait := self._budget_wait()) > 0:
+            await asyncio.sleep(max(wait, TICK))
         self.calls.append(self.clock())
         try:
             yield
