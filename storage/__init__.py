@@ -11,11 +11,11 @@ from pathlib import Path
 
 from storage.accounts import DEFAULT_GRANT, Accounts, ChatSettings, SeatResult, Settlement
 from storage.db import DEFAULT_PATH, Database, StorageBusy, StorageError, StorageUnavailable
-from storage.sessions import Session, SessionExists, Sessions, StaleSave
+from storage.sessions import Post, Session, SessionExists, Sessions, StaleSave
 from storage.stats import DealSummary, GameStats, Standing, Stats
 
 __all__ = [
-    "ChatSettings", "DealSummary", "GameStats", "SeatResult", "Session", "SessionExists",
+    "ChatSettings", "DealSummary", "GameStats", "Post", "SeatResult", "Session", "SessionExists",
     "Settlement", "StaleSave", "Standing", "Storage", "StorageBusy", "StorageError",
     "StorageUnavailable",
 ]

@@ -35,6 +35,8 @@ class ChatSettings:
     lobby_timeout: int = LOBBY_TIMEOUT
     defaults: dict[str, Any] = field(default_factory=dict)
     """Default preset and stake per game id: {"dragon": {"preset": "two-arm", "stake": 2}}."""
+    mentions: bool = True
+    """Whether the chat may be pinged for a player whose private hand is not open."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +117,13 @@ class Accounts:
             turn_timeout=int(stored.get("turn_timeout", TURN_TIMEOUT)),
             lobby_timeout=int(stored.get("lobby_timeout", LOBBY_TIMEOUT)),
             defaults=dict(stored.get("defaults", {})),
+            mentions=bool(stored.get("mentions", True)),
         )
 
     async def update_settings(self, chat_id: int, **changes: Any) -> ChatSettings:
-        """Change some settings (`language`, `turn_timeout`, `lobby_timeout`, `defaults`)."""
-        allowed = {"language", "turn_timeout", "lobby_timeout", "defaults"}
+        """Change some settings (`language`, `turn_timeout`, `lobby_timeout`, `defaults`,
+        `mentions`)."""
+        allowed = {"language", "turn_timeout", "lobby_timeout", "defaults", "mentions"}
         unknown = set(changes) - allowed
         if unknown:
             raise ValueError(f"unknown chat settings: {', '.join(sorted(unknown))}")

@@ -8,6 +8,9 @@ Chips: `balances` is the running total per (chat, user); `ledger` has one row pe
 unique per (chat, user, kind, ref), which is what makes a settlement applied twice a no-op.
 Computer seats are users of the `computer` platform, so every settlement is zero-sum over real
 balance rows and the sum of a chat's balances always equals its grants plus adjustments.
+
+`posts` holds what a chat must still be shown: written in the transaction that saves the move
+that made it, deleted once the platform has it, so a restart sends what a crash kept back.
 """
 
 from __future__ import annotations
@@ -96,5 +99,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (deal_id, seat)
     );
     CREATE INDEX deal_seats_by_user ON deal_seats (user_id);
+    """,
+    # 2: posts that must reach a chat (a deal's result, a match's end), kept with their session
+    # from the save that makes them until the chat has them.
+    """
+    CREATE TABLE posts (
+        id          INTEGER PRIMARY KEY,
+        session_id  INTEGER NOT NULL REFERENCES sessions (id),
+        body        TEXT NOT NULL,
+        created_at  REAL NOT NULL
+    );
+    CREATE INDEX posts_by_session ON posts (session_id, id);
     """,
 )

@@ -3,8 +3,9 @@
 DESIGN.md §4 and §6. A save names the version it was made from and succeeds only if the stored
 version is still that one (optimistic locking): a press on an old button, or a second process,
 can never overwrite a newer state. A deal's settlement can ride in the same transaction as the
-save that ends the deal, so the state and the chips never disagree. One open session (lobby or
-active) per chat and topic; finished and abandoned sessions stay as history.
+save that ends the deal, so the state and the chips never disagree, and so can the posts that
+must reach the chat (the deal's result): they are kept until the platform has them. One open
+session (lobby or active) per chat and topic; finished and abandoned sessions stay as history.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,17 +122,27 @@ class Sessions:
 
         Raises StaleSave otherwise, with nothing written (the settlement included).
         """
+        saved, _ = await self.save_posting(session, expected_version, settlement)
+        return saved
+
+    async def save_posting(self, session: Session, expected_version: int,
+                           settlement: Settlement | None = None,
+                           posts: Sequence[Mapping[str, Any]] = ()
+                           ) -> tuple[Session, list[int]]:
+        """`save`, and in the same transaction keep `posts` (what the chat must be shown)
+        until `delivered`; returns the saved session and the posts' ids, in order."""
         if session.status not in STATUSES:
             raise ValueError(f"unknown status {session.status!r}")
         now = self.db.clock()
+        ids: list[int] = []
         async with self.db.write() as conn:
             cursor = await conn.execute(
-                "UPDATE sessions SET seats = ?, options = ?, stake = ?, status = ?, state = ?, "
-                "version = ?, deadline = ?, messages = ?, updated_at = ? "
+                "UPDATE sessions SET seats = ?, options = ?, stake = ?, creator_id = ?, "
+                "status = ?, state = ?, version = ?, deadline = ?, messages = ?, updated_at = ? "
                 "WHERE id = ? AND version = ?",
-                (_dump(session.seats), _dump(session.options), session.stake, session.status,
-                 session.state, session.version, session.deadline, _dump(session.messages),
-                 now, session.id, expected_version))
+                (_dump(session.seats), _dump(session.options), session.stake,
+                 session.creator_id, session.status, session.state, session.version,
+                 session.deadline, _dump(session.messages), now, session.id, expected_version))
             changed = cursor.rowcount
             await cursor.close()
             if changed != 1:
@@ -138,7 +150,37 @@ class Sessions:
                     f"session {session.id} is no longer at version {expected_version}")
             if settlement is not None:
                 await self.accounts.apply_settlement(conn, settlement)
-        return session.but(updated_at=now)
+            for post in posts:
+                cursor = await conn.execute(
+                    "INSERT INTO posts (session_id, body, created_at) VALUES (?, ?, ?) "
+                    "RETURNING id", (session.id, _dump(post), now))
+                row = await cursor.fetchone()
+                await cursor.close()
+                assert row is not None
+                ids.append(int(row[0]))
+        return session.but(updated_at=now), ids
+
+    async def pending_posts(self, platform: str) -> list[Post]:
+        """The posts of this platform's chats not yet delivered, oldest first."""
+        rows = await self.db.read(
+            "SELECT p.id, p.session_id, p.body FROM posts p JOIN sessions s ON s.id = "
+            "p.session_id JOIN chats c ON c.id = s.chat_id WHERE c.platform = ? ORDER BY p.id",
+            (platform,))
+        return [Post(r["id"], r["session_id"], json.loads(r["body"])) for r in rows]
+
+    async def delivered(self, post_id: int) -> None:
+        """The chat has the post (or never can): it is not sent again."""
+        async with self.db.write() as conn:
+            await conn.execute("DELETE FROM posts WHERE id = ?", (post_id,))
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A post a chat must still be shown: what the session layer needs to build it again."""
+
+    id: int
+    session_id: int
+    body: dict[str, Any]
 
 
 def _dump(value: Any) -> str:

@@ -43,6 +43,8 @@ class DealSummary:
     at: float
     seats: tuple[tuple[str, int, int, bool], ...]
     """(name, points, chips, won) per seat."""
+    computers: tuple[bool, ...] = ()
+    """Per seat, whether a computer held it (its name is then its label, "computer-1")."""
 
 
 class Stats:
@@ -101,10 +103,11 @@ class Stats:
         found = []
         for d in deals:
             seats = await self.db.read(
-                "SELECT u.name, s.points, s.delta, s.won FROM deal_seats s "
+                "SELECT u.name, u.platform, s.points, s.delta, s.won FROM deal_seats s "
                 "JOIN users u ON u.id = s.user_id WHERE s.deal_id = ? ORDER BY s.seat",
                 (d["id"],))
             found.append(DealSummary(
                 d["id"], d["session_id"], d["deal_no"], d["game"], d["reason"], d["at"],
-                tuple((s["name"], s["points"], s["delta"], bool(s["won"])) for s in seats)))
+                tuple((s["name"], s["points"], s["delta"], bool(s["won"])) for s in seats),
+                tuple(s["platform"] == COMPUTER for s in seats)))
         return found
