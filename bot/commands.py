@@ -8,16 +8,19 @@ the chat's admins, and in a private chat by its one user.
 
 from __future__ import annotations
 
+from bot import payload
 from bot.i18n import LANGS, lang_of, signed, tr
 from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsAdmin, SessionManager
 from bot.rules_text import rules_text
-from bot.screens import Actor, Picture, Place, Reply, Screen
+from bot.screens import Actor, Button, Picture, Place, Reply, Screen
+from bot.seating import computer_name
 from games import GAMES, get
 from games.engine import InvalidOptions
 from rendering import Table
 from storage import StorageError
 
 TOP_ROWS = 10
+SWITCH = {"on": True, "off": False, "1": True, "0": False, "yes": True, "no": False}
 
 
 class Commands:
@@ -90,22 +93,35 @@ class Commands:
         return Reply(answer=Screen(text))
 
     async def top(self, place: Place, actor: Actor, words: list[str]) -> Reply:
+        """One page of the chat's leaderboard, with buttons to the pages on either side."""
         chat_id, lang = await self._chat(place, actor)
-        page = int(words[0]) if words and words[0].isascii() and words[0].isdigit() else 1
-        page = max(1, page)
-        rows = await self.storage.stats.top(chat_id, TOP_ROWS, (page - 1) * TOP_ROWS)
+        typed = words[0] if words else "1"
+        page = max(1, int(typed)) if typed.isascii() and typed.isdigit() else 1
         players = await self.storage.stats.players(chat_id)
-        if not rows:
+        if not players:
             return Reply(answer=Screen(tr(lang, "top.empty")))
+        pages = -(-players // TOP_ROWS)
+        if page > pages:
+            return Reply(answer=Screen(tr(lang, "top.past_end", pages)))
+        rows = await self.storage.stats.top(chat_id, TOP_ROWS, (page - 1) * TOP_ROWS)
         lines = [tr(lang, "top.title", page=page)]
-        lines += [tr(lang, "top.line", rank=r.rank, name=r.name, chips=signed(r.balance)
-                     if r.balance < 0 else str(r.balance), games=r.games) for r in rows]
-        if page * TOP_ROWS < players:
+        lines += [tr(lang, "top.line", r.games, rank=r.rank, name=r.name,
+                     chips=signed(r.balance) if r.balance < 0 else str(r.balance))
+                  for r in rows]
+        if page < pages:
             lines.append(tr(lang, "top.more", next=page + 1))
         picture = Picture("leaderboard", Table(title=tr(lang, "top.picture_title"), names=(),
                                                lang=lang, theme=self.manager.theme),
                           rows=tuple(rows))
-        return Reply(answer=Screen("\n".join(lines), picture))
+        turns = []
+        if page > 1:
+            turns.append(Button(tr(lang, "btn.prev_page", page=page - 1),
+                                payload.encode(0, page - 1, payload.TOP)))
+        if page < pages:
+            turns.append(Button(tr(lang, "btn.next_page", page=page + 1),
+                                payload.encode(0, page + 1, payload.TOP)))
+        keyboard = (tuple(turns),) if turns else ()
+        return Reply(answer=Screen("\n".join(lines), picture, keyboard))
 
     async def stats(self, place: Place, actor: Actor) -> Reply:
         chat_id, lang = await self._chat(place, actor)
@@ -124,7 +140,10 @@ class Commands:
             for deal in recent:
                 title = GAMES[deal.game].title.get(lang, deal.game) if deal.game in GAMES \
                     else deal.game
-                seats = ", ".join(f"{name} {signed(delta)}" for name, _, delta, _ in deal.seats)
+                computers = deal.computers or (False,) * len(deal.seats)
+                seats = ", ".join(
+                    f"{computer_name(name, lang) if computer else name} {signed(delta)}"
+                    for (name, _, delta, _), computer in zip(deal.seats, computers, strict=True))
                 lines.append(f"• {title}: {seats}")
         return Reply(answer=Screen("\n".join(lines)))
 
@@ -150,9 +169,10 @@ class Commands:
             shown = ", ".join(
                 f"{g} {d.get('preset') or '—'} ×{d.get('stake', 1)}"
                 for g, d in sorted(current.defaults.items())) or "—"
-            return Reply(answer=Screen(tr(lang, "settings.show", turn=current.turn_timeout,
-                                          lobby=current.lobby_timeout, defaults=shown,
-                                          lang=current.language or lang)))
+            return Reply(answer=Screen(tr(
+                lang, "settings.show", turn=current.turn_timeout, lobby=current.lobby_timeout,
+                defaults=shown, lang=current.language or lang,
+                mentions=tr(lang, "settings.on" if current.mentions else "settings.off"))))
         if not await is_admin():
             return Reply(answer=Screen(tr(lang, "err.admins_only")))
         key, args = words[0].lower(), words[1:]
@@ -187,6 +207,8 @@ class Commands:
             else:
                 defaults.pop(rules.id, None)
             changes["defaults"] = defaults
+        elif key == "mentions" and len(args) == 1 and args[0].lower() in SWITCH:
+            changes["mentions"] = SWITCH[args[0].lower()]
         else:
             return Reply(answer=Screen(tr(lang, "settings.usage")))
         await self.storage.accounts.update_settings(chat_id, **changes)

@@ -669,13 +669,16 @@ class Console:
                 if update.screen.picture is not None:
                     pictures["hand"] = update.screen.picture
             for post in reply.posts:
+                shown = post.screen
                 self.say("")
-                self.say(post.text)
-                if post.picture is not None and post.picture.kind == "result":
-                    view = post.picture.view
+                self.say(shown.text)
+                if shown.picture is not None and shown.picture.kind == "result":
+                    view = shown.picture.view
                     self.last_result = view
                     await self._draw([(self._path(f"result-{view.match.deal + 1}.png"),
-                                       post.picture)])
+                                       shown.picture)])
+                if post.key is not None:
+                    await self.m.delivered(post.key)
             for user, screen in reply.private:
                 if user == self.actor.platform_id:
                     self.say(screen.text)

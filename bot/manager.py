@@ -20,15 +20,15 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import games
 from bot import payload, presenter
 from bot.i18n import lang_of, tr
-from bot.screens import Actor, HandUpdate, Place, Reply, Screen
-from bot.seating import Game, Seat, seat_index, seats_of, with_seats
+from bot.screens import Actor, HandUpdate, Place, Post, Reply, Screen
+from bot.seating import Game, Seat, computer_label, seat_index, seats_of, with_seats
 from games.engine import (
     Action,
     Event,
@@ -49,6 +49,7 @@ from storage import (
     Storage,
     StorageError,
 )
+from storage import Post as StoredPost
 from storage.accounts import seats_of as settlement_seats
 
 log = logging.getLogger(__name__)
@@ -86,12 +87,16 @@ class Refusal(Exception):
 
 class SessionManager:
     def __init__(self, storage: Storage, platform: str, timing: Timing | None = None,
-                 clock: Callable[[], float] = time.time, theme: str = "dark") -> None:
+                 clock: Callable[[], float] = time.time, theme: str = "dark",
+                 live_countdown: bool = False) -> None:
+        """`live_countdown`: the platform shows a screen's countdown ticking by itself
+        (Discord's timestamps), so the table is never edited just to count down."""
         self.storage = storage
         self.platform = platform
         self.timing = timing or Timing()
         self.clock = clock
         self.theme = theme
+        self.live_countdown = live_countdown
         self.deliver: Deliver | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, Session] = {}
@@ -104,15 +109,26 @@ class SessionManager:
     # ----- life cycle ---------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every open game of this platform and re-arm its timers."""
+        """Bring back every open game of this platform and re-arm its timers, and send the
+        posts the last process saved but never saw delivered."""
+        pending: dict[int, list[StoredPost]] = {}
+        for post in await self.storage.sessions.pending_posts(self.platform):
+            pending.setdefault(post.session_id, []).append(post)
         sessions = await self.storage.sessions.open_sessions(self.platform)
         for session in sessions:
             self._cache[session.id] = session
             self._arm(session, restoring=True)
-            await self._refresh(session)
+            await self._refresh(session, pending.pop(session.id, []))
+        for session_id, posts in pending.items():  # games that ended with a post on its way
+            closed = await self.storage.sessions.get(session_id)
+            if closed is not None:
+                reply = self._reply(closed)
+                reply.posts = await self._posts(closed, posts)
+                reply.closed = True
+                await self._deliver(reply)
         return len(sessions)
 
-    async def _refresh(self, session: Session) -> None:
+    async def _refresh(self, session: Session, posts: list[StoredPost]) -> None:
         """Show a restored game's table and the mover's hand again: whatever was still queued
         when the last process stopped reaches the chat now (the same version: buttons already
         on screen stay valid)."""
@@ -123,9 +139,17 @@ class SessionManager:
                 reply.table = await self._lobby_screen(session)
             else:
                 state = Game.of(session).state(session)
-                reply.table = await self._table_screen(session, state, ())
+                reply.table = await self._table_screen(session, state, _last(session))
                 reply.hands = await self._hands(session, state, state, only_to_move=True)
+            reply.posts = await self._posts(session, posts)
             await self._deliver(reply)
+
+    async def delivered(self, key: int) -> None:
+        """The chat has a kept post: it is not sent again after a restart."""
+        try:
+            await self.storage.sessions.delivered(key)
+        except StorageError as exc:
+            log.warning("post %s delivered, but not noted (it may come again): %s", key, exc)
 
     async def close(self) -> None:
         self._closed = True
@@ -189,18 +213,26 @@ class SessionManager:
             return Reply(answer=Screen(tr(lang, "err.options", detail=str(exc))))
         try:
             user_id = await self.user_of(actor)
-            settings = await self.chat_settings(chat_id)
-            seat = Seat(user_id, actor.name, actor.platform_id)
             game = Game(rules, rules.options(preset, **values), preset, values,
                         secrets.token_hex(8))
-            session = await self.storage.sessions.create(
-                chat_id, rules.id, game.stored(), [seat.to_json()], stake=stake,
-                creator_id=user_id, topic=place.topic,
-                deadline=self.clock() + settings.lobby_timeout)
+            await self._open_lobby(place, chat_id, game, [Seat(user_id, actor.name,
+                                                                actor.platform_id)],
+                                   stake, user_id, actor)
         except SessionExists:
             return Reply(answer=Screen(tr(lang, "err.game_exists")))
         except StorageError as exc:
             return _storage_answer(exc, lang)
+        return Reply()
+
+    async def _open_lobby(self, place: Place, chat_id: int, game: Game, seats: list[Seat],
+                          stake: int, creator_id: int, actor: Actor) -> Session:
+        """A new lobby in `place`, shown as a new message; the actor is told privately."""
+        settings = await self.chat_settings(chat_id)
+        lang = await self.language(chat_id)
+        session = await self.storage.sessions.create(
+            chat_id, game.rules.id, game.stored(), [s.to_json() for s in seats], stake=stake,
+            creator_id=creator_id, topic=place.topic,
+            deadline=self.clock() + settings.lobby_timeout)
         async with self._lock(session.id):
             session = session.but(messages={"place": {"chat": place.chat, "topic": place.topic,
                                                       "title": place.title}})
@@ -211,13 +243,59 @@ class SessionManager:
             reply.private.append((actor.platform_id, Screen(tr(lang, "lobby.joined_you",
                                                                game=presenter.title(game, lang)))))
             await self._deliver(reply)
-        return Reply()
+        return session
+
+    async def play_again(self, session_id: int, actor: Actor) -> Reply:
+        """"Play again" on a match's end: a lobby in the same place with the same players
+        (people and computers), options and stake, opened by the player who pressed."""
+        lang = lang_of(actor.language)
+        try:
+            old = await self.storage.sessions.get(session_id)
+            chat = None if old is None else await self.storage.db.read_one(
+                "SELECT platform FROM chats WHERE id = ?", (old.chat_id,))
+            if old is None or chat is None or chat["platform"] != self.platform:
+                return _refused(lang, "err.forged")
+            lang = await self.language(old.chat_id)
+            if _open(old):
+                return _refused(lang, "err.game_exists")
+            index = seat_index(old, actor.platform_id)
+            if index is None:
+                return _refused(lang, "again.not_player")
+            place = old.messages.get("place", {})
+            previous = Game.of(old)
+            game = Game(previous.rules, previous.options, previous.preset, previous.values,
+                        secrets.token_hex(8))
+            seats = [Seat(s.user_id, s.name, s.platform_id, computer=s.computer)
+                     for s in seats_of(old)]
+            await self._open_lobby(
+                Place(str(place.get("chat", "")), str(place.get("topic", "")),
+                      str(place.get("title", ""))),
+                old.chat_id, game, seats, old.stake, seats[index].user_id, actor)
+        except SessionExists:
+            return _refused(lang, "err.game_exists")
+        except StorageError as exc:
+            return _storage_answer(exc, lang)
+        return Reply(toast=tr(lang, "again.opened"))
+
+    async def abandon(self, session_id: int) -> None:
+        """The platform cannot show the game at all (its first message was refused): close
+        it, so that the place is free for a game that can be shown. Settles nothing."""
+        async with self._lock(session_id):
+            session = await self._load(session_id)
+            if session is None or not _open(session):
+                return
+            await self._save(_bump(session).but(status="abandoned", deadline=None),
+                             session.version)
 
     async def _parse_new(self, chat_id: int, words: list[str]
                          ) -> tuple[Any, str | None, int, dict[str, Any]]:
         if not words:
             raise Refusal("err.newgame_usage", games=", ".join(games.GAMES))
-        rules = games.get(words[0])
+        try:
+            rules = games.get(words[0])
+        except InvalidOptions:
+            raise Refusal("err.unknown_game", name=words[0],
+                          games=", ".join(games.GAMES)) from None
         settings = await self.chat_settings(chat_id)
         defaults = settings.defaults.get(rules.id, {})
         preset: str | None = defaults.get("preset")
@@ -264,6 +342,8 @@ class SessionManager:
             press = payload.decode(data)
         except payload.BadPayload:
             return Reply(toast=tr(lang, "err.forged"))
+        if press.code == payload.AGAIN:
+            return await self.play_again(press.session_id, actor)
 
         async def run(session: Session) -> Reply:
             return await self._press(session, actor, press)
@@ -351,14 +431,22 @@ class SessionManager:
 
     async def _save(self, session: Session, expected: int,
                     settlement: Settlement | None = None) -> Session:
-        saved = await self.storage.sessions.save(session, expected, settlement)
+        saved, _ = await self._save_posting(session, expected, settlement)
+        return saved
+
+    async def _save_posting(self, session: Session, expected: int,
+                            settlement: Settlement | None = None,
+                            posts: Sequence[dict[str, Any]] = ()) -> tuple[Session, list[int]]:
+        """Save (with the deal's settlement and the posts to keep until delivered)."""
+        saved, keys = await self.storage.sessions.save_posting(session, expected, settlement,
+                                                               posts)
         if saved.status in ("lobby", "active"):
             self._cache[saved.id] = saved
         else:
             self._cache.pop(saved.id, None)
             self._locks.pop(saved.id, None)  # later requests find it closed without a lock
         self._arm(saved)
-        return saved
+        return saved, keys
 
     async def _deliver(self, reply: Reply) -> None:
         if self.deliver is not None:
@@ -377,8 +465,11 @@ class SessionManager:
 
     async def _lobby_screen(self, session: Session) -> Screen:
         lang = await self.language(session.chat_id)
-        left = (session.deadline or self.clock()) - self.clock()
-        return presenter.lobby(session, Game.of(session), seats_of(session), lang, left)
+        return presenter.lobby(session, Game.of(session), seats_of(session), lang,
+                               self._clock(session))
+
+    def _clock(self, session: Session) -> presenter.Clock:
+        return presenter.Clock(self.clock(), session.deadline)
 
     async def _lobby_changed(self, session: Session, seats: list[Seat], toast: str,
                              private: tuple[str, Screen] | None = None) -> Reply:
@@ -442,8 +533,8 @@ class SessionManager:
         if len(seats) >= game.rules.max_players:
             raise Refusal("err.full", most=game.rules.max_players)
         taken = {s.platform_id for s in seats if s.computer}
-        number = next(n for n in range(1, 100) if f"computer-{n}" not in taken)
-        label = f"computer-{number}"
+        number = next(n for n in range(1, 100) if computer_label(n) not in taken)
+        label = computer_label(number)
         user_id = await self.storage.accounts.computer(label)
         seats.append(Seat(user_id, tr(lang, "computer.name", number=number), label,
                           computer=True))
@@ -471,6 +562,8 @@ class SessionManager:
             raise Refusal("err.creator_starts")
         if len(seats) < game.rules.min_players:
             raise Refusal("lobby.need", game.rules.min_players - len(seats))
+        if not creator_seated:  # who starts a game its opener left may also stop it
+            session = session.but(creator_id=seats[index].user_id)
         match = game.rules.start_match(game.options, len(seats), game.seed)
         try:
             state = game.rules.new_deal(game.options, len(seats), game.deal_seed(match.deal),
@@ -479,12 +572,12 @@ class SessionManager:
             # Options that suit some tables but not this many players (too few sets).
             raise Refusal("err.options", detail=str(exc)) from None
         reply = self._reply(session)
-        session = _bump(session).but(status="active", state=game.dumps(state))
-        session, settlement = await self._next_step(session, game, seats, state, reply)
-        session = await self._save(session, session.version - 1, settlement)
-        reply.table = await self._table_screen(session, state, ())
+        session = _bump(session).but(status="active", state=game.dumps(state),
+                                     messages=_with_last(session, ()))
+        session = await self._step(session, session.version - 1, game, seats, state, reply)
         reply.table_fresh = True
-        reply.hands = await self._hands(session, None, state, fresh=True)
+        reply.hands = await self._hands(session, None, state, fresh=True,
+                                        ended=_ended(reply, lang))
         await self._deliver(reply)
         return Reply(toast=tr(lang, "lobby.started"))
 
@@ -563,42 +656,67 @@ class SessionManager:
         rules = game.rules
         new_state, events = play(rules, state, seat, action, state.version)
         reply = self._reply(session)
-        updated = _bump(with_seats(session, seats)).but(state=game.dumps(new_state))
-        updated, settlement = await self._next_step(updated, game, seats, new_state, reply)
-        saved = await self._save(updated, session.version, settlement)
-        reply.table = await self._table_screen(saved, new_state, events)
-        reply.hands = await self._hands(saved, state, new_state)
+        updated = _bump(with_seats(session, seats)).but(state=game.dumps(new_state),
+                                                         messages=_with_last(session, events))
+        saved = await self._step(updated, session.version, game, seats, new_state, reply)
+        reply.hands = await self._hands(saved, state, new_state,
+                                        ended=_ended(reply, await self.language(saved.chat_id)))
         await self._deliver(reply)
         return saved
 
-    async def _next_step(self, session: Session, game: Game, seats: list[Seat], state: Any,
-                         reply: Reply) -> tuple[Session, Settlement | None]:
-        """What follows a state about to be saved: the next turn's deadline while the deal
-        goes on; once it is over (after a move, or straight from the deal when a hand is dealt
-        complete) its settlement, the result post, and the next deal's pause or the match's
-        end."""
+    async def _step(self, session: Session, expected: int, game: Game, seats: list[Seat],
+                    state: Any, reply: Reply) -> Session:
+        """Save a state and show what follows it on the table: the next turn's deadline while
+        the deal goes on; once it is over (after a move, or straight from the deal when a hand
+        is dealt complete) its settlement and result post in the same save, and the next
+        deal's pause or the match's end."""
         rules = game.rules
         outcome = rules.outcome(state)
+        settlement: Settlement | None = None
+        posts: list[dict[str, Any]] = []
         if outcome is None:
-            return session.but(deadline=self._deadline(session, seats, state)), None
-        settlement = Settlement(
-            session.id, state.match.deal, session.chat_id, session.game, outcome.reason,
-            settlement_seats([s.user_id for s in seats], outcome.points, outcome.deltas,
-                             outcome.winners, session.stake))
-        after = rules.next_match(state)
-        everyone_away = all(s.automatic for s in seats)
-        if after.over or everyone_away:
-            session = session.but(status="finished", deadline=None)
-            reply.closed = True
+            session = session.but(deadline=self._deadline(session, seats, state))
         else:
-            session = session.but(deadline=self.clock() + self.timing.deal_pause)
+            settlement = Settlement(
+                session.id, state.match.deal, session.chat_id, session.game, outcome.reason,
+                settlement_seats([s.user_id for s in seats], outcome.points, outcome.deltas,
+                                 outcome.winners, session.stake))
+            after = rules.next_match(state)
+            everyone_away = all(s.automatic for s in seats)
+            if after.over or everyone_away:
+                session = session.but(status="finished", deadline=None)
+                reply.closed = True
+            else:
+                session = session.but(deadline=self.clock() + self.timing.deal_pause)
+            posts.append({"kind": "result", "state": session.state,
+                          "seats": [s.to_json() for s in seats], "next_at": session.deadline})
+            if everyone_away and not after.over:
+                posts.append({"kind": "note", "key": "table.everyone_away"})
+        saved, keys = await self._save_posting(session, expected, settlement, posts)
+        reply.posts.extend(await self._posts(saved, [StoredPost(key, saved.id, body)
+                                                     for key, body in zip(keys, posts,
+                                                                          strict=True)]))
+        reply.table = await self._table_screen(saved, state, _last(saved), closed=reply.closed)
+        return saved
+
+    async def _posts(self, session: Session, posts: Sequence[StoredPost]) -> list[Post]:
+        """The screens of kept posts, built again from what was kept (after a restart too)."""
         lang = await self.language(session.chat_id)
-        reply.posts.append(presenter.result(
-            session, game, seats, state, lang, after,
-            None if session.deadline is None else self.timing.deal_pause, self.theme))
-        if everyone_away and not after.over:
-            reply.posts.append(Screen(tr(lang, "table.everyone_away")))
-        return session, settlement
+        game = Game.of(session)
+        built: list[Post] = []
+        for post in posts:
+            body = post.body
+            if body.get("kind") == "result":
+                state = game.rules.loads(body["state"])
+                seats = [Seat.from_json(s) for s in body["seats"]]
+                screen = presenter.result(session, game, seats, state, lang,
+                                          game.rules.next_match(state),
+                                          presenter.Clock(self.clock(), body.get("next_at")),
+                                          self.theme)
+            else:
+                screen = Screen(tr(lang, str(body.get("key", "table.everyone_away"))))
+            built.append(Post(screen, post.id))
+        return built
 
     async def _back(self, session: Session, actor: Actor) -> Reply:
         lang = await self.language(session.chat_id)
@@ -625,7 +743,7 @@ class SessionManager:
         saved = await self._save(_bump(updated), session.version)
         reply = self._reply(saved)
         if state is not None:
-            reply.table = await self._table_screen(saved, state, ())
+            reply.table = await self._table_screen(saved, state, _last(saved))
             reply.hands = await self._hands(saved, state, state, only_to_move=True,
                                             also=changed)
         await self._deliver(reply)
@@ -649,6 +767,10 @@ class SessionManager:
                     picked: str) -> Reply:
         """The first of two taps: show the moves of one tile (nothing changes in the game)."""
         index = _current_seat(session, actor, press)
+        game = Game.of(session)
+        view = game.rules.view(game.state(session), index)
+        if picked and not presenter.picks(view, picked, await self.language(session.chat_id)):
+            raise Refusal("err.forged")
         reply = self._reply(session)
         reply.hands = [HandUpdate(actor.platform_id, await self._hand_screen(
             session, Game.of(session).state(session), index, picked or None))]
@@ -684,8 +806,12 @@ class SessionManager:
                                  session.version)
         reply = self._reply(saved)
         key = ("stop.lobby" if state is None else "stop.between" if between else "stop.mid_deal")
-        reply.table = Screen(tr(lang, key, name=actor.name))
+        said = tr(lang, key, name=actor.name)
+        reply.table = Screen(said)
         reply.closed = True
+        if state is not None:  # every hand says so, and keeps no button
+            reply.hands = await self._hands(saved, state, state, fresh=False, ended=said,
+                                            everyone=True)
         await self._deliver(reply)
         return Reply(toast=tr(lang, "stop.done"))
 
@@ -716,7 +842,7 @@ class SessionManager:
         deadline = session.deadline
         self._timers[session.id] = loop.call_later(
             max(0.0, delay), self._spawn, self._fire, session.id, deadline)
-        tick = presenter.next_refresh(delay)
+        tick = None if self.live_countdown else presenter.next_refresh(delay)
         if tick is not None and tick > 0.5 and self._needs_countdown(session):
             self._ticks[session.id] = loop.call_later(
                 tick, self._spawn, self._tick, session.id, deadline)
@@ -759,7 +885,7 @@ class SessionManager:
             else:
                 game = Game.of(session)
                 state = game.state(session)
-                reply.table = await self._table_screen(session, state, ())
+                reply.table = await self._table_screen(session, state, _last(session))
                 reply.hands = await self._hands(session, state, state, only_to_move=True)
             await self._deliver(reply)
 
@@ -834,33 +960,33 @@ class SessionManager:
         match = rules.next_match(state)
         new_state = rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
         reply = self._reply(session)
-        updated = _bump(session).but(state=game.dumps(new_state))
-        updated, settlement = await self._next_step(updated, game, seats, new_state, reply)
-        saved = await self._save(updated, session.version, settlement)
-        reply.table = await self._table_screen(saved, new_state, ())
-        reply.hands = await self._hands(saved, None, new_state, fresh=True)
+        updated = _bump(session).but(state=game.dumps(new_state),
+                                     messages=_with_last(session, ()))
+        saved = await self._step(updated, session.version, game, seats, new_state, reply)
+        reply.hands = await self._hands(saved, None, new_state, fresh=True,
+                                        ended=_ended(reply, await self.language(saved.chat_id)))
         await self._deliver(reply)
 
     # ----- screens ------------------------------------------------------------------------------
 
-    async def _table_screen(self, session: Session, state: Any,
-                            events: tuple[Event, ...] | list[Event]) -> Screen:
+    async def _table_screen(self, session: Session, state: Any, events: Sequence[Event],
+                            closed: bool = False) -> Screen:
         lang = await self.language(session.chat_id)
-        left = None if session.deadline is None else session.deadline - self.clock()
         return presenter.table(session, Game.of(session), seats_of(session), state, lang,
-                               list(events), left, self.theme)
+                               list(events), self._clock(session), self.theme, closed)
 
     async def _hand_screen(self, session: Session, state: Any, seat: int,
-                           picked: str | None = None) -> Screen:
+                           picked: str | None = None, ended: str = "") -> Screen:
         lang = await self.language(session.chat_id)
-        left = None if session.deadline is None else session.deadline - self.clock()
         return presenter.hand(session, Game.of(session), seats_of(session), state, seat, lang,
-                              left, picked, self.theme)
+                              self._clock(session), picked, self.theme, ended)
 
     async def _hands(self, session: Session, before: Any, after: Any, fresh: bool = False,
-                     only_to_move: bool = False, also: int | None = None) -> list[HandUpdate]:
+                     only_to_move: bool = False, also: int | None = None, ended: str = "",
+                     everyone: bool = False) -> list[HandUpdate]:
         """Private hands that changed: the tiles, whose turn it is, or the buttons' version
-        (`also`: a seat whose own screen changed, e.g. its "I'm back" button went away)."""
+        (`also`: a seat whose own screen changed, e.g. its "I'm back" button went away;
+        `everyone` when the game ended, `ended` saying how)."""
         rules = games.get(session.game)
         updates: list[HandUpdate] = []
         now_moving = rules.to_move(after)
@@ -871,14 +997,15 @@ class SessionManager:
             mine_now = now_moving == index
             if only_to_move and not mine_now and index != also:
                 continue
-            changed = (fresh or before is None or mine_now or was_moving == index
+            changed = (fresh or everyone or before is None or mine_now or was_moving == index
                        or rules.view(before, index).hand != rules.view(after, index).hand
                        or rules.outcome(after) is not None)
             if not changed:
                 continue
-            turn_starts = mine_now and was_moving != index and not seat.away
+            turn_starts = mine_now and was_moving != index and not seat.away and not ended
             updates.append(HandUpdate(seat.platform_id,
-                                      await self._hand_screen(session, after, index),
+                                      await self._hand_screen(session, after, index,
+                                                              ended=ended),
                                       fresh=fresh or turn_starts))
         return updates
 
@@ -908,6 +1035,29 @@ def _but_seat(seat: Seat, **changes: Any) -> Seat:
 def _rng(game: Game, state: Any) -> random.Random:
     """The computer's tie-breaks, reproducible from the session's seed."""
     return rng(game.seed, f"computer/{state.match.deal}/{state.version}")
+
+
+def _last(session: Session) -> tuple[Event, ...]:
+    """What the last move did, kept with the session so that a countdown refresh, a restart or
+    a player coming back shows it as the move itself did."""
+    return tuple(Event(str(e["kind"]), e.get("seat"), tuple(e.get("tiles", ())), e.get("value"))
+                 for e in session.messages.get("last", ()))
+
+
+def _with_last(session: Session, events: Sequence[Event]) -> dict[str, Any]:
+    last = [{"kind": e.kind, "seat": e.seat, "tiles": list(e.tiles), "value": e.value}
+            for e in events]
+    return {**session.messages, "last": last}
+
+
+def _ended(reply: Reply, lang: str) -> str:
+    """What a hand says once its match is over (and then it keeps no button)."""
+    return tr(lang, "table.over") if reply.closed else ""
+
+
+def _refused(lang: str, key: str) -> Reply:
+    text = tr(lang, key)
+    return Reply(toast=text, answer=Screen(text))
 
 
 def _storage_answer(exc: StorageError, lang: str) -> Reply:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -57,8 +56,13 @@ def never(exc: BaseException) -> float | None:
     return None
 
 
+def loop_time() -> float:
+    """The running event loop's clock: the one its sleeps and timers keep."""
+    return asyncio.get_running_loop().time()
+
+
 class Outbox:
-    def __init__(self, name: str, budget: Budget, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, name: str, budget: Budget, clock: Callable[[], float] = loop_time,
                  retry_after: RetryAfter = never) -> None:
         self.name = name
         self.budget = budget

@@ -12,6 +12,10 @@ from dataclasses import dataclass
 
 MAX_BYTES = 64
 PREFIX = "g"
+AGAIN = "!again"
+"""Play again: a new lobby with a finished match's players, options and stake."""
+TOP = "!top"
+"""A page of the leaderboard: the page is sent in the version's place, with no session (0)."""
 
 
 class BadPayload(ValueError):

@@ -17,7 +17,8 @@ import games
 from bot import payload
 from bot.describe import describe, pairs_text, tile_text
 from bot.i18n import signed, tr
-from bot.screens import Button, Keyboard, Picture, Screen, TileChoice, rows
+from bot.payload import AGAIN
+from bot.screens import Button, Countdown, Keyboard, Picture, Screen, TileChoice, Tone, rows
 from bot.seating import Game, Seat
 from games.engine import Action, Event, Match, Outcome
 from games.kap import KapTaiShapOptions, KapView
@@ -31,6 +32,7 @@ MAX_MOVE_BUTTONS = 24
 """More legal moves than this are chosen in two taps (tile, then move)."""
 COUNTDOWN_STEPS = (60, 30, 10)
 """Seconds left at which the table's countdown is refreshed; in between it is rounded up."""
+_MARK = "\x00"
 
 
 def title(game: Game, lang: str) -> str:
@@ -64,33 +66,70 @@ def next_refresh(seconds_left: float) -> float | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """When a screen is made and what its countdown counts to (None: no countdown)."""
+
+    now: float
+    deadline: float | None = None
+
+
+class Lines:
+    """A screen's text line by line, and where in it the time left is shown."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+        self.countdown: Countdown | None = None
+
+    def add(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def add_timed(self, lang: str, key: str, clock: Clock, **fields: object) -> None:
+        """A line with `{left}` filled in with the time until `clock.deadline`."""
+        deadline = clock.deadline if clock.deadline is not None else clock.now
+        shown = countdown(lang, deadline - clock.now)
+        before, _, after = tr(lang, key, left=_MARK, **fields).partition(_MARK)
+        start = sum(len(line) + 1 for line in self.lines) + len(before)
+        self.countdown = Countdown(deadline, start, start + len(shown))
+        self.lines.append(before + shown + after)
+
+    def screen(self, picture: Picture | None = None, keyboard: Keyboard = (),
+               choice: TileChoice | None = None) -> Screen:
+        return Screen("\n".join(self.lines), picture, keyboard, choice, self.countdown)
+
+
 # ----- lobby ------------------------------------------------------------------------------------
 
-def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str,
-          seconds_left: float) -> Screen:
+def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock: Clock
+          ) -> Screen:
     rules = game.rules
     span = (str(rules.min_players) if rules.min_players == rules.max_players
             else f"{rules.min_players}–{rules.max_players}")
-    lines = [tr(lang, "lobby.title", game=title(game, lang), stake=session.stake)]
+    lines = Lines(tr(lang, "lobby.title", game=title(game, lang), stake=session.stake))
     options = _options_line(game, lang)
     if options:
-        lines.append(options)
-    lines.append(tr(lang, "lobby.players", span=span))
-    lines += [f"{i + 1}. {s.name}" for i, s in enumerate(seats)]
-    if len(seats) < rules.min_players:
-        lines.append(tr(lang, "lobby.need", rules.min_players - len(seats)))
-    lines.append(tr(lang, "lobby.closes", left=countdown(lang, seconds_left)))
+        lines.add(options)
+    lines.add(tr(lang, "lobby.players", span=span))
+    lines.add(*(f"{i + 1}. {s.name}" for i, s in enumerate(seats)))
+    missing = rules.min_players - len(seats)
+    if missing > 0:
+        lines.add(tr(lang, "lobby.need", missing))
+    lines.add_timed(lang, "lobby.closes", clock)
     version = session.version
 
-    def button(key: str, code: str) -> Button:
-        return Button(tr(lang, key), payload.encode(session.id, version, code))
+    def button(key: str, code: str, tone: Tone = "") -> Button:
+        return Button(tr(lang, key), payload.encode(session.id, version, code), tone=tone)
 
+    start = (button("btn.start", "!start", "main") if missing <= 0 else
+             Button(tr(lang, "btn.start_need", missing),
+                    payload.encode(session.id, version, "!start"), tone="main", enabled=False))
     keyboard: Keyboard = (
-        (Button(tr(lang, "btn.join"), link=("join", session.id)), button("btn.leave", "!leave")),
+        (Button(tr(lang, "btn.join"), link=("join", session.id), tone="go"),
+         button("btn.leave", "!leave", "stop")),
         (button("btn.add", "!add"), button("btn.remove", "!remove")),
-        (button("btn.start", "!start"),),
+        (start,),
     )
-    return Screen("\n".join(lines), None, keyboard)
+    return lines.screen(keyboard=keyboard)
 
 
 def _options_line(game: Game, lang: str) -> str:
@@ -108,8 +147,11 @@ def _value(v: Any) -> str:
 # ----- the table --------------------------------------------------------------------------------
 
 def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang: str,
-          events: Sequence[Event], seconds_left: float | None, theme: str = "dark") -> Screen:
-    """The group's one table message: the board picture, whose turn, the countdown, buttons."""
+          events: Sequence[Event], clock: Clock, theme: str = "dark", closed: bool = False
+          ) -> Screen:
+    """The group's one table message: the board picture, whose turn, the countdown, buttons.
+    `events` are the last move's, shown until the next move; a `closed` table (the match is
+    over) keeps the board and loses its buttons."""
     rules = game.rules
     view = rules.view(state, None)
     tiles = rules.tileset(game.options)
@@ -120,34 +162,36 @@ def table(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang:
     picture = Picture("board", Table(
         title=title(game, lang), names=names(seats), footer=footer, lang=lang, theme=theme,
         last=tuple(t for e in last for t in e.tiles), stake=session.stake), view)
-    lines = [tr(lang, "table.title", game=title(game, lang), deal=view.match.deal + 1,
-                stake=session.stake)]
+    lines = Lines(tr(lang, "table.title", game=title(game, lang), deal=view.match.deal + 1,
+                     stake=session.stake))
     outcome: Outcome | None = rules.outcome(state)
     if outcome is None and view.to_move is not None:
         mover = seats[view.to_move]
         if mover.automatic:
             key = "table.thinking" if mover.computer else "table.away_move"
-            lines.append(tr(lang, key, name=mover.name))
+            lines.add(tr(lang, key, name=mover.name))
         else:
-            lines.append(tr(lang, "table.to_move", name=mover.name,
-                            left=countdown(lang, seconds_left or 0)))
+            lines.add_timed(lang, "table.to_move", clock, name=mover.name)
     elif outcome is not None:
-        lines.append(deal_summary(seats, outcome, lang))
+        lines.add(deal_summary(seats, outcome, lang))
     if footer:
-        lines.append(footer)
-    lines += family(view).caption(view, names(seats), session.stake, lang)
+        lines.add(footer)
+    lines.add(*family(view).caption(view, names(seats), session.stake, lang))
     away = [s.name for s in seats if s.away]
-    if away:
-        lines.append(tr(lang, "table.away", names=", ".join(away)))
+    if away and not closed:
+        lines.add(tr(lang, "table.away", names=", ".join(away)))
+    if closed:
+        lines.add(tr(lang, "table.over"))
+        return lines.screen(picture)
     code = payload.encode
     keyboard: list[tuple[Button, ...]] = [(
         Button(tr(lang, "btn.peek"), code(session.id, session.version, "!peek")),
-        Button(tr(lang, "btn.my_tiles"), link=("hand", session.id)),
+        Button(tr(lang, "btn.my_tiles"), link=("hand", session.id), tone="main"),
     )]
     if away:
         keyboard.append((Button(tr(lang, "btn.back"),
                                 code(session.id, session.version, "!back")),))
-    return Screen("\n".join(lines), picture, tuple(keyboard))
+    return lines.screen(picture, tuple(keyboard))
 
 
 def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
@@ -157,56 +201,68 @@ def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
 
 
 def result(session: Session, game: Game, seats: Sequence[Seat], state: Any, lang: str,
-           after: Match, next_in: float | None, theme: str = "dark") -> Screen:
-    """The deal's result card, posted as a new message: it is news, not a table update."""
+           after: Match, clock: Clock, theme: str = "dark") -> Screen:
+    """The deal's result card, posted as a new message: it is news, not a table update. At the
+    match's end it offers to play again with the same players."""
     rules = game.rules
     view = rules.view(state, None)
     outcome: Outcome = view.outcome
     notes = tuple(tr(lang, f"label.{label}") for label in outcome.labels)
     picture = Picture("result", Table(title=title(game, lang), names=names(seats), lang=lang,
                                       theme=theme, notes=notes), view)
-    lines = [tr(lang, "result.title", deal=view.match.deal + 1),
-             deal_summary(seats, outcome, lang)]
+    lines = Lines(tr(lang, "result.title", deal=view.match.deal + 1),
+                  deal_summary(seats, outcome, lang))
     for seat, delta in zip(seats, outcome.deltas, strict=True):
-        lines.append(tr(lang, "result.chips", name=seat.name,
-                        chips=signed(delta * session.stake)))
+        lines.add(tr(lang, "result.chips", name=seat.name, chips=signed(delta * session.stake)))
     if after.over:
         winner = seats[after.winner].name if after.winner is not None else ""
-        lines.append(tr(lang, "result.match_over", name=winner))
-    elif next_in is not None:
-        lines.append(tr(lang, "result.next", left=countdown(lang, next_in)))
-    return Screen("\n".join(lines), picture)
+        lines.add(tr(lang, "result.match_over", name=winner))
+    elif clock.deadline is not None:
+        lines.add_timed(lang, "result.next", clock)
+    if clock.deadline is not None:
+        return lines.screen(picture)
+    again = Button(tr(lang, "btn.again"), payload.encode(session.id, 0, AGAIN), tone="main")
+    return lines.screen(picture, ((again,),))
 
 
 # ----- a hand -----------------------------------------------------------------------------------
 
 def hand(session: Session, game: Game, seats: Sequence[Seat], state: Any, seat: int, lang: str,
-         seconds_left: float | None, picked: str | None = None, theme: str = "dark") -> Screen:
-    """A player's private hand: the picture and, on their turn, one button per legal move."""
+         clock: Clock, picked: str | None = None, theme: str = "dark", ended: str = ""
+         ) -> Screen:
+    """A player's private hand: the picture and, on their turn, one button per legal move.
+    Once the deal is over it shows the result and the player's chips; `ended` says why the game
+    is over (stopped, or the match ended), and then no button is left."""
     rules = game.rules
     view = rules.view(state, seat)
     labels = hand_labels(len(view.hand))
-    lines = [tr(lang, "hand.title", game=title(game, lang), deal=view.match.deal + 1)]
+    lines = Lines(tr(lang, "hand.title", game=title(game, lang), deal=view.match.deal + 1))
     me = seats[seat]
     keyboard: Keyboard = ()
     choice: TileChoice | None = None
-    mine = view.to_move == seat and rules.outcome(state) is None
-    if me.away:
-        lines.append(tr(lang, "hand.away"))
+    outcome: Outcome | None = rules.outcome(state)
+    mine = view.to_move == seat and outcome is None
+    if outcome is not None:
+        lines.add(deal_summary(seats, outcome, lang),
+                  tr(lang, "hand.chips", chips=signed(outcome.deltas[seat] * session.stake)))
+    if ended:
+        lines.add(ended)
+    elif me.away:
+        lines.add(tr(lang, "hand.away"))
         keyboard = ((Button(tr(lang, "btn.back"),
-                            payload.encode(session.id, session.version, "!back")),),)
+                            payload.encode(session.id, session.version, "!back"), tone="main"),),)
     elif mine:
-        lines.append(tr(lang, "hand.your_turn", left=countdown(lang, seconds_left or 0)))
+        lines.add_timed(lang, "hand.your_turn", clock)
         hint = _hint(view, lang)
         if hint:
-            lines.append(hint)
+            lines.add(hint)
         keyboard = moves_keyboard(session, game, view, labels, lang, picked)
         choice = tile_choice(session, game, view, labels, lang)
-    elif view.to_move is not None and rules.outcome(state) is None:
-        lines.append(tr(lang, "hand.waiting", name=seats[view.to_move].name))
+    elif view.to_move is not None and outcome is None:
+        lines.add(tr(lang, "hand.waiting", name=seats[view.to_move].name))
     picture = Picture("hand", Table(title=title(game, lang), names=names(seats), lang=lang,
                                     theme=theme), view)
-    return Screen("\n".join(lines), picture, keyboard, choice)
+    return lines.screen(picture, keyboard, choice)
 
 
 def tile_choice(session: Session, game: Game, view: Any, labels: Sequence[str], lang: str
@@ -231,6 +287,19 @@ def moves_by_letters(view: Any, letters: Sequence[str]) -> list[Action]:
     wanted = sorted(letters)
     legal: tuple[Action, ...] = view.legal
     return [a for a in legal if a.tiles and sorted(by_tile.get(t, "?") for t in a.tiles) == wanted]
+
+
+def picks(view: Any, picked: str, lang: str) -> bool:
+    """Whether a first tap's key names one of the hand's groups of moves ("=A-B": the moves
+    of those tiles), as `moves_keyboard` made them."""
+    if picked.startswith("="):
+        return bool(moves_by_letters(view, picked[1:].split("-")))
+    legal: tuple[Action, ...] = view.legal
+    if len(legal) <= MAX_MOVE_BUTTONS:
+        return False
+    labels = hand_labels(len(view.hand))
+    by_tile = {t: labels[i] for i, t in enumerate(view.hand)}
+    return picked in family(view).groups(legal, by_tile, lang)
 
 
 def _hint(view: Any, lang: str) -> str:
@@ -526,8 +595,8 @@ def peek(game: Game, state: Any, seat: int, lang: str) -> str:
     view = game.rules.view(state, seat)
     tiles = game.rules.tileset(game.options)
     labels = hand_labels(len(view.hand))
-    text = tr(lang, "peek.tiles", tiles=" ".join(
-        f"{labels[i]}{tile_text(tiles, t)}" for i, t in enumerate(view.hand)))
+    text = tr(lang, "peek.tiles", tiles=" · ".join(
+        f"{labels[i]} {tile_text(tiles, t)}" for i, t in enumerate(view.hand)))
     if view.to_move == seat:
         text += "\n" + tr(lang, "peek.your_turn")
     return text[:200]

@@ -37,17 +37,26 @@ class Picture:
         return rendering.leaderboard(self.rows, self.table)
 
 
+Tone = Literal["", "go", "stop", "main"]
+"""What a button does, for platforms that colour buttons: joins (go), leaves (stop), the one
+action a screen is for (main); "" for the rest."""
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
     """A callback button (`data` is a payload from `bot.payload`), or a link the adapter builds.
 
     Links are named, not spelled: ("join", session) becomes a Telegram deep link that opens the
-    private chat, so the bot may write to the player before their tiles are due.
+    private chat, so the bot may write to the player before their tiles are due. A button that
+    cannot be used yet (`enabled` False) is greyed out where a platform can, and says why in its
+    label everywhere; pressed anyway, it is refused with the reason.
     """
 
     label: str
     data: str = ""
     link: tuple[str, int] | None = None
+    tone: Tone = ""
+    enabled: bool = True
 
 
 Keyboard = tuple[tuple[Button, ...], ...]
@@ -71,11 +80,37 @@ class TileChoice:
 
 
 @dataclass(frozen=True, slots=True)
+class Countdown:
+    """Where a screen's text shows the time left (`text[start:end]`, "in 45 s") and the moment
+    it counts to (seconds since the epoch, by the session layer's clock). A platform that shows
+    live times (Discord's `<t:…:R>`) puts one there and never edits the screen to count."""
+
+    deadline: float
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
 class Screen:
     text: str
     picture: Picture | None = None
     keyboard: Keyboard = ()
     choice: TileChoice | None = None
+    countdown: Countdown | None = None
+
+    def split_at_countdown(self) -> tuple[str, str, float] | None:
+        """The text before and after its countdown, and the deadline; None without one."""
+        c = self.countdown
+        return None if c is None else (self.text[:c.start], self.text[c.end:], c.deadline)
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A new message in the chat. `key` names a post the session layer keeps until the adapter
+    reports it `delivered` (a deal's result); None for one that may be lost with a restart."""
+
+    screen: Screen
+    key: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +152,7 @@ class Reply:
     table_fresh: bool = False
     """Post the table as a new message (the lobby became a game) and retire the old one."""
     hands: list[HandUpdate] = field(default_factory=list)
-    posts: list[Screen] = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)
     """New messages in the chat, in order: a deal's result, the end of a match."""
     private: list[tuple[str, Screen]] = field(default_factory=list)
     """New private messages (user, screen): "you joined", "the computer plays for you"."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from bot.i18n import tr
 from games.engine import Rules
 from storage import Session
 
@@ -40,6 +41,20 @@ class Seat:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(**data)
+
+
+COMPUTER_LABEL = "computer-{number}"
+"""How a computer seat is known to storage; its shown name comes from the catalogue."""
+
+
+def computer_label(number: int) -> str:
+    return COMPUTER_LABEL.format(number=number)
+
+
+def computer_name(label: str, lang: str) -> str:
+    """A computer seat's name in `lang`, from its label ("computer-2": "Computer 2")."""
+    number = label.rpartition("-")[2]
+    return tr(lang, "computer.name", number=number) if number.isdigit() else label
 
 
 def seats_of(session: Session) -> list[Seat]:

@@ -32,7 +32,7 @@ class Recorder:
             self.table = reply.table
         for hand in reply.hands:
             self.hands[hand.user] = hand.screen
-        self.posts.extend(reply.posts)
+        self.posts.extend(post.screen for post in reply.posts)
         self.private.extend(reply.private)
 
     def button(self, screen: Screen | None, ending: str) -> Button:

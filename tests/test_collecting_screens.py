@@ -151,11 +151,11 @@ def test_every_face_up_discard_and_the_draw_fit_one_screen():
 def test_the_kap_caption_tells_the_rules_the_stock_and_the_pot():
     state = kap_deal()
     screen = presenter.table(session("kapten", stake=5), game_of(kap), SEATS[:2], state, "en",
-                             (), 30.0)
+                             (), presenter.Clock(0.0, 30.0))
     assert "Culin's rules · turn 1 · 11 tiles in the stock · pot 10 chips" in screen.text
     state, events = play(kap, kap_deal("classical"), "H 2:1 ↓")
     screen = presenter.table(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
-                             "uk", events, 30.0)
+                             "uk", events, presenter.Clock(0.0, 30.0))
     assert "класичні правила · хід 2 · у колоді 11 плиток · у банку 2 фішки" in screen.text
     assert "Олена: відкидає [2:1] Трійка" in screen.text
 
@@ -163,7 +163,8 @@ def test_the_kap_caption_tells_the_rules_the_stock_and_the_pot():
 def test_kap_tai_shap_names_its_sets():
     state = tai_shap.new_deal(tai_shap.options(), 10, "sets")
     screen = presenter.table(session("kaptaishap"), game_of(tai_shap), [
-        Seat(i + 1, f"P{i + 1}", str(i + 1)) for i in range(10)], state, "en", (), 30.0)
+        Seat(i + 1, f"P{i + 1}", str(i + 1)) for i in range(10)], state, "en", (),
+        presenter.Clock(0.0, 30.0))
     assert "Culin's rules · 4 sets · turn 1 · 37 tiles in the stock · pot 10 chips" \
         in screen.text
 
@@ -184,14 +185,14 @@ def test_a_won_kap_deal_is_told_and_laid_out():
     outcome = kap.outcome(state)
     assert outcome.reason == "tens" and outcome.labels == ("normal", "discard")
     screen = presenter.table(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
-                             None)
+                             presenter.Clock(0.0))
     assert "Winner: Bob (an eye and tens)" in screen.text
     assert "Bob: took [6:2] Eight from the discards · Bob: completed a winning hand" \
         in screen.text
     assert "Winning hand of Bob: eye [2:2][2:2] · tens [6:5][6:3] [6:6][6:2] [3:1][3:3]" \
         in screen.text.splitlines()
     result = presenter.result(session("kapten"), game_of(kap), SEATS[:2], state, "uk",
-                              state.match, None)
+                              state.match, presenter.Clock(0.0))
     assert "Перемога: Bob (око й десятки)" in result.text
     assert result.picture is not None and result.picture.table.notes == ("", "з відкинутої")
 
@@ -202,7 +203,7 @@ def test_an_empty_stock_voids_the_deal():
     assert [describe(e, NAMES, CHINESE, "uk") for e in events[1:]] == [
         "Колода скінчилася — роздачу анульовано", "Роздачу закінчено"]
     screen = presenter.table(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
-                             "en", events, None)
+                             "en", events, presenter.Clock(0.0))
     assert "Winner: nobody (the stock ran out)" in screen.text
     assert "The stock has run out: the deal is void" in screen.text
 
@@ -259,7 +260,7 @@ def test_the_pickup_hint_follows_the_seats_own_tiles():
 def test_the_three_dozen_caption_shows_the_pairs_laid_out():
     state, events = play(dozen, dozen_turn(), "⤴ 1:0 + A 6:5")
     screen = presenter.table(session("threedozen", stake=2), game_of(dozen), SEATS, state, "en",
-                             events, 30.0)
+                             events, presenter.Clock(0.0, 30.0))
     assert "turn 2 · 7 tiles in the stock · pot 8 chips" in screen.text
     assert "Pairs laid out: Олена — · Bob [1:0][6:5] · Кім — · Ann —" in screen.text
 
@@ -275,7 +276,7 @@ def test_a_draw_from_an_empty_stock_reshuffles_the_discards():
     assert describe(events[0], NAMES, WESTERN, "uk") == \
         "Відкинуті плитки перетасовано в нову колоду (3 плитки)"
     screen = presenter.table(session("threedozen"), game_of(dozen), SEATS[:2], state, "uk",
-                             events, 30.0)
+                             events, presenter.Clock(0.0, 30.0))
     assert "у колоді 2 плитки · у банку 2 фішки · перетасовано 1 раз" in screen.text
 
 
@@ -290,7 +291,7 @@ def test_a_win_on_a_discard_takes_only_that_stake():
     assert outcome.reason == "three-pairs" and outcome.deltas == (-1, 1, 0, 0)
     assert describe(events[1], NAMES, WESTERN, "uk") == "Bob: збирає виграшну руку"
     result = presenter.result(session("threedozen"), game_of(dozen), SEATS, state, "en",
-                              state.match, None)
+                              state.match, presenter.Clock(0.0))
     assert "Winner: Bob (three pairs)" in result.text
     assert result.picture is not None and result.picture.table.notes[1] == "with a discard"
 
@@ -339,7 +340,7 @@ def test_a_drawn_tile_is_never_named():
     the tile drawn (the stock's [6:6]) appears nowhere on the table."""
     state, events = play(kap, kap_deal(), "D 5:5 ↓")
     screen = presenter.table(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
-                             30.0)
+                             presenter.Clock(0.0, 30.0))
     assert "Олена: discarded [5:5] Plum flower · Олена: drew from the stock" in screen.text
     assert "6:6" not in screen.text
     assert screen.picture is not None and screen.picture.table.last == tuple(chinese("55"))

@@ -140,7 +140,7 @@ def test_hints_explain_the_follow_and_early_death():
 def test_the_caption_names_the_banker_and_the_tricks():
     state = four_tile_lead()
     g = game()
-    screen = presenter.table(SESSION, g, SEATS, state, "uk", (), 30.0)
+    screen = presenter.table(SESSION, g, SEATS, state, "uk", (), presenter.Clock(0.0, 30.0))
     assert "Банкір: Олена ×2" in screen.text
     assert "Взятки: Олена 0 · Bob 0 · Кім 0 · Ann 0" in screen.text
 
@@ -151,7 +151,8 @@ def test_the_last_play_of_a_trick_is_told_with_who_took_it():
         state, _ = rules.apply(state, rules.legal_actions(state)[-1])
     state, events = rules.apply(state, rules.legal_actions(state)[-1])
     assert [e.kind for e in events] == ["fold", "trick"]
-    screen = presenter.table(SESSION, game(), SEATS, state, "en", events, 30.0)
+    screen = presenter.table(SESSION, game(), SEATS, state, "en", events,
+                             presenter.Clock(0.0, 30.0))
     assert "Ann: laid 4 tiles face down · Олена: takes the trick (+4)" in screen.text
     assert screen.picture is not None
     assert screen.picture.table.footer.endswith("Олена: takes the trick (+4)")
