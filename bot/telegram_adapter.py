@@ -15,7 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from telegram import (
@@ -29,7 +32,7 @@ from telegram import (
 )
 from telegram import User as TgUser
 from telegram.constants import ChatType
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -44,7 +47,8 @@ from bot.commands import Commands
 from bot.i18n import LANGS, lang_of, tr
 from bot.manager import SessionManager, Timing
 from bot.outbox import Budget, Outbox
-from bot.screens import Actor, Keyboard, Picture, Place, Reply, Screen
+from bot.payload import TOP, BadPayload, decode
+from bot.screens import Actor, Keyboard, Picture, Place, Post, Reply, Screen
 from games import GAMES
 from storage import Storage
 
@@ -106,10 +110,12 @@ def guard_logs(token: str) -> None:
 class TelegramBot:
     def __init__(self, token: str, storage: Storage, *, api_url: str | None = None,
                  timing: Timing | None = None, group_budget: Budget | None = None,
-                 poll_timeout: float = 10.0, theme: str = "dark", max_retries: int = 3) -> None:
+                 poll_timeout: float = 10.0, theme: str = "dark", max_retries: int = 3,
+                 clock: Callable[[], float] = time.time) -> None:
+        """`clock` is the session layer's (deadlines are seconds since the epoch)."""
         guard_logs(token)
         self.storage = storage
-        self.manager = SessionManager(storage, PLATFORM, timing, theme=theme)
+        self.manager = SessionManager(storage, PLATFORM, timing, clock=clock, theme=theme)
         self.manager.deliver = self.deliver
         self.commands = Commands(self.manager)
         self.group_budget = group_budget or Budget()
@@ -129,13 +135,17 @@ class TelegramBot:
 
     # ----- life cycle ---------------------------------------------------------------------------
 
-    async def start(self) -> None:
+    async def start(self, polling: bool = True) -> None:
+        """Start the bot; without `polling`, updates are put on `app.update_queue` by the
+        caller (tests that run on a virtual clock)."""
         await self.app.initialize()
         await self.set_commands()
         restored = await self.manager.restore()
         if restored:
             log.info("restored %d open games", restored)
         await self.app.start()
+        if not polling:
+            return
         assert self.app.updater is not None
         await self.app.updater.start_polling(poll_interval=0.0, timeout=int(self.poll_timeout),
                                              allowed_updates=["message", "callback_query"])
@@ -184,14 +194,34 @@ class TelegramBot:
         if query is None:
             return
         text, alert = "", False
+        actor = actor_of(query.from_user)
         try:
-            reply = await self.manager.press(actor_of(query.from_user), query.data or "")
-            text, alert = reply.toast, reply.alert
+            page = _page_of(query.data or "")
+            if page is not None and isinstance(query.message, Message):
+                await self._turn_page(query.message, actor, page)
+            else:
+                reply = await self.manager.press(actor, query.data or "")
+                text, alert = reply.toast, reply.alert
         except Exception:
             log.exception("a press failed")
             text = tr(lang_of(query.from_user.language_code), "err.storage")
         finally:
             await _answer(query, text, alert)
+
+    async def _turn_page(self, message: Message, actor: Actor, page: int) -> None:
+        """A leaderboard page button: the same message shows that page (the newest press wins
+        when several wait for the chat's budget)."""
+        reply = await self.commands.run("top", place_of(message), actor, [str(page)],
+                                        self._admin_check(message, None))
+        if reply.answer is None:
+            return
+        shown = Shown(message.chat.id, message_id=message.message_id,
+                      kind="photo" if message.photo else "text", screen=reply.answer)
+        box = self._box(message.chat.id)
+
+        async def job() -> None:
+            await self._show(shown, box)
+        box.update(f"top:{message.message_id}", job)
 
     async def on_start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, user = update.effective_message, update.effective_user
@@ -204,7 +234,9 @@ class TelegramBot:
                 tr(lang_of(actor.language), "help.text", games=", ".join(GAMES)))))
             return
         code = args[0] if args else ""
-        session_id = int(code[2:]) if code[2:].isdigit() and code[:2] in ("j_", "h_") else None
+        number = code[2:]
+        session_id = (int(number) if number.isascii() and number.isdigit() and len(number) <= 12
+                      and code[:2] in ("j_", "h_") else None)
         if session_id is None:
             await message.reply_text(tr(lang_of(actor.language), "private.welcome"))
             return
@@ -213,6 +245,8 @@ class TelegramBot:
         else:
             self._asked_to_start.discard((session_id, actor.platform_id))
             reply = await self.manager.show_hand(session_id, actor)
+            if reply.answer is None:
+                return  # the hand itself, on its way to this chat, is the answer
         if reply.toast and not reply.answer:
             reply.answer = Screen(reply.toast)
         await self._answer_command(message, reply)
@@ -267,10 +301,12 @@ class TelegramBot:
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("an update failed: %s", type(context.error).__name__, exc_info=context.error)
 
-    def _admin_check(self, message: Message, user: TgUser) -> Any:
+    def _admin_check(self, message: Message, user: TgUser | None) -> Any:
         async def is_admin() -> bool:
             if message.chat.type == ChatType.PRIVATE:
                 return True
+            if user is None:
+                return False
             try:
                 member = await self.app.bot.get_chat_member(message.chat.id, user.id)
             except TelegramError:
@@ -332,7 +368,7 @@ class TelegramBot:
     def _box(self, chat: int) -> Outbox:
         if chat not in self.outboxes:
             budget = self.group_budget if chat < 0 else Budget(cap=None, spacing=0.5)
-            self.outboxes[chat] = Outbox(f"chat {chat}", budget)
+            self.outboxes[chat] = Outbox(f"chat {chat}", budget, retry_after=retry_after)
         return self.outboxes[chat]
 
     async def _table(self, sid: int, chat: int, thread: int | None) -> Shown:
@@ -464,11 +500,20 @@ class TelegramBot:
                                                reply_markup=markup, message_thread_id=thread)
         return sent
 
-    def _group_post(self, chat: int, thread: int | None, screen: Screen) -> Any:
+    def _group_post(self, chat: int, thread: int | None, post: Post) -> Any:
+        """A new message in the group; a kept one is reported delivered once the chat has it,
+        or once the chat refuses it for good (the bot was removed)."""
         async def job() -> None:
-            png = await self._render(screen)
-            async with self._box(chat).sending():
-                await self._send(chat, thread, screen, png)
+            png = await self._render(post.screen)
+            try:
+                async with self._box(chat).sending():
+                    await self._send(chat, thread, post.screen, png)
+            except TelegramError as exc:
+                if retry_after(exc) is not None or post.key is None:
+                    raise
+                log.warning("telegram: chat %s refused a post for good: %s", chat, exc)
+            if post.key is not None:
+                await self.manager.delivered(post.key)
         return job
 
     def _private_post(self, sid: int, user: str, screen: Screen, chat: int,
@@ -521,6 +566,27 @@ class TelegramBot:
 
     def _link(self, kind: str, sid: int) -> str:
         return f"https://t.me/{self.app.bot.username}?start={kind}_{sid}"
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds to wait before sending again what Telegram refused for now (flood control, a
+    timeout, a network or server error); None for a refusal that retrying cannot change."""
+    if isinstance(exc, RetryAfter):
+        wait = exc.retry_after
+        return wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
+    if isinstance(exc, TimedOut) or (isinstance(exc, NetworkError)
+                                     and not isinstance(exc, BadRequest)):
+        return 1.0
+    return None
+
+
+def _page_of(data: str) -> int | None:
+    """The leaderboard page a button names, or None for any other button."""
+    try:
+        press = decode(data)
+    except BadPayload:
+        return None
+    return press.version if press.code == TOP else None
 
 
 def _sends_anew(shown: Shown, screen: Screen) -> bool:

@@ -759,6 +759,16 @@ class FakeTelegram:
         with self._cond:
             return copy.deepcopy(self._commands)
 
+    def take_updates(self) -> list[JSON]:
+        """The updates not yet handed to the bot, handed over now (for a bot that does not
+        poll, such as one on a virtual clock), and confirmed."""
+        with self._cond:
+            pending = [u for u in self._updates if u["update_id"] > self._delivered_up_to]
+            if pending:
+                self._delivered_up_to = pending[-1]["update_id"]
+            self._updates = []
+            return copy.deepcopy(pending)
+
     def pending_updates(self) -> int:
         """Updates queued but not yet handed to the bot."""
         with self._cond:

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import tr
 from bot.manager import Timing
 from bot.outbox import Budget
-from bot.screens import Place, Reply, Screen
+from bot.screens import Place, Post, Reply, Screen
 from bot.telegram_adapter import CAPTION_LIMIT, TelegramBot
 from storage import Storage
 from tests.fake_telegram import FakeTelegram, SentMessage, User
@@ -299,7 +300,7 @@ def table_reply(text: str, *, fresh: bool = False, closed: bool = False,
     """What the session layer hands the adapter for game 1 in the group (text tables: which
     call shows them does not matter here, only which message and in what order)."""
     return Reply(session_id=1, place=Place(str(GROUP)), table=Screen(text), table_fresh=fresh,
-                 posts=[Screen(p) for p in posts], closed=closed)
+                 posts=[Post(Screen(p)) for p in posts], closed=closed)
 
 
 async def test_a_new_table_comes_before_the_results_posted_after_it(
@@ -483,8 +484,13 @@ async def test_an_absent_player_is_replaced_by_the_computer(
         await t.bot.drain()
         told = [m for m in server.messages(BOB.id) if "двічі" in (m.content or "")]
         assert told, "Bob is told the computer plays for him"
-        assert any("Я повернувся" in json.dumps(m.reply_markup or {}, ensure_ascii=False)
-                   for m in server.messages(BOB.id))
+        # He was offered "I'm back" while the match went on; once it is over, no button is left.
+        assert any("Я повернувся" in json.dumps(c.params.get("reply_markup") or {},
+                                                ensure_ascii=False)
+                   for c in server.calls() if c.ok and c.chat_id == BOB.id)
+        final = t.hand(BOB)
+        assert final is not None and final.button_data() == []
+        assert "Матч закінчено" in (final.content or "")
         deals = await t.storage.db.read("SELECT id FROM deals WHERE session_id = ?", (sid,))
         assert len(deals) == 1
     finally:
@@ -533,3 +539,79 @@ async def test_the_token_never_reaches_the_logs(table: Table, server: FakeTelegr
     await server.wait_for(table._has_lobby)
     await server.wait_idle()
     assert TOKEN not in caplog.text
+
+
+# ----- nothing a player should see is lost ------------------------------------------------------
+
+@pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
+async def test_a_post_refused_past_the_librarys_retries_is_sent_later(
+        table: Table, server: FakeTelegram) -> None:
+    """Flood control outlasts the library's three retries: the post waits and goes, once."""
+    server.fail_next("sendMessage", status=429, retry_after=1, count=5)
+    assert table.bot is not None
+    await table.bot.deliver(table_reply("the table", posts=("the result",)))
+    await table.bot.drain()
+    results = [m for m in server.messages(GROUP) if m.text == "the result"]
+    assert len(results) == 1
+    assert len([c for c in server.calls("sendMessage") if not c.ok]) == 5
+
+
+async def test_a_huge_page_number_is_answered(table: Table, server: FakeTelegram) -> None:
+    table.say(OLENA, "/chips")
+    await server.wait_for(lambda: any("1000" in (m.text or "") for m in server.messages(GROUP)))
+    table.say(OLENA, "/top 99999999999999999999")
+    await server.wait_for(lambda: any("лише 1 сторінка" in (m.text or "")
+                                      for m in server.messages(GROUP)))
+
+
+async def test_the_leaderboard_turns_its_pages(table: Table, server: FakeTelegram) -> None:
+    assert table.storage is not None
+    chat_id = await table.storage.accounts.chat("telegram", GROUP, "")
+    for n in range(12):
+        user = await table.storage.accounts.user("telegram", str(500 + n), f"P{n}")
+        await table.storage.accounts.balance(chat_id, user)
+    table.say(BOB, "/top")
+    await server.wait_for(lambda: any(m.has_photo for m in server.messages(GROUP)))
+    board = next(m for m in server.messages(GROUP) if m.has_photo)
+    assert "10. " in (board.content or "") and "11. " not in (board.content or "")
+    forward = table.data(board, "!top")
+    await table.answer_to(table.press(BOB, board, forward))
+    await server.wait_for(lambda: "11. P10" in (server.message(GROUP, board.message_id)
+                                                 or board).content)
+    turned = server.message(GROUP, board.message_id)
+    assert turned is not None and turned.edits[-1].method == "editMessageMedia"
+    assert table.data(turned, "!top").split(":")[2] == "1"  # back to page 1
+
+
+async def test_the_hand_itself_answers_a_start_link_in_the_private_chat(
+        table: Table, server: FakeTelegram) -> None:
+    sid = await table.open_game("dragon", (OLENA, BOB), computers=0)
+    await server.wait_for(lambda: table.hand(BOB) is not None)
+    before = len(server.messages(BOB.id))
+    table.say(BOB, f"/start h_{sid}", chat=BOB.id)
+    await server.wait_for(lambda: len(server.messages(BOB.id)) > before or any(
+        c.chat_id == BOB.id and c.method == "deleteMessage" for c in server.calls()))
+    await server.wait_idle()
+    sentences = [m.text for m in server.messages(BOB.id) if m.text]
+    assert tr("uk", "hand.sent") not in sentences
+    assert table.hand(BOB) is not None
+    table.say(BOB, "/start h_99999999999999999999999", chat=BOB.id)
+    await server.wait_for(lambda: any("/newgame" in (m.text or "")
+                                      for m in server.messages(BOB.id)))
+
+
+async def test_a_finished_match_offers_to_play_again(table: Table, server: FakeTelegram) -> None:
+    sid = await table.open_game("dragon deals=1", (OLENA,), computers=1)
+    await table.play(sid, (OLENA,))
+    assert table.bot is not None
+    await table.bot.drain()
+    result = [m for m in server.messages(GROUP) if m.has_photo and "Матч закінчено"
+              in (m.content or "")][-1]
+    again = table.data(result, "!again")
+    last = table.tables[sid][-1].text
+    (board,) = [m for m in server.messages(GROUP) if m.content == last[:CAPTION_LIMIT]]
+    assert board.button_data() == [] and "Матч закінчено." in last  # no Peek, no My tiles
+    assert await table.answer_to(table.press(OLENA, result, again)) == tr("uk", "again.opened")
+    await server.wait_for(lambda: table._has_lobby() and table.lobby().message_id
+                          > result.message_id)
+    assert "Комп'ютер 1" in (table.lobby().content or "")
