@@ -6,12 +6,19 @@ back become Discord calls. The chip scope is the server: a `Place` is (server, c
 channel holds at most one game and every channel of a server shares its chips and leaderboard.
 
 The channel sees one table message per game (an embed with the board as an attachment), edited in
-place through the channel's `Outbox`. Hands are never posted: "My tiles" answers with an
-ephemeral message, which later hand updates edit in place through the interaction's token while
-it is valid (15 minutes); a turn that starts, or a new deal, pings the player in the channel with
-a short message whose "My tiles" button brings a fresh ephemeral. Every interaction is deferred
-before anything slow, and every press is answered, an ephemeral sentence when something is
-refused.
+place through the channel's `Outbox`, whose pace is Discord's own: discord.py keeps each
+channel's rate limits, and the outbox only coalesces (the newest table wins) and retries what a
+passing failure held back. The table names the player to move, and its countdown is a Discord
+timestamp that counts by itself, so no edit is made just to count down.
+
+Hands are never posted: "My tiles" answers with an ephemeral message, which later hand updates
+edit in place through the interaction's token while it is valid (15 minutes). A player is
+mentioned in the channel only when their hand is not live (never opened, or its token ran out)
+and their turn or a new deal begins; a game keeps at most one such ping, replaced by the next and
+deleted once everyone it names has opened their tiles, and a server's admins can turn pings off
+(`/settings mentions off`). Every interaction is deferred before anything slow, every press is
+answered (an ephemeral sentence when something is refused), and everything users typed (names
+above all) is shown with its markdown and mentions escaped.
 """
 
 from __future__ import annotations
@@ -25,8 +32,10 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
+from discord.utils import escape_markdown, escape_mentions
 
 from bot import payload
 from bot.commands import Commands
@@ -34,8 +43,8 @@ from bot.discord_commands import register
 from bot.discord_components import GameButton, GameSelect, view_of
 from bot.i18n import lang_of, tr
 from bot.manager import SessionManager, Timing
-from bot.outbox import Budget, Outbox
-from bot.screens import Actor, Place, Reply, Screen
+from bot.outbox import Budget, Outbox, loop_time
+from bot.screens import Actor, Place, Post, Reply, Screen
 from bot.seating import seat_index
 from storage import Storage
 
@@ -49,6 +58,10 @@ TOKEN_LIFE = 14 * 60.0
 COLOUR = discord.Colour(0x2E7D5B)
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
 """What the bot needs in a game's channel: the table is an embed with an image."""
+NEEDED_IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links", "attach_files")
+CHANNEL_BUDGET = Budget(cap=None, spacing=1.0)
+"""discord.py keeps Discord's per-channel limits; the outbox spaces in-place table edits a
+second apart so that a burst of moves is shown as one edit."""
 
 
 @dataclass(slots=True)
@@ -60,6 +73,8 @@ class Table:
     screen: Screen | None = None
     shown: Any = None
     """The picture now shown, so a text-only change does not upload it again."""
+    attachments: list[discord.Attachment] = field(default_factory=list)
+    """The message's files, kept by a text-only edit (the embed's picture is one of them)."""
     fresh: bool = False
     closing: bool = False
 
@@ -76,11 +91,19 @@ class Hand:
 
 
 @dataclass(slots=True)
+class Ping:
+    """A game's one ping message, and the players it names who have not opened their tiles."""
+
+    message_id: int
+    users: set[str]
+
+
+@dataclass(slots=True)
 class Seen:
-    """A user's latest interaction, for ephemeral notes while its token lasts."""
+    """A user's latest interaction in one channel, for ephemeral notes while its token lasts."""
 
     interaction: discord.Interaction[Any]
-    since: float = field(default_factory=time.monotonic)
+    since: float
 
 
 class GupaiClient(discord.Client):
@@ -89,7 +112,9 @@ class GupaiClient(discord.Client):
     def __init__(self, adapter: DiscordBot) -> None:
         # The bot never joins a voice channel: no warning about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        super().__init__(intents=discord.Intents(guilds=True))
+        # No message mentions anyone unless it names whom (a ping names its players).
+        super().__init__(intents=discord.Intents(guilds=True),
+                         allowed_mentions=discord.AllowedMentions.none())
         self.adapter = adapter
         self.tree = app_commands.CommandTree(self)
 
@@ -103,14 +128,17 @@ class GupaiClient(discord.Client):
 class DiscordBot:
     def __init__(self, token: str, storage: Storage, *, timing: Timing | None = None,
                  channel_budget: Budget | None = None, theme: str = "dark",
-                 sync_commands: bool = True, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+                 sync_commands: bool = True, clock: Callable[[], float] = loop_time,
+                 game_clock: Callable[[], float] = time.time) -> None:
+        """`clock` measures how long interaction tokens last; `game_clock` is the session
+        layer's (deadlines, shown as Discord timestamps, are seconds since the epoch)."""
         self.token = token
         self.storage = storage
-        self.manager = SessionManager(storage, PLATFORM, timing, theme=theme)
+        self.manager = SessionManager(storage, PLATFORM, timing, clock=game_clock, theme=theme,
+                                      live_countdown=True)
         self.manager.deliver = self.deliver
         self.commands = Commands(self.manager)
-        self.channel_budget = channel_budget or Budget(cap=20, window=60.0, spacing=2.0)
+        self.channel_budget = channel_budget or CHANNEL_BUDGET
         self.sync_commands = sync_commands
         self.clock = clock
         self.client = GupaiClient(self)
@@ -118,13 +146,16 @@ class DiscordBot:
         self.outboxes: dict[int, Outbox] = {}
         self.tables: dict[int, Table] = {}
         self.hands: dict[tuple[int, str], Hand] = {}
-        self.seen: dict[str, Seen] = {}
-        self.pings: dict[int, int] = {}
-        """A game's last "your turn" ping (channel message id), deleted when the next comes."""
+        self.seen: dict[tuple[int, str], Seen] = {}
+        """(channel, user): their latest interaction there, for notes about that channel."""
+        self.pings: dict[int, Ping] = {}
         self._warned: set[int] = set()
         self._answering: dict[str, int] = {}
         """Users whose own interaction is being handled: its answer covers any private note
         the same request makes ("you joined" after Join)."""
+        self._opening: dict[str, int] = {}
+        """Users whose interaction shows their own hand ("My tiles", a press on the hand):
+        their turn needs no ping."""
         register(self)
 
     # ----- life cycle ---------------------------------------------------------------------------
@@ -160,15 +191,23 @@ class DiscordBot:
 
     # ----- interactions in ----------------------------------------------------------------------
 
+    def _saw(self, interaction: discord.Interaction[Any], actor: Actor) -> None:
+        if interaction.channel_id is not None:
+            self.seen[(interaction.channel_id, actor.platform_id)] = Seen(interaction,
+                                                                          self.clock())
+
     async def on_press(self, interaction: discord.Interaction[Any], data: str) -> None:
         """A button or a select: deferred first, then the session layer; a refusal is told
         only to the presser."""
         actor = actor_of(interaction)
-        self.seen[actor.platform_id] = Seen(interaction, self.clock())
+        self._saw(interaction, actor)
         try:
             press = payload.decode(data)
         except payload.BadPayload:
             await _ephemeral(interaction, tr(lang_of(actor.language), "err.forged"))
+            return
+        if press.code == payload.TOP:
+            await self._turn_page(interaction, actor, press.version)
             return
         own_hand = press.code == "!hand" or _is_ephemeral(interaction)
         try:
@@ -179,7 +218,8 @@ class DiscordBot:
         except discord.HTTPException:
             return  # the interaction expired or was answered: nothing can be shown for it
         try:
-            with self._answering_to(actor):
+            with self._counting(self._answering, actor), \
+                    self._counting(self._opening if own_hand else {}, actor):
                 reply = await self.manager.press(actor, data)
         except Exception:
             log.exception("a press failed")
@@ -191,31 +231,71 @@ class DiscordBot:
         if press.code == "!hand":
             if not accepted:  # the hand itself is the answer, unless there is none
                 await _quietly(interaction.edit_original_response(
-                    content=reply.toast[:TEXT_LIMIT]))
+                    content=plain(reply.toast, TEXT_LIMIT)))
             return
         if reply.toast:
-            await _quietly(interaction.followup.send(reply.toast[:TEXT_LIMIT], ephemeral=True))
+            await _quietly(interaction.followup.send(plain(reply.toast, TEXT_LIMIT),
+                                                     ephemeral=True))
+
+    async def _turn_page(self, interaction: discord.Interaction[Any], actor: Actor,
+                         page: int) -> None:
+        """A leaderboard page button: the message it is on shows that page."""
+        try:
+            await interaction.response.defer()
+        except discord.HTTPException:
+            return
+        place = place_of(interaction)
+        if place is None:
+            return
+        reply = await self.commands.run("top", place, actor, [str(page)],
+                                        self._admin_check(interaction))
+        if reply.answer is not None:
+            await _quietly(self._answer(interaction, reply.answer))
 
     def _follow(self, sid: int, user: str, interaction: discord.Interaction[Any],
                 anew: bool) -> None:
         """Later updates of the user's hand edit this interaction's message (the hand it was
         pressed on, or the new one for "My tiles"). Only after the press was accepted: a
         refused one may come from a message that is not the presser's. The newest screen is
-        shown there again unless it is the message already followed."""
+        shown there again unless it is the message already followed; an older message still
+        in reach loses its buttons, and the hand no longer needs its ping."""
         hand = self.hands.setdefault((sid, user), Hand())
-        old = hand.interaction
+        old, old_since = hand.interaction, hand.since
         same = (not anew and old is not None and old.message is not None
                 and interaction.message is not None and old.message.id == interaction.message.id)
         hand.interaction, hand.since = interaction, self.clock()
         if not same and hand.screen is not None:
             self._box_of_user(user).update(f"hand:{sid}", self._hand_job(sid, user))
+        if anew and old is not None and old is not interaction \
+                and self.clock() - old_since < TOKEN_LIFE:
+            self._box_of_user(user).post(self._retire(sid, old))
+        ping = self.pings.get(sid)
+        if ping is not None and user in ping.users:
+            ping.users.discard(user)
+            if not ping.users:
+                del self.pings[sid]
+                table = self.tables.get(sid)
+                channel = table.channel if table is not None else interaction.channel_id
+                if channel is not None:
+                    self._box(channel).post(self._delete(channel, ping.message_id))
+
+    def _retire(self, sid: int, old: discord.Interaction[Any]) -> Callable[[], Awaitable[None]]:
+        """An older ephemeral hand, replaced by a newer one: no buttons, and it says where the
+        tiles are now."""
+        async def job() -> None:
+            chat_id = await self._chat_id(sid)
+            lang = await self.manager.language(chat_id) if chat_id is not None else "uk"
+            await _quietly(old.edit_original_response(
+                content=plain(tr(lang, "hand.moved"), TEXT_LIMIT), embed=None, attachments=[],
+                view=None))
+        return job
 
     async def command(self, interaction: discord.Interaction[Any], name: str,
                       words: list[str], *, private: bool = False) -> None:
         """A slash command: deferred (ephemeral for the game commands and personal ones), run,
         and answered in the same place."""
         actor = actor_of(interaction)
-        self.seen[actor.platform_id] = Seen(interaction, self.clock())
+        self._saw(interaction, actor)
         lang = lang_of(actor.language)
         try:
             await interaction.response.defer(ephemeral=private, thinking=True)
@@ -223,7 +303,7 @@ class DiscordBot:
             return
         place = place_of(interaction)
         try:
-            with self._answering_to(actor):
+            with self._counting(self._answering, actor):
                 reply = await self._run_command(interaction, name, place, actor, words)
         except Exception:
             log.exception("/%s failed", name)
@@ -233,16 +313,18 @@ class DiscordBot:
         screen = reply.answer or Screen(reply.toast or tr(lang, "discord.done"))
         await _quietly(self._answer(interaction, screen))
 
+    @staticmethod
     @contextlib.contextmanager
-    def _answering_to(self, actor: Actor) -> Iterator[None]:
+    def _counting(users: dict[str, int], actor: Actor) -> Iterator[None]:
+        """`actor` is among `users` while the body runs (nested requests count)."""
         user = actor.platform_id
-        self._answering[user] = self._answering.get(user, 0) + 1
+        users[user] = users.get(user, 0) + 1
         try:
             yield
         finally:
-            self._answering[user] -= 1
-            if not self._answering[user]:
-                del self._answering[user]
+            users[user] -= 1
+            if not users[user]:
+                del users[user]
 
     async def _run_command(self, interaction: discord.Interaction[Any], name: str,
                            place: Place | None, actor: Actor, words: list[str]) -> Reply | None:
@@ -254,7 +336,8 @@ class DiscordBot:
             session = await self.manager.open_in(place)
             if (session is not None and session.status == "active"
                     and seat_index(session, actor.platform_id) is not None):
-                reply = await self.manager.show_hand(session.id, actor)
+                with self._counting(self._opening, actor):
+                    reply = await self.manager.show_hand(session.id, actor)
                 if reply.answer is not None:
                     return reply
                 self._follow(session.id, actor.platform_id, interaction, anew=True)
@@ -268,7 +351,8 @@ class DiscordBot:
 
     async def _new_game(self, interaction: discord.Interaction[Any], place: Place,
                         actor: Actor, words: list[str]) -> Reply:
-        missing = missing_permissions(interaction.app_permissions)
+        missing = missing_permissions(interaction.app_permissions,
+                                      isinstance(interaction.channel, discord.Thread))
         if missing:
             _, lang = await self.manager.chat_of(place, actor)
             return Reply(answer=Screen(tr(lang, "discord.no_permissions",
@@ -302,11 +386,9 @@ class DiscordBot:
     async def _answer(self, interaction: discord.Interaction[Any], screen: Screen) -> None:
         """Fill in a deferred command's answer (a picture goes as an attachment of its embed)."""
         embed, file = await self._embed(screen, "answer.png")
-        if embed is None:
-            await interaction.edit_original_response(content=screen.text[:TEXT_LIMIT])
-            return
         await interaction.edit_original_response(
-            content=None, embed=embed, attachments=[file] if file is not None else [])
+            content=None, embed=embed, attachments=[file] if file is not None else [],
+            view=view_of(screen.keyboard))
 
     # ----- screens out --------------------------------------------------------------------------
 
@@ -326,29 +408,31 @@ class DiscordBot:
             anew = table.fresh or table.message_id is None
             box.update(f"table:{sid}", lambda: self._flush_table(sid), in_order=anew)
         for post in reply.posts:
-            box.post(self._post(channel, post))
-        turn: list[str] = []
-        dealt: list[str] = []
+            box.post(self._post(sid, channel, post))
+        wanted: list[str] = []
         for update in reply.hands:
             hand = self.hands.setdefault((sid, update.user), Hand())
             hand.screen = update.screen
-            if update.fresh and update.user not in self._answering:
-                # (no ping for the presser's own request: "My tiles" shows the hand itself)
-                (turn if update.screen.keyboard else dealt).append(update.user)
+            # (no ping when the request itself shows the hand: "My tiles", a move on it)
+            if update.fresh and update.user not in self._opening and not self._live(hand):
+                wanted.append(update.user)
             self._box_of_user(update.user).update(f"hand:{sid}", self._hand_job(sid, update.user))
-        if turn or dealt:
-            lang = await self.manager.language((await self._chat_id(sid)) or 0)
-            box.post(self._ping(sid, channel, lang, turn, dealt))
+        if wanted and not reply.closed:
+            box.post(self._ping(sid, channel, wanted))
         for user, screen in reply.private:
             if user not in self._answering:
-                self._box_of_user(user).post(self._note(user, screen))
+                self._box_of_user(user).post(self._note(user, channel, screen))
         if reply.closed:
             for key, hand in self.hands.items():
                 if key[0] == sid:
                     hand.closing = True
-            old = self.pings.pop(sid, None)
-            if old is not None:
-                box.post(self._delete(channel, old))
+            ping = self.pings.pop(sid, None)
+            if ping is not None:
+                box.post(self._delete(channel, ping.message_id))
+
+    def _live(self, hand: Hand) -> bool:
+        """Whether the player's ephemeral hand can still be edited (and so needs no ping)."""
+        return hand.interaction is not None and self.clock() - hand.since < TOKEN_LIFE
 
     async def _chat_id(self, sid: int) -> int | None:
         session = await self.manager.session(sid)
@@ -356,7 +440,8 @@ class DiscordBot:
 
     def _box(self, channel: int) -> Outbox:
         if channel not in self.outboxes:
-            self.outboxes[channel] = Outbox(f"channel {channel}", self.channel_budget)
+            self.outboxes[channel] = Outbox(f"channel {channel}", self.channel_budget,
+                                            retry_after=retry_after)
         return self.outboxes[channel]
 
     def _box_of_user(self, user: str) -> Outbox:
@@ -364,7 +449,8 @@ class DiscordBot:
         unlimited box per user keeps them in order and coalesced."""
         key = -int(user) if user.isdigit() else -1
         if key not in self.outboxes:
-            self.outboxes[key] = Outbox(f"user {user}", Budget(cap=None, spacing=0.0))
+            self.outboxes[key] = Outbox(f"user {user}", Budget(cap=None, spacing=0.0),
+                                        retry_after=retry_after)
         return self.outboxes[key]
 
     async def _table(self, sid: int, channel: int) -> Table:
@@ -393,42 +479,43 @@ class DiscordBot:
                     message = await messageable.send(
                         embed=embed, **_with(file=file, view=view_of(screen.keyboard)))
                 old, table.message_id = table.message_id, message.id
-                table.shown = screen.picture
+                table.shown, table.attachments = screen.picture, list(message.attachments)
                 await self.manager.remember(sid, "table", {"id": message.id})
                 if old is not None:
                     async with box.sending():
                         await _quietly(messageable.get_partial_message(old).delete())
         except discord.Forbidden as exc:
+            if table.message_id is None:  # the game was never shown: it cannot be played
+                self.tables.pop(sid, None)
+                await self._first_post_refused(sid, table.channel, exc)
+                return
             await self._lost_permissions(sid, table.channel, exc)
         if table.closing and table.screen is screen:
             self.tables.pop(sid, None)
 
     async def _edit_table(self, table: Table, screen: Screen, box: Outbox,
                           messageable: discord.PartialMessageable) -> bool:
-        """Edit the table in place; False when its message is gone."""
+        """Edit the table in place; False when its message is gone. A text-only change keeps
+        the picture shown (its attachment), and a screen without one drops it."""
         assert table.message_id is not None
         message = messageable.get_partial_message(table.message_id)
         new_picture = screen.picture is not None and screen.picture != table.shown
         embed, file = await self._embed(screen, "table.png", draw=new_picture)
-        changes: dict[str, Any] = {"embed": embed, "view": view_of(screen.keyboard)}
-        if file is not None:
-            changes["attachments"] = [file]
-        elif screen.picture is None and table.shown is not None:
-            changes["attachments"] = []
+        kept = table.attachments if screen.picture is not None else []
         try:
             async with box.sending():
-                await message.edit(**changes)
+                edited = await message.edit(embed=embed, view=view_of(screen.keyboard),
+                                            attachments=[file] if file is not None else kept)
         except discord.NotFound:
             table.message_id = None
             return False
-        if new_picture or screen.picture is None:
-            table.shown = screen.picture
+        table.shown, table.attachments = screen.picture, list(edited.attachments)
         return True
 
     async def _embed(self, screen: Screen, name: str, draw: bool = True
                      ) -> tuple[discord.Embed, discord.File | None]:
         """The screen as an embed; its picture drawn in a worker thread, attached as `name`."""
-        embed = discord.Embed(description=screen.text[:EMBED_LIMIT], colour=COLOUR)
+        embed = discord.Embed(description=shown_text(screen, EMBED_LIMIT), colour=COLOUR)
         if screen.picture is None:
             return embed, None
         embed.set_image(url=f"attachment://{name}")
@@ -437,47 +524,67 @@ class DiscordBot:
         png = await asyncio.to_thread(screen.picture.render)
         return embed, discord.File(io.BytesIO(png), filename=name)
 
-    def _post(self, channel: int, screen: Screen) -> Callable[[], Awaitable[None]]:
+    def _post(self, sid: int, channel: int, post: Post) -> Callable[[], Awaitable[None]]:
+        """A new message in the channel; a kept one is reported delivered once the channel has
+        it, or once the channel refuses it for good."""
         async def job() -> None:
-            embed, file = await self._embed(screen, "result.png")
-            async with self._box(channel).sending():
-                await _quietly(self.client.get_partial_messageable(channel).send(
-                    embed=embed, **_with(file=file, view=view_of(screen.keyboard))))
+            embed, file = await self._embed(post.screen, "result.png")
+            try:
+                async with self._box(channel).sending():
+                    await self.client.get_partial_messageable(channel).send(
+                        embed=embed, **_with(file=file, view=view_of(post.screen.keyboard)))
+            except discord.HTTPException as exc:
+                if retry_after(exc) is not None:
+                    raise
+                log.warning("discord: channel %s refused a post: %s", channel, exc)
+                if isinstance(exc, discord.Forbidden):
+                    await self._lost_permissions(sid, channel, exc)
+            if post.key is not None:
+                await self.manager.delivered(post.key)
         return job
 
-    def _ping(self, sid: int, channel: int, lang: str, turn: list[str], dealt: list[str]
-              ) -> Callable[[], Awaitable[None]]:
+    def _ping(self, sid: int, channel: int, users: list[str]) -> Callable[[], Awaitable[None]]:
         """One short message that mentions the players whose turn began (or who were dealt a
-        new hand), with a "My tiles" button; the game's previous ping is deleted."""
-        lines = [tr(lang, "discord.ping_turn", mention=f"<@{user}>") for user in turn]
-        others = [u for u in dealt if u not in turn]
-        if others:
-            lines.insert(0, tr(lang, "discord.ping_deal",
-                               mentions=" ".join(f"<@{u}>" for u in others)))
-        users = [discord.Object(int(u)) for u in (*turn, *others) if u.isdigit()]
-        button = GameButton(payload.encode(sid, 0, "!hand"), tr(lang, "btn.my_tiles"),
-                            discord.ButtonStyle.primary)
-        view = discord.ui.View(timeout=None)
-        view.add_item(button)
-
+        new hand) and have no live hand when it is sent, with a "My tiles" button; it replaces
+        the game's previous ping."""
         async def job() -> None:
+            chat_id = await self._chat_id(sid)
+            if chat_id is None or not (await self.manager.chat_settings(chat_id)).mentions:
+                return
+            due = [u for u in dict.fromkeys(users) if self._needs_ping(sid, u)]
+            if not due:
+                return
+            lang = await self.manager.language(chat_id)
+            turn = [u for u in due if _has_moves(self.hands[(sid, u)])]
+            dealt = [u for u in due if u not in turn]
+            lines = [tr(lang, "discord.ping_turn", mention=f"<@{u}>") for u in turn]
+            if dealt:
+                lines.insert(0, tr(lang, "discord.ping_deal",
+                                   mentions=" ".join(f"<@{u}>" for u in dealt)))
+            view = discord.ui.View(timeout=None)
+            view.add_item(GameButton(payload.encode(sid, 0, "!hand"), tr(lang, "btn.my_tiles"),
+                                     discord.ButtonStyle.primary))
             messageable = self.client.get_partial_messageable(channel)
             box = self._box(channel)
             try:
                 async with box.sending():
                     message = await messageable.send(
                         "\n".join(lines)[:TEXT_LIMIT], view=view,
-                        allowed_mentions=discord.AllowedMentions(users=users, everyone=False,
-                                                                 roles=False))
+                        allowed_mentions=discord.AllowedMentions(
+                            users=[discord.Object(int(u)) for u in due if u.isdigit()]))
             except discord.Forbidden as exc:
                 await self._lost_permissions(sid, channel, exc)
                 return
             old = self.pings.get(sid)
-            self.pings[sid] = message.id
+            self.pings[sid] = Ping(message.id, set(due))
             if old is not None:
                 async with box.sending():
-                    await _quietly(messageable.get_partial_message(old).delete())
+                    await _quietly(messageable.get_partial_message(old.message_id).delete())
         return job
+
+    def _needs_ping(self, sid: int, user: str) -> bool:
+        hand = self.hands.get((sid, user))
+        return hand is not None and not hand.closing and not self._live(hand)
 
     def _delete(self, channel: int, message_id: int) -> Callable[[], Awaitable[None]]:
         async def job() -> None:
@@ -493,7 +600,7 @@ class DiscordBot:
                 return
             screen = hand.screen
             interaction = hand.interaction
-            if interaction is not None and self.clock() - hand.since < TOKEN_LIFE:
+            if interaction is not None and self._live(hand):
                 embed, file = await self._embed(screen, "hand.png")
                 try:
                     await interaction.edit_original_response(
@@ -501,36 +608,48 @@ class DiscordBot:
                         attachments=[file] if file is not None else [],
                         view=view_of(screen.keyboard, screen.choice))
                 except discord.HTTPException as exc:
-                    # The token ran out or the message was dismissed: the next ping or
-                    # "My tiles" brings a new one.
+                    if retry_after(exc) is not None:
+                        raise
+                    # The token ran out or the message was dismissed: a ping brings a new
+                    # one when it is the player's turn.
                     log.info("discord: a hand could not be edited: %s", exc)
                     hand.interaction = None
+                    if _has_moves(hand) and not hand.closing and (table := self.tables.get(sid)):
+                        self._box(table.channel).post(self._ping(sid, table.channel, [user]))
             else:
                 hand.interaction = None
             if hand.closing and hand.screen is screen:
                 self.hands.pop((sid, user), None)
         return job
 
-    def _note(self, user: str, screen: Screen) -> Callable[[], Awaitable[None]]:
-        """A private note ("the computer plays for you"): ephemeral while the user's last
-        interaction lasts, else a direct message; closed direct messages (50007) are fine."""
+    def _note(self, user: str, channel: int, screen: Screen) -> Callable[[], Awaitable[None]]:
+        """A private note about the game in `channel` ("the computer plays for you"):
+        ephemeral while the user's last interaction there lasts, else a direct message;
+        closed direct messages (50007) are fine."""
         async def job() -> None:
-            seen = self.seen.get(user)
+            text = shown_text(screen, TEXT_LIMIT)
+            seen = self.seen.get((channel, user))
             if seen is not None and self.clock() - seen.since < TOKEN_LIFE:
                 with contextlib.suppress(discord.HTTPException):
-                    await seen.interaction.followup.send(screen.text[:TEXT_LIMIT],
-                                                         ephemeral=True)
+                    await seen.interaction.followup.send(text, ephemeral=True)
                     return
             if not user.isdigit():
                 return
             try:
                 target = await self.client.create_dm(discord.Object(int(user)))
-                await target.send(screen.text[:TEXT_LIMIT])
+                await target.send(text)
             except discord.Forbidden:
                 log.info("discord: user %s does not take direct messages", user)
             except discord.HTTPException as exc:
                 log.warning("discord: %s", exc)
         return job
+
+    async def _first_post_refused(self, sid: int, channel: int, exc: discord.Forbidden) -> None:
+        """The channel refused the game's first message: the game is closed, so that the
+        channel is free, and its starter is told why."""
+        log.warning("discord: channel %s refused a new game: %s", channel, exc)
+        await self.manager.abandon(sid)
+        await self._tell_starter(sid, channel, "discord.first_post_refused")
 
     async def _lost_permissions(self, sid: int, channel: int, exc: discord.Forbidden) -> None:
         """The channel refuses the table or a ping (permissions taken away mid-game): tell the
@@ -539,16 +658,23 @@ class DiscordBot:
         if sid in self._warned:
             return
         self._warned.add(sid)
-        session = await self.manager.session(sid)
+        await self._tell_starter(sid, channel, "discord.lost_permissions")
+
+    async def _tell_starter(self, sid: int, channel: int, key: str) -> None:
+        session = await self.storage.sessions.get(sid)
         if session is None or not session.seats:
             return
         lang = await self.manager.language(session.chat_id)
         creator = next((s for s in session.seats if s.get("user_id") == session.creator_id),
                        session.seats[0])
-        text = tr(lang, "discord.lost_permissions", channel=channel,
-                  missing=self._permission_names(lang, list(NEEDED)))
-        self._box_of_user(str(creator.get("platform_id", ""))).post(
-            self._note(str(creator.get("platform_id", "")), Screen(text)))
+        text = tr(lang, key, channel=channel, missing=self._permission_names(lang, list(NEEDED)))
+        user = str(creator.get("platform_id", ""))
+        self._box_of_user(user).post(self._note(user, channel, Screen(text)))
+
+
+def _has_moves(hand: Hand) -> bool:
+    """The hand's newest screen offers moves: its player's turn is on."""
+    return hand.screen is not None and bool(hand.screen.keyboard or hand.screen.choice)
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -566,8 +692,40 @@ class CatalogueTranslator(app_commands.Translator):
 GROUP_ONLY = ("newgame", "join", "leave", "stop", "chips", "top", "stats")
 
 
-def missing_permissions(granted: discord.Permissions) -> list[str]:
-    return [name for name in NEEDED if not getattr(granted, name)]
+def missing_permissions(granted: discord.Permissions, in_thread: bool = False) -> list[str]:
+    needed = NEEDED_IN_THREAD if in_thread else NEEDED
+    return [name for name in needed if not getattr(granted, name)]
+
+
+def plain(text: str, limit: int) -> str:
+    """Text as Discord shows it literally: no markdown, no mentions (names are typed by
+    users: `[Free Nitro](https://…)` must not become a link)."""
+    return escape_mentions(escape_markdown(text))[:limit]
+
+
+def shown_text(screen: Screen, limit: int) -> str:
+    """A screen's text for Discord: escaped, with its countdown as a timestamp that counts by
+    itself on every client."""
+    parts = screen.split_at_countdown()
+    if parts is None:
+        return plain(screen.text, limit)
+    before, after, deadline = parts
+    return (plain(before, limit) + f"<t:{int(deadline)}:R>" + plain(after, limit))[:limit]
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """Seconds to wait before trying again what Discord held back for now (a rate limit past
+    discord.py's patience, a server error, the network); None for a refusal that retrying
+    cannot change."""
+    if isinstance(exc, discord.RateLimited):
+        return float(exc.retry_after)
+    if isinstance(exc, discord.DiscordServerError):
+        return 2.0
+    if isinstance(exc, discord.HTTPException):
+        return 2.0 if exc.status == 429 else None
+    if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
+        return 2.0
+    return None
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -595,7 +753,7 @@ def _with(**values: Any) -> dict[str, Any]:
 
 async def _ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
     with contextlib.suppress(discord.HTTPException):
-        await interaction.response.send_message(text[:TEXT_LIMIT], ephemeral=True)
+        await interaction.response.send_message(plain(text, TEXT_LIMIT), ephemeral=True)
 
 
 async def _quietly(work: Awaitable[Any]) -> None:

@@ -4,7 +4,9 @@ DESIGN.md §5 (Discord) and §8. Each command's options are turned back into the
 platform-neutral layer parses (`/newgame tiengow classic 5 rounds=2`), so both platforms accept
 exactly the same games, presets, stakes and options. Names, descriptions and option names are
 declared in English with a catalogue key; `CatalogueTranslator` gives Discord the Ukrainian.
-Game, preset and stake are offered by autocomplete from the rules core's own tables.
+Game, preset and stake are offered by autocomplete from the rules core's own tables. The game
+and chip commands work in servers only; `/lang` and `/settings`, which change a server, are
+shown by default only to members who may manage it.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ def register(bot: DiscordBot) -> None:
                           private=name in PRIVATE)
 
     @tree.command(name=_name("newgame"), description=_describe("newgame"))
+    @app_commands.guild_only()
     @app_commands.rename(game=_option("game"), preset=_option("preset"), stake=_option("stake"),
                          options=_option("options"))
     @app_commands.describe(game=_help("game"), preset=_help("preset"), stake=_help("stake"),
@@ -102,14 +105,17 @@ def register(bot: DiscordBot) -> None:
         await run(interaction, "newgame", game, preset, stake, *(options or "").split())
 
     @tree.command(name=_name("join"), description=_describe("join"))
+    @app_commands.guild_only()
     async def join(interaction: Interaction) -> None:
         await run(interaction, "join")
 
     @tree.command(name=_name("leave"), description=_describe("leave"))
+    @app_commands.guild_only()
     async def leave(interaction: Interaction) -> None:
         await run(interaction, "leave")
 
     @tree.command(name=_name("stop"), description=_describe("stop"))
+    @app_commands.guild_only()
     async def stop(interaction: Interaction) -> None:
         await run(interaction, "stop")
 
@@ -125,10 +131,12 @@ def register(bot: DiscordBot) -> None:
         await run(interaction, "rules", game)
 
     @tree.command(name=_name("chips"), description=_describe("chips"))
+    @app_commands.guild_only()
     async def chips(interaction: Interaction) -> None:
         await run(interaction, "chips")
 
     @tree.command(name=_name("top"), description=_describe("top"))
+    @app_commands.guild_only()
     @app_commands.rename(page=_option("page"))
     @app_commands.describe(page=_help("page"))
     async def top(interaction: Interaction,
@@ -136,10 +144,12 @@ def register(bot: DiscordBot) -> None:
         await run(interaction, "top", page)
 
     @tree.command(name=_name("stats"), description=_describe("stats"))
+    @app_commands.guild_only()
     async def stats(interaction: Interaction) -> None:
         await run(interaction, "stats")
 
     @tree.command(name=_name("lang"), description=_describe("lang"))
+    @app_commands.default_permissions(manage_guild=True)
     @app_commands.rename(language=_option("language"))
     @app_commands.describe(language=_help("language"))
     @app_commands.choices(language=[app_commands.Choice(name=code, value=code)
@@ -148,10 +158,11 @@ def register(bot: DiscordBot) -> None:
         await run(interaction, "lang", language)
 
     @tree.command(name=_name("settings"), description=_describe("settings"))
+    @app_commands.default_permissions(manage_guild=True)
     @app_commands.rename(setting=_option("setting"), value=_option("value"))
     @app_commands.describe(setting=_help("setting"), value=_help("value"))
     @app_commands.choices(setting=[app_commands.Choice(name=s, value=s)
-                                   for s in ("turn", "lobby", "default")])
+                                   for s in ("turn", "lobby", "default", "mentions")])
     async def settings(interaction: Interaction, setting: str | None = None,
                        value: str | None = None) -> None:
         await run(interaction, "settings", setting, *(value or "").split())

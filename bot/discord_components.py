@@ -43,9 +43,10 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Every game button: its custom id is the payload the session layer decodes."""
 
     def __init__(self, data: str, label: str = "·",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label[:LABEL_LIMIT] or "·", custom_id=data,
-                                           style=style))
+                                           style=style, disabled=disabled))
         self.data = data
 
     @classmethod
@@ -149,11 +150,15 @@ def _rows(keyboard: Keyboard, rows_left: int) -> list[list[Button]] | None:
     return [buttons[i:i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
 
 
+STYLES = {"go": discord.ButtonStyle.success, "stop": discord.ButtonStyle.danger,
+          "main": discord.ButtonStyle.primary}
+"""Join green, Leave red, the screen's one action blurple, the rest grey."""
+
+
 def _button(button: Button, row: int) -> GameButton:
     data = link_data(button) if button.link is not None else button.data
-    style = (discord.ButtonStyle.primary if button.link is not None
-             else discord.ButtonStyle.secondary)
-    item = GameButton(data, button.label, style)
+    style = STYLES.get(button.tone, discord.ButtonStyle.secondary)
+    item = GameButton(data, button.label, style, disabled=not button.enabled)
     item.row = row
     return item
 

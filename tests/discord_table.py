@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from tests.fake_discord import (
 )
 
 QUICK = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
+UNLIMITED = Budget(cap=None, spacing=0.0)
 CHANNEL = DEFAULT_CHANNEL_ID
 GUILD = DEFAULT_GUILD_ID
 OLENA = User(101, "Олена", "uk")
@@ -39,9 +41,15 @@ JSON = dict[str, Any]
 class Server:
     """One bot process on one database, and what people on the server do with it."""
 
-    def __init__(self, db: Path, timing: Timing = QUICK, fake: FakeDiscord | None = None) -> None:
+    def __init__(self, db: Path, timing: Timing | None = QUICK, fake: FakeDiscord | None = None,
+                 channel_budget: Budget | None = UNLIMITED,
+                 game_clock: Callable[[], float] = time.time) -> None:
+        """`timing` and `channel_budget` None: the bot's own (a real pace); by default the
+        quick ones of tests that look only at what is shown."""
         self.db = db
         self.timing = timing
+        self.channel_budget = channel_budget
+        self.game_clock = game_clock
         self.bot: DiscordBot | None = None
         self.storage: Storage | None = None
         self.fake = fake
@@ -51,7 +59,7 @@ class Server:
     async def start(self) -> DiscordBot:
         self.storage = await Storage.open(self.db)
         self.bot = DiscordBot("fake-token", self.storage, timing=self.timing,
-                              channel_budget=Budget(cap=None, spacing=0.0))
+                              channel_budget=self.channel_budget, game_clock=self.game_clock)
         deliver = self.bot.manager.deliver
         assert deliver is not None
 
@@ -88,6 +96,13 @@ class Server:
     async def act(self, payload: JSON) -> JSON:
         """Deliver an interaction as the gateway would and wait until its handler, and what it
         queued, are done. Returns the payload (its token identifies the answers)."""
+        await self.act_now(payload)
+        await self.drain()
+        return payload
+
+    async def act_now(self, payload: JSON) -> JSON:
+        """Deliver an interaction and wait for its handler only: what it queued goes out at
+        the bot's own pace while people go on."""
         assert self.bot is not None and self.fake is not None
         self.fake.register(payload)
         before = set(asyncio.all_tasks())
@@ -100,8 +115,13 @@ class Server:
             for task in done:
                 if task.exception() is not None:
                     raise task.exception()  # type: ignore[misc]
-        await self.drain()
         return payload
+
+    def button_of(self, user: User, message: JSON, ending: str) -> JSON:
+        """`user` pressing the button of `message` whose custom id ends with `ending`."""
+        custom = self.data(message, ending)
+        return button(custom, user=user, message=message,
+                      ephemeral_message=message.get("ephemeral", False))
 
     async def command(self, user: User, name: str, options: dict[str, Any] | None = None,
                       **where: Any) -> str:

@@ -262,6 +262,8 @@ class FakeDiscord:
         self.interaction_responses: list[tuple[int, int, Any]] = []
         self.unhandled: list[str] = []
         self.problems: list[str] = []
+        self.registered: list[JSON] = []
+        """Every interaction users made, in order."""
         self.closed_dms: set[int] = set()
         self.users: dict[int, JSON] = {}
         self.channels: dict[int, JSON] = {}
@@ -364,6 +366,7 @@ class FakeDiscord:
             self.messages[int(message["id"])] = {
                 **copy.deepcopy(message), "interaction_token": None, "ephemeral": ephemeral,
                 "interaction_user_id": user_id if ephemeral else None}
+        self.registered.append(copy.deepcopy(payload))
         self._interactions[payload["token"]] = _Interaction(
             int(payload["id"]), payload["type"], payload["token"], user_id, channel_id,
             None if message is None else int(message["id"]), created=self.now())
@@ -657,7 +660,8 @@ def _check_message(body: JSON, files: Files) -> None:
 
 def _interaction(kind: int, data: JSON, *, user: User, guild_id: int | None = DEFAULT_GUILD_ID,
                  channel_id: int | None = None, app_permissions: str = ALL_PERMISSIONS,
-                 locale: str | None = None, message: JSON | None = None) -> JSON:
+                 locale: str | None = None, message: JSON | None = None,
+                 thread: bool = False) -> JSON:
     if channel_id is None and message is not None:
         channel_id = int(message["channel_id"])
     if channel_id is None:
@@ -676,6 +680,13 @@ def _interaction(kind: int, data: JSON, *, user: User, guild_id: int | None = DE
             channel={"id": str(channel_id), "type": 0, "guild_id": str(guild_id),
                      "name": f"channel-{channel_id}", "position": 0, "nsfw": False,
                      "flags": 0, "permissions": app_permissions})
+        if thread:  # a public thread of another channel
+            payload["channel"].update(
+                type=11, parent_id=str(DEFAULT_CHANNEL_ID), owner_id=str(user.id),
+                message_count=0, member_count=1, rate_limit_per_user=0,
+                thread_metadata={"archived": False, "auto_archive_duration": 1440,
+                                 "archive_timestamp": "2024-01-01T00:00:00+00:00",
+                                 "locked": False})
     else:
         payload.update(user=user.user(), channel={"id": str(channel_id), "type": 1,
                                                   "recipients": [user.user()]})
@@ -687,10 +698,11 @@ def _interaction(kind: int, data: JSON, *, user: User, guild_id: int | None = DE
 def slash(name: str, options: dict[str, Any] | list[JSON] | None = None, *, user: User,
           guild_id: int | None = DEFAULT_GUILD_ID, channel_id: int | None = None,
           app_permissions: str = ALL_PERMISSIONS, locale: str | None = None,
-          guild_command: bool = False) -> JSON:
+          guild_command: bool = False, thread: bool = False) -> JSON:
     """`user` runs the top-level chat-input command `/name` (`guild_id=None`: in a DM with the
-    bot). Option types follow the values: str 3, int 4, bool 5, float 10. `locale` defaults to
-    the user's; `guild_command` addresses a command synced to that guild only."""
+    bot; `thread`: in a thread). Option types follow the values: str 3, int 4, bool 5, float
+    10. `locale` defaults to the user's; `guild_command` addresses a command synced to that
+    guild only."""
     kinds = ((bool, 5), (int, 4), (float, 10), (str, 3))
     listed = copy.deepcopy(options) if isinstance(options, list) else [
         {"name": k, "type": next(n for t, n in kinds if isinstance(v, t)), "value": v}
@@ -699,7 +711,7 @@ def slash(name: str, options: dict[str, Any] | list[JSON] | None = None, *, user
     if guild_command and guild_id is not None:
         data["guild_id"] = str(guild_id)
     return _interaction(2, data, user=user, guild_id=guild_id, channel_id=channel_id,
-                        app_permissions=app_permissions, locale=locale)
+                        app_permissions=app_permissions, locale=locale, thread=thread)
 
 
 def autocomplete(name: str, options: dict[str, Any] | list[JSON], focused: str, *, user: User,

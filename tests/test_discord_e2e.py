@@ -6,12 +6,15 @@ templates, fed gateway-shaped interactions; HTTP answered and recorded by `tests
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.discord_adapter import TOKEN_LIFE
 from bot.discord_components import view_of
 from bot.i18n import lang_of, tr
 from bot.screens import Button, Place
@@ -19,6 +22,7 @@ from tests.discord_table import (
     BOB,
     CHANNEL,
     GUILD,
+    JSON,
     KIM,
     OLENA,
     STRANGER,
@@ -29,7 +33,7 @@ from tests.discord_table import (
     is_ephemeral,
     text_of,
 )
-from tests.fake_discord import ALL_PERMISSIONS, User, autocomplete, permissions_without
+from tests.fake_discord import ALL_PERMISSIONS, User, autocomplete, permissions_without, slash
 from tests.session_helpers import balances
 
 ADMIN = User(105, "Admin", "en-US", permissions=ALL_PERMISSIONS)
@@ -51,6 +55,9 @@ async def server(tmp_path: Path) -> Any:
     await running.start()
     yield running
     await running.stop()
+    assert running.fake is not None
+    assert running.fake.problems == []  # e.g. an embed's picture neither sent nor kept
+    assert running.fake.limited == []  # nothing came too fast for Discord
 
 
 async def open_game(server: Server, options: dict[str, Any], people: tuple[Any, ...],
@@ -241,15 +248,20 @@ async def test_stale_foreign_and_forged_presses_change_nothing(server: Server) -
     after = await server.bot.manager.session(1)
     assert after is not None and after.version == before.version and after.state == before.state
 
-    # "My tiles" pressed again: a second ephemeral. The move is made on the newer one, which
-    # is edited in place; the older one still shows the old buttons, and they are stale.
+    # "My tiles" pressed again: a second ephemeral. The older one loses its buttons and says
+    # where the tiles are; the move is made on the newer one, which is edited in place, and
+    # the older buttons, pressed on a client that still shows them, are stale.
+    as_shown = copy.deepcopy(hand)  # what a client that has not refreshed still shows
     newer = await server.my_tiles(mover)
     assert newer["id"] != hand["id"] and custom in custom_ids(newer)
+    older = server.fake.messages[int(hand["id"])]
+    assert custom_ids(older) == [] and text_of(older) == tr("uk", "hand.moved")
+    assert attachment_names(older) == [] and not older["embeds"]
     assert await server.press(mover, newer, custom) == ""
     edited = server.hand(mover)
     assert edited is not None and edited["id"] == newer["id"]
     assert custom not in custom_ids(edited)
-    assert await server.press(mover, hand, custom) == tr("uk", "err.stale")
+    assert await server.press(mover, as_shown, custom) == tr("uk", "err.stale")
     assert server.fake is not None
     for message in server.fake.messages.values():
         if message.get("interaction_user_id") == STRANGER.id:
@@ -413,3 +425,176 @@ async def test_a_deleted_table_comes_back_and_is_remembered(server: Server) -> N
     assert table["id"] != old["id"]
     session = await server.bot.manager.session(1)
     assert session is not None and session.messages["table"] == {"id": int(table["id"])}
+
+
+# ----- what players see, live -------------------------------------------------------------------
+
+async def test_names_are_shown_literally(server: Server) -> None:
+    """A name is typed by its user: it must not become a link, bold or a spoiler."""
+    lure = User(106, "[Free Nitro](https://example.com)", "en-US")
+    loud = User(107, "**BIG** ||x|| @everyone", "en-US")
+    await server.command(lure, "newgame", {"game": "dragon"})
+    await server.press(loud, server.table(), server.data(server.table(), "!join"))
+    text = text_of(server.table())
+    assert "Free Nitro" in text and "BIG" in text
+    assert not re.search(r"(?<!\\)\[[^\]]*\]\(", text), text  # no masked link
+    assert not re.search(r"(?<!\\)\*\*", text) and not re.search(r"(?<!\\)\|\|", text), text
+    assert "@everyone" not in text  # and nobody would be pinged anyway
+    assert server.fake is not None
+    assert all((c.json or {}).get("allowed_mentions", {"parse": []}).get("parse") == []
+               for c in server.fake.calls if isinstance(c.json, dict) and c.method == "POST"
+               and c.path.startswith("/channels/"))
+
+
+async def test_the_table_counts_down_by_itself(server: Server) -> None:
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    assert re.search(r"<t:\d+:R>", text_of(server.table())), text_of(server.table())
+    assert server.bot is not None and not server.bot.manager._ticks
+
+
+async def test_a_text_only_change_keeps_the_tables_picture(server: Server) -> None:
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    assert server.fake is not None
+    table = server.table()
+    edits = len([c for c in server.fake.calls if c.method == "PATCH"])
+    await server.command(BOB, "leave")  # the computer takes Bob's seat: the words change
+    patches = [c for c in server.fake.calls if c.method == "PATCH"][edits:]
+    assert patches and patches[-1].files == []  # the picture was not uploaded again
+    table = server.fake.messages[int(table["id"])]
+    assert attachment_names(table) == ["table.png"]
+    assert table["embeds"][0]["image"]["url"] == "attachment://table.png"
+
+
+async def test_a_game_whose_first_message_is_refused_frees_the_channel(server: Server) -> None:
+    assert server.fake is not None and server.bot is not None
+    server.fake.fail_next("POST", f"/channels/{CHANNEL}/messages", 403, 50013,
+                          "Missing Permissions")
+    await server.command(OLENA, "newgame", {"game": "dragon"})
+    assert server.channel() == []
+    assert await server.bot.manager.open_in(Place(str(GUILD), str(CHANNEL))) is None
+    notes = [text_of(m) for m in server.fake.ephemerals_for(OLENA.id)]
+    assert any(tr("uk", "discord.first_post_refused", channel=CHANNEL,
+                  missing="x").split(":")[0] in n for n in notes), notes
+    answer = await server.command(OLENA, "newgame", {"game": "dragon"})
+    assert "«Приєднатися»" in answer and server.table() is not None
+
+
+async def test_a_thread_needs_the_right_to_write_in_threads(server: Server) -> None:
+    answer = await server.command(
+        BOB, "newgame", {"game": "dragon"}, thread=True,
+        app_permissions=permissions_without("send_messages_in_threads"))
+    assert "Send Messages in Threads" in answer
+    answer = await server.command(BOB, "newgame", {"game": "dragon"}, thread=True,
+                                  app_permissions=permissions_without("send_messages"))
+    assert "“Join”" in answer
+
+
+async def test_private_notes_go_to_the_place_of_their_game(server: Server) -> None:
+    """Bob plays in one server and then asks something in another: a note about the game is
+    not shown in the other server."""
+    assert server.storage is not None and server.fake is not None and server.bot is not None
+    chat_id = await server.storage.accounts.chat("discord", GUILD, "")
+    await server.storage.accounts.update_settings(chat_id, turn_timeout=1)
+    elsewhere = await server.act(slash("chips", user=BOB, guild_id=556, channel_id=888))
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    here = [p["token"] for p in server.fake.registered if int(p["channel_id"]) == CHANNEL
+            and p.get("member", {}).get("user", {}).get("id") == str(BOB.id)]
+    await server.command(BOB, "games", channel_id=888, guild_id=556)  # the latest: elsewhere
+
+    def told_bob() -> list[Any]:
+        return [c for c in server.fake.calls if "двічі" in str(c.json)
+                and (any(token in c.path for token in here) or "/channels/9" in c.path
+                     or elsewhere["token"] in c.path)]
+    await server.wait_for(lambda: bool(told_bob()), timeout=30)
+    assert all(elsewhere["token"] not in c.path for c in told_bob())
+
+
+async def test_commands_are_for_servers_and_settings_for_admins(server: Server) -> None:
+    assert server.fake is not None
+    synced = next(c for c in server.fake.calls if c.method == "PUT"
+                  and c.path.endswith("/commands"))
+    names = {c["name"]: c for c in synced.json or []}  # type: ignore[union-attr]
+    for name in ("newgame", "join", "leave", "stop", "chips", "top", "stats"):
+        assert names[name]["contexts"] == [0] and names[name]["dm_permission"] is False, name
+    for name in ("settings", "lang"):
+        assert int(names[name]["default_member_permissions"]) == 32, name  # Manage Server
+    for name in ("games", "rules", "help"):
+        assert names[name]["default_member_permissions"] is None, name
+
+
+async def test_the_lobby_buttons_are_coloured_and_start_waits(server: Server) -> None:
+    await server.command(OLENA, "newgame", {"game": "tails"})
+    by_id = {c.get("custom_id", ""): c for c in components(server.table())}
+
+    def button(ending: str) -> JSON:
+        return next(c for i, c in by_id.items() if i.endswith(ending))
+    assert button("!join")["style"] == 3 and button("!leave")["style"] == 4
+    assert button("!start")["style"] == 1 and button("!start").get("disabled") is True
+    await server.press(BOB, server.table(), server.data(server.table(), "!join"))
+    start = next(c for c in components(server.table()) if c["custom_id"].endswith("!start"))
+    assert not start.get("disabled")
+
+
+async def test_pings_only_players_whose_tiles_are_not_open(server: Server) -> None:
+    assert server.bot is not None and server.fake is not None
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    assert len([m for m in server.channel() if "<@" in (m.get("content") or "")]) == 1
+    for user in (OLENA, BOB):
+        await server.my_tiles(user)
+    assert all("<@" not in (m.get("content") or "") for m in server.channel())  # deleted
+    # Bob's tiles were opened too long ago: his next turn pings him, and only him.
+    mover = next(u for u in (OLENA, BOB) if move_choices(server.hand(u) or {}))
+    other = BOB if mover is OLENA else OLENA
+    server.bot.hands[(1, str(other.id))].since -= TOKEN_LIFE
+    posts = len(server.fake.calls)
+    hand = server.hand(mover)
+    assert hand is not None
+    while server.hand(mover) is not None and move_choices(server.hand(mover) or {}):
+        current = server.hand(mover)
+        assert current is not None
+        assert await server.press(mover, current, move_choices(current)[0][0]) == ""
+    pings = [c for c in server.fake.calls[posts:] if c.method == "POST"
+             and "<@" in ((c.json or {}).get("content") or "")]  # type: ignore[union-attr]
+    assert len(pings) == 1 and f"<@{other.id}>" in pings[0].json["content"]  # type: ignore
+    assert pings[0].json["allowed_mentions"]["users"] == [other.id]  # type: ignore
+
+
+async def test_admins_can_turn_pings_off(server: Server) -> None:
+    admin = User(105, "Admin", "uk", permissions=ALL_PERMISSIONS)
+    answer = await server.command(admin, "settings", {"setting": "mentions", "value": "off"})
+    assert answer == tr("uk", "settings.saved")
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    assert server.fake is not None
+    assert not [c for c in server.fake.calls if c.method == "POST"
+                and "<@" in str((c.json or {}).get("content"))]  # type: ignore[union-attr]
+    assert re.search(r"(Олена|Bob)", text_of(server.table()))  # the table names the mover
+
+
+async def test_play_again_opens_a_lobby_with_the_same_players(server: Server) -> None:
+    await open_game(server, {"game": "threedozen", "options": "deals=1"}, (OLENA, BOB), 1)
+    await play_deal(server, (OLENA, BOB))
+    await server.drain()
+    result = server.results()[-1]
+    again = next(c for c in components(result) if c["custom_id"].endswith("!again"))
+    assert again["style"] == 1 and again["label"] == tr("uk", "btn.again")
+    toast = await server.press(BOB, result, again["custom_id"])
+    assert toast == tr("uk", "again.opened")
+    lobby = server.table()
+    assert "Олена" in text_of(lobby) and "Bob" in text_of(lobby)
+    assert any(c.endswith("!start") for c in custom_ids(lobby))
+
+
+async def test_the_leaderboard_turns_its_pages(server: Server) -> None:
+    assert server.storage is not None
+    chat_id = await server.storage.accounts.chat("discord", GUILD, "")
+    for n in range(12):
+        user = await server.storage.accounts.user("discord", str(500 + n), f"P{n}")
+        await server.storage.accounts.balance(chat_id, user)
+    payload = await server.act(slash("top", user=BOB))
+    (answer,) = server.answers(payload)
+    forward = next(c for c in components(answer) if c["custom_id"].endswith("!top"))
+    assert "2" in forward["label"]
+    await server.press(BOB, answer, forward["custom_id"])
+    assert server.fake is not None
+    shown = server.fake.messages[int(answer["id"])]
+    assert "11. P10" in text_of(shown) and attachment_names(shown) == ["answer.png"]
