@@ -1,0 +1,42 @@
+"""Four people at a human pace on each platform, on a virtual clock: what they see keeps up.
+
+Twenty minutes of play (long enough for Discord's 15-minute interaction tokens to run out and
+the pings to come back) at a move every two to five seconds, against fakes that keep each
+platform's limits. Every change of the table reaches the chat within five seconds, every
+player who must be told that their turn began is told within five seconds, and the platform
+never has to refuse a call for coming too fast. `benchmarks/table_lag.py` runs the same on the
+real clock.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests import virtual_time
+from tests.human_pace import Report, discord_table, telegram_table
+
+MINUTES = 20
+LAG = 5.0
+
+
+def check(report: Report) -> None:
+    summary = "\n".join(report.lines())
+    assert report.moves > 150, summary
+    assert len(report.table_lags) > 150, summary
+    assert max(report.table_lags) <= LAG, summary
+    assert report.ping_lateness and max(report.ping_lateness) <= LAG, summary
+    assert report.pings_missing == 0, summary
+    assert report.refused_too_fast == 0, summary
+    assert report.problems == [], summary
+
+
+@pytest.mark.timeout(240)
+def test_discord_keeps_up_with_four_people(tmp_path: Path) -> None:
+    check(virtual_time.run(discord_table(tmp_path, MINUTES)))
+
+
+@pytest.mark.timeout(240)
+def test_telegram_keeps_up_with_four_people(tmp_path: Path) -> None:
+    check(virtual_time.run(telegram_table(tmp_path, MINUTES)))
