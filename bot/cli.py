@@ -21,6 +21,9 @@ from games.players import STRATEGIES
 from games.sim import SimStats, simulate
 from rendering.theme import DEFAULT_THEME, THEMES
 
+MAX_GAMES = 10_000_000
+"""The most games one `gupai sim` plays (a few hours at the slowest game)."""
+
 
 def _option_pairs(items: Sequence[str]) -> dict[str, str]:
     pairs: dict[str, str] = {}
@@ -168,8 +171,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     pairs = _sim_pairs(args)
     players = args.players or rules.default_players
     strategies = [s.strip() for s in args.strategy.split(",")]
-    if args.games < 1:
-        raise GameError("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise GameError(f"--games must be from 1 to {MAX_GAMES}")
     if args.compare is not None:
         return _compare(args, rules, pairs, players, strategies)
     options = rules.parse_options(args.preset, pairs)

@@ -76,6 +76,7 @@ def test_cli_json_is_deterministic(capsys):
     ["sim", "dragon", "--preset", "nope"],
     ["sim", "dragon", "--strategy", "genius"],
     ["sim", "dragon", "--games", "0"],
+    ["sim", "dragon", "--games", "99999999999999999999"],  # bounded, not hours of play
 ])
 def test_cli_refuses_bad_input_clearly(args, capsys):
     assert main(args) == 2
