@@ -36,6 +36,15 @@ def fixed_seed(monkeypatch):
     monkeypatch.setattr(bot.manager.secrets, "token_hex", lambda n=8: "5eed" * n)
 
 
+async def anyone() -> bool:
+    """Every caller is an admin."""
+    return True
+
+
+async def nobody() -> bool:
+    return False
+
+
 def buttons(screen: Screen | None) -> list[Button]:
     return [] if screen is None else [b for row in screen.keyboard for b in row]
 
@@ -113,10 +122,7 @@ async def test_a_stopped_game_tells_every_hand_and_leaves_no_button(tmp_path):
     m, rec = await manager(tmp_path / "db", SLOW)
     try:
         await lobby(m, rec, ["dragon"], [OLENA, BOB])
-
-        async def creator() -> bool:
-            return False
-        assert (await m.stop(PLACE, OLENA, creator)).toast == "Зупинено."
+        assert (await m.stop(PLACE, OLENA, nobody)).toast == "Зупинено."  # the creator
         said = tr("uk", "stop.mid_deal", name=OLENA.name)
         assert rec.table.text == said and rec.table.keyboard == ()
         for actor in (OLENA, BOB):
@@ -196,11 +202,8 @@ async def test_whoever_starts_a_game_its_opener_left_may_stop_it(tmp_path):
         await m.join(PLACE, KIM)
         await m.leave(PLACE, OLENA)
         assert (await m.press(BOB, rec.button(rec.table, "!start").data)).toast == "Гру почато!"
-
-        async def not_admin() -> bool:
-            return False
-        assert (await m.stop(PLACE, KIM, not_admin)).toast.startswith("Зупинити гру може лише")
-        assert (await m.stop(PLACE, BOB, not_admin)).toast == "Зупинено."
+        assert (await m.stop(PLACE, KIM, nobody)).toast.startswith("Зупинити гру може лише")
+        assert (await m.stop(PLACE, BOB, nobody)).toast == "Зупинено."
     finally:
         await close(m)
 
@@ -251,9 +254,6 @@ async def test_the_lobby_buttons_say_what_they_do_and_start_waits_for_players(tm
 async def test_top_counts_deals_pages_and_bounds_what_is_typed(tmp_path):
     m, rec = await manager(tmp_path / "db", FAST)
     commands = Commands(m)
-
-    async def anyone() -> bool:
-        return True
     try:
         chat_id, _ = await m.chat_of(PLACE, OLENA)
         await m.storage.accounts.update_settings(chat_id, language="en")
@@ -285,9 +285,6 @@ async def test_stats_name_computers_as_the_table_does(tmp_path):
     try:
         await lobby(m, rec, ["dragon", "deals=1"], [OLENA], computers=1)
         await play_out(m, rec, [OLENA])
-
-        async def anyone() -> bool:
-            return True
         stats = (await Commands(m).run("stats", PLACE, OLENA, [], anyone)).answer
         assert stats is not None and "Комп'ютер 1" in stats.text
         assert "computer-1" not in stats.text
@@ -298,12 +295,7 @@ async def test_stats_name_computers_as_the_table_does(tmp_path):
 async def test_admins_turn_mentions_off_in_settings(tmp_path):
     m, _ = await manager(tmp_path / "db", FAST)
     commands = Commands(m)
-
-    async def admin() -> bool:
-        return True
-
-    async def member() -> bool:
-        return False
+    admin, member = anyone, nobody
     try:
         shown = (await commands.run("settings", PLACE, OLENA, [], member)).answer
         assert shown is not None and "згадки гравців, чиї плитки не відкрито: увімкнено" \
