@@ -16,12 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
+from rendering.boards import connecting_board, domino_board
 
 import games
 from bot.gallery import SAMPLE_NAMES, sample_deal
 from rendering import sprites
-from rendering.boards import connecting_board, domino_board
-from rendering.canvas import Table, encode
+from rendering.canvas import Frame, encode
 from rendering.hand import hand_image
 
 
@@ -31,7 +31,7 @@ def cases() -> list[tuple[str, Callable[[], Image.Image]]]:
                                         ("domino", "100", 2, domino_board)):
         rules = games.get(game)
         steps = sample_deal(rules, rules.options(preset), players, "bench")
-        table = Table(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
+        table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
         middle = steps[len(steps) // 2].state
         seat = rules.to_move(middle)
         mid_view = rules.view(middle, None)

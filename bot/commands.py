@@ -11,12 +11,12 @@ from __future__ import annotations
 from bot import payload
 from bot.i18n import LANGS, lang_of, signed, tr
 from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsAdmin, SessionManager
-from bot.rules_text import rules_text
 from bot.screens import Actor, Button, Picture, Place, Reply, Screen
 from bot.seating import computer_name
+from faces import rules_text
 from games import GAMES, get
 from games.engine import InvalidOptions
-from rendering import Table
+from rendering import Frame
 from storage import StorageError
 
 TOP_ROWS = 10
@@ -110,7 +110,7 @@ class Commands:
                   for r in rows]
         if page < pages:
             lines.append(tr(lang, "top.more", next=page + 1))
-        picture = Picture("leaderboard", Table(title=tr(lang, "top.picture_title"), names=(),
+        picture = Picture("leaderboard", Frame(title=tr(lang, "top.picture_title"), names=(),
                                                lang=lang, theme=self.manager.theme),
                           rows=tuple(rows))
         turns = []
@@ -157,8 +157,7 @@ class Commands:
             return Reply(answer=Screen(tr(lang, "lang.unknown", langs=", ".join(LANGS))))
         if not await is_admin():
             return Reply(answer=Screen(tr(lang, "err.admins_only")))
-        await self.storage.accounts.update_settings(chat_id, language=wanted)
-        self.manager.forget_settings(chat_id)
+        await self.manager.update_settings(chat_id, language=wanted)
         return Reply(answer=Screen(tr(wanted, "lang.set")))
 
     async def settings(self, place: Place, actor: Actor, words: list[str],
@@ -211,6 +210,5 @@ class Commands:
             changes["mentions"] = SWITCH[args[0].lower()]
         else:
             return Reply(answer=Screen(tr(lang, "settings.usage")))
-        await self.storage.accounts.update_settings(chat_id, **changes)
-        self.manager.forget_settings(chat_id)
+        await self.manager.update_settings(chat_id, **changes)
         return Reply(answer=Screen(tr(lang, "settings.saved")))

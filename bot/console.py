@@ -27,14 +27,13 @@ from typing import Any, TextIO
 
 import games
 from bot import presenter
-from bot.describe import tile_text
 from bot.i18n import minus, signed, tr
 from bot.manager import MAX_TURN, SessionManager, Timing
 from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.seating import Game
-from games.kap import KapView
-from games.threedozen import ThreeDozenView
-from games.tiengow import Play, TienGowView
+from faces import home_of
+from faces.moves import tile_text
+from games.engine import View
 from rendering import hand_labels
 from storage import Storage
 
@@ -48,8 +47,6 @@ PLATFORM = "console"
 CHAT_PREFIX = "terminal:"
 """Each player's console games live in a chat of their own (`terminal:<login>`), so two people
 sharing a database file never find each other's unfinished game."""
-TILES_PER_ROW = 12
-"""Tiles of the line printed on one row of text."""
 
 LineSource = Callable[[], Awaitable[str | None]]
 """Gives the next typed line without its newline, or None when the input has ended."""
@@ -57,8 +54,8 @@ LineSource = Callable[[], Awaitable[str | None]]
 QUIT = frozenset({"q", "quit", "exit"})
 HELP = frozenset({"h", "help", "?"})
 PEEK = frozenset({"p", "peek"})
-_TILE_TOKEN = re.compile(r"(?:[A-Z]\d*)+")
 _FACE = re.compile(r"\d:\d")
+"""A tile's face as typed ("6:6")."""
 _ARROWS = {"◀": "<", "▶": ">"}
 
 
@@ -115,19 +112,19 @@ Choice = Button | str | Unclear
 """A move's button, a command ("quit", "help", "peek"), or why the text was not understood."""
 
 
-def tile_key(label: str) -> str:
-    """The hand letters a move's label names: "A 6:4 →4" → "A", "◀ B 6:1" → "B", "A+B 3:3 4:4"
-    → "AB", "⤴ 1:0 + C 6:5" → "C", "Draw" → ""."""
-    return "".join(t for t in label.replace("+", " ").split() if _TILE_TOKEN.fullmatch(t))
+def tile_key(button: Button) -> str:
+    """The hand letters a move button plays ("AB"; "" for a word such as Draw, or a discard
+    taken from the table, which has no letter)."""
+    return "".join(button.move.letters) if button.move is not None else ""
 
 
-def faces(label: str) -> str:
-    """The tile faces a move's label shows, "⤴ 6:6" → "6:6": a discard to take has no letter."""
-    return " ".join(_FACE.findall(label))
+def faces(button: Button) -> str:
+    """The tile faces a move button names ("6:6"): a discard to take has no letter."""
+    return " ".join(button.move.faces) if button.move is not None else ""
 
 
-def _arrow(label: str) -> str:
-    return next((mark for arrow, mark in _ARROWS.items() if arrow in label), "")
+def _end(button: Button) -> str:
+    return button.move.end if button.move is not None else ""
 
 
 def _squash(text: str) -> str:
@@ -161,10 +158,10 @@ def choose(text: str, moves: Sequence[Button], hand: Mapping[str, str] | None = 
         if letters.startswith(mark) or letters.endswith(mark):
             letters, side = letters.strip(mark), mark
     named = [i for i, b in enumerate(moves)
-             if tile_key(b.label) and tile_key(b.label).casefold() == letters
-             and (not side or _arrow(b.label) == side)]
+             if tile_key(b) and tile_key(b).casefold() == letters
+             and (not side or _end(b) == side)]
     if not named and _FACE.fullmatch(squashed):
-        named = [i for i, b in enumerate(moves) if faces(b.label) == squashed]
+        named = [i for i, b in enumerate(moves) if faces(b) == squashed]
     if not named and hand:
         named = _twins(letters, moves, hand)
     if len(named) == 1:
@@ -175,7 +172,7 @@ def choose(text: str, moves: Sequence[Button], hand: Mapping[str, str] | None = 
     for command, words in (("quit", QUIT), ("help", HELP), ("peek", PEEK)):
         if key in words:
             return command
-    words_only = [b for b in moves if not tile_key(b.label)]
+    words_only = [b for b in moves if not tile_key(b)]
     started = [b for b in words_only if len(key) >= 2 and b.label.casefold().startswith(key)]
     if len(started) == 1:
         return started[0]
@@ -188,143 +185,21 @@ def _twins(letters: str, moves: Sequence[Button], hand: Mapping[str, str]) -> li
     if not typed or "".join(typed) != letters or not all(t in hand for t in typed):
         return []
     wanted = " ".join(hand[t] for t in typed)
-    return [i for i, b in enumerate(moves) if tile_key(b.label) and faces(b.label) == wanted]
+    return [i for i, b in enumerate(moves) if tile_key(b) and faces(b) == wanted]
 
 
 # ----- the board as text ------------------------------------------------------------------------
 
-def board_lines(view: Any, names: Sequence[str], lang: str, me: int | None = None,
+def board_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None = None,
                 stake: int = 1) -> list[str]:
-    """The public part of a view in words. Works from a public view or a seat's own view (only
-    the public fields are read); `stake` turns a pot counted in antes into chips."""
-    if isinstance(view, TienGowView):
-        return trick_lines(view, names, lang, me)
-    if isinstance(view, KapView | ThreeDozenView):
-        return collecting_lines(view, names, lang, me, stake)
-    return line_lines(view, names, lang, me)
+    """The public part of a view in words, as its game's home writes it; works from a public
+    view or a seat's own view; `stake` turns a pot counted in antes into chips."""
+    return home_of(view).text_board(view, names, lang, me, stake)
 
 
-def seat_lines(view: Any, names: Sequence[str], lang: str, me: int | None,
-               facts: Callable[[int], list[str]]) -> list[str]:
-    """One line per seat, "▶" marking the seat to move: its name and `facts(seat)`."""
-    width = max((len(n) for n in names), default=0)
-    lines = []
-    for seat, name in enumerate(names):
-        marker = "▶" if view.to_move == seat and view.outcome is None else " "
-        you = tr(lang, "console.you") if seat == me else ""
-        lines.append(f"{marker} {name.ljust(width)}  {', '.join(facts(seat))}{you}")
-    return lines
-
-
-def line_lines(view: Any, names: Sequence[str], lang: str, me: int | None = None
-               ) -> list[str]:
-    """A line game in words: the line of tiles, its ends, and every seat's counts."""
-    lines: list[str] = []
-    line: tuple[tuple[int, int, int, int], ...] = getattr(view, "line", ())
-    if line:
-        tiles = [f"[{left}:{right}]" for _, left, right, _ in line]
-        rows = ["".join(tiles[i:i + TILES_PER_ROW]) for i in range(0, len(tiles), TILES_PER_ROW)]
-        lines.append(tr(lang, "console.line", tiles=rows[0]))
-        lines += [f"  {row}" for row in rows[1:]]
-    else:
-        lines.append(tr(lang, "console.line_empty"))
-    facts: list[str] = []
-    ends: tuple[int, ...] = getattr(view, "ends", ())
-    if ends:
-        facts.append(tr(lang, "console.ends", ends=" · ".join(str(e) for e in ends)))
-    closed = getattr(view, "closed", None)
-    if closed is not None and line:
-        facts.append(tr(lang, "console.closed_end", end=closed))
-    stock = getattr(view, "stock", None)
-    if stock is not None:
-        facts.append(tr(lang, "console.stock", int(stock)))
-    if facts:
-        lines.append(" · ".join(facts))
-    counts: tuple[int, ...] = view.hand_counts
-    down: tuple[int, ...] = getattr(view, "discard_counts", ())
-    scores: tuple[int, ...] = view.match.scores
-
-    def counted(seat: int) -> list[str]:
-        bits = [tr(lang, "console.tiles", counts[seat])]
-        if down and down[seat]:
-            bits.append(tr(lang, "console.face_down", down[seat]))
-        if any(scores):
-            bits.append(tr(lang, "console.score", score=minus(scores[seat])))
-        return bits
-
-    return lines + seat_lines(view, names, lang, me, counted)
-
-
-def collecting_lines(view: KapView | ThreeDozenView, names: Sequence[str], lang: str,
-                     me: int | None = None, stake: int = 1) -> list[str]:
-    """Kap and Three Dozen in words: the discards (those the player to move may take marked
-    ⤴), the stock and the pot, every seat's tiles (and Three Dozen's laid-out pairs), and at
-    the end Kap's winning hand laid out."""
-    tiles = games.get(view.game).tileset(view.options)
-    takeable = set(view.takeable)
-    shown = [("⤴" if t in takeable else "") + tile_text(tiles, t) for t, _ in view.pile]
-    rows = [" ".join(shown[i:i + TILES_PER_ROW]) for i in range(0, len(shown), TILES_PER_ROW)]
-    if not rows:
-        lines = [tr(lang, "console.discards_empty")]
-    else:
-        key = "console.discards_take" if takeable else "console.discards"
-        lines = [tr(lang, key, tiles=rows[0]), *(f"  {row}" for row in rows[1:])]
-    lines.append(presenter.stock_line(view, stake, lang))
-    scores: tuple[int, ...] = view.match.scores
-
-    def counted(seat: int) -> list[str]:
-        bits = [tr(lang, "console.tiles", view.hand_counts[seat])]
-        if isinstance(view, ThreeDozenView) and view.melds[seat]:
-            bits.append(tr(lang, "console.pairs", pairs=presenter.laid_pairs(view, seat)))
-        if any(scores):
-            bits.append(tr(lang, "console.score", score=minus(scores[seat])))
-        return bits
-
-    lines += seat_lines(view, names, lang, me, counted)
-    if isinstance(view, KapView):
-        won = presenter.winning_line(view, names, lang)
-        lines += [won] if won else []
-    return lines
-
-
-def trick_lines(view: TienGowView, names: Sequence[str], lang: str, me: int | None = None
-                ) -> list[str]:
-    """A trick game in words: the trick on the table (or the last one taken), the banker, and
-    every seat's tiles and tricks. Face-down plays show only their size unless they are `me`'s."""
-    tiles = games.get(view.game).tileset(view.options)
-
-    def shown(play: Play) -> str:
-        name = names[play.seat] if play.seat < len(names) else f"#{play.seat + 1}"
-        faces = " ".join(tile_text(tiles, t) for t in play.tiles)
-        if play.up:
-            return f"{name} {faces}"
-        return f"{name} ↓{faces or play.size}"
-
-    if view.trick:
-        lines = [tr(lang, "console.trick", plays=" · ".join(map(shown, view.trick)))]
-    elif view.history:
-        last = view.history[-1]
-        lines = [tr(lang, "console.last_trick", name=names[last.winner],
-                    plays=" · ".join(map(shown, last.plays)))]
-    else:
-        lines = [tr(lang, "console.trick_empty")]
-    lines.append(tr(lang, "table.banker", name=names[view.banker], multiplier=view.multiplier))
-    return lines + seat_lines(view, names, lang, me, lambda seat: [
-        tr(lang, "console.tiles", view.hand_counts[seat]),
-        tr(lang, "console.tricks", view.tricks[seat])])
-
-
-def hand_line(view: Any, lang: str) -> str:
+def hand_line(view: View[Any], lang: str) -> str:
     """A seat's own tiles with the letters its buttons use: "A 6:6  B 5:4 …"."""
-    tiles = games.get(view.game).tileset(view.options)
-    labels = hand_labels(len(view.hand))
-    text = "  ".join(f"{labels[i]} {tile_text(tiles, t)}" for i, t in enumerate(view.hand))
-    line = tr(lang, "console.hand", tiles=text or "—")
-    own = getattr(view, "discards", ())
-    if view.seat is not None and view.outcome is None and own and own[view.seat]:
-        line += "\n" + tr(lang, "console.my_face_down", tiles="  ".join(
-            tile_text(tiles, t) for t in own[view.seat]))
-    return line
+    return home_of(view).hand_text(view, lang)
 
 
 def buttons_of(keyboard: Keyboard) -> list[Button]:
@@ -426,9 +301,8 @@ class Console:
     async def run(self) -> int:
         try:
             self.chat_id, _ = await self.m.chat_of(self.place, self.actor)
-            await self.m.storage.accounts.update_settings(
-                self.chat_id, turn_timeout=MAX_TURN, language=self.lang)
-            self.m.forget_settings(self.chat_id)
+            await self.m.update_settings(self.chat_id, turn_timeout=MAX_TURN,
+                                         language=self.lang)
             if not await self._resume() and not await self._create():
                 return 2
             await self._learn_stake()
@@ -500,7 +374,7 @@ class Console:
 
     async def _learn_stake(self) -> None:
         session = (None if self.session_id is None
-                   else await self.m.storage.sessions.get(self.session_id))
+                   else await self.m.stored(self.session_id))
         if session is not None:
             self.stake = session.stake
 
@@ -589,9 +463,8 @@ class Console:
         if self.hand is None or self.hand.picture is None:
             return {}
         view = self.hand.picture.view
-        tiles = games.get(view.game).tileset(view.options)
         labels = hand_labels(len(view.hand))
-        return {labels[i].casefold(): tile_text(tiles, t) for i, t in enumerate(view.hand)}
+        return {labels[i].casefold(): tile_text(view.tiles, t) for i, t in enumerate(view.hand)}
 
     async def _stop(self) -> None:
         self.stopping = True
@@ -632,14 +505,14 @@ class Console:
 
     def _print_board(self, picture: Picture) -> None:
         me = self._my_seat(picture)
-        for line in board_lines(picture.view, picture.table.names, self.lang, me, self.stake):
+        for line in board_lines(picture.view, picture.frame.names, self.lang, me, self.stake):
             self.say(line)
 
     def _my_seat(self, picture: Picture) -> int | None:
         if self.hand is not None and self.hand.picture is not None:
             seat: int | None = self.hand.picture.view.seat
             return seat
-        names = picture.table.names
+        names = picture.frame.names
         return names.index(self.opts.name) if self.opts.name in names else None
 
     def _print_moves(self) -> None:
@@ -698,8 +571,8 @@ class Console:
         view = picture.view
         if view.outcome is not None:
             # The deal's end: the last move and the board; the result post says the rest.
-            if picture.table.footer:
-                self.say(f"  {picture.table.footer}")
+            if picture.frame.footer:
+                self.say(f"  {picture.frame.footer}")
             self.say("")
             self._print_board(picture)
             return
@@ -707,8 +580,8 @@ class Console:
             self.deal = view.match.deal
             self.say("")
             self.say(table.text.splitlines()[0])
-        if picture.table.footer:
-            self.say(f"  {picture.table.footer}")
+        if picture.frame.footer:
+            self.say(f"  {picture.frame.footer}")
 
     def _path(self, name: str) -> Path:
         return self.opts.out / name
@@ -733,7 +606,7 @@ class Console:
         self.say("")
         view = self.last_result
         session = (None if self.session_id is None
-                   else await self.m.storage.sessions.get(self.session_id))
+                   else await self.m.stored(self.session_id))
         if view is None or session is None:
             self.say(tr(self.lang, "console.no_deals"))
         else:
@@ -745,15 +618,14 @@ class Console:
                 self.say(tr(self.lang, "console.standing", rank=rank, name=names[seat],
                                 chips=signed(chips[seat] * session.stake),
                                 points=minus(scores[seat])))
-        user_id = await self.m.user_of(self.actor)
-        balance = await self.m.storage.accounts.balance(self.chat_id, user_id)
+        balance = await self.m.balance(self.place, self.actor)
         self.say(tr(self.lang, "chips.balance", balance, name=self.opts.name))
         self.say(tr(self.lang, "console.kept_in", db=self.opts.db))
 
     def _names(self) -> tuple[str, ...]:
         for screen in (self.table, self.hand):
             if screen is not None and screen.picture is not None:
-                return screen.picture.table.names
+                return screen.picture.frame.names
         return ()
 
 

@@ -133,7 +133,6 @@ class DiscordBot:
         """`clock` measures how long interaction tokens last; `game_clock` is the session
         layer's (deadlines, shown as Discord timestamps, are seconds since the epoch)."""
         self.token = token
-        self.storage = storage
         self.manager = SessionManager(storage, PLATFORM, timing, clock=game_clock, theme=theme,
                                       live_countdown=True)
         self.manager.deliver = self.deliver
@@ -456,7 +455,7 @@ class DiscordBot:
     async def _table(self, sid: int, channel: int) -> Table:
         if sid not in self.tables:
             table = Table(channel)
-            session = await self.storage.sessions.get(sid)
+            session = await self.manager.stored(sid)
             stored = (session.messages.get("table") if session else None) or {}
             table.message_id = stored.get("id")
             self.tables[sid] = table
@@ -661,7 +660,7 @@ class DiscordBot:
         await self._tell_starter(sid, channel, "discord.lost_permissions")
 
     async def _tell_starter(self, sid: int, channel: int, key: str) -> None:
-        session = await self.storage.sessions.get(sid)
+        session = await self.manager.stored(sid)
         if session is None or not session.seats:
             return
         lang = await self.manager.language(session.chat_id)

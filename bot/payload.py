@@ -12,6 +12,25 @@ from dataclasses import dataclass
 
 MAX_BYTES = 64
 PREFIX = "g"
+
+# The session layer's own presses (every other code is a move of the game).
+JOIN = "!join"
+LEAVE = "!leave"
+ADD = "!add"
+"""Add a computer player to the lobby."""
+REMOVE = "!remove"
+"""Remove the last computer player added."""
+START = "!start"
+PEEK = "!peek"
+"""The presser's tiles as a private alert (for a player the bot cannot write to)."""
+BACK = "!back"
+""""I'm back": the computer stops playing the presser's seat."""
+HAND = "!hand"
+"""The presser's hand again, as a new private message."""
+PICK = "!pick"
+"""The first of two taps: `!pick-KEY` shows one group of moves, bare `!pick` the groups."""
+TILES = "!tiles"
+"""A play chosen by its tiles: `!tiles-A-B` (a platform's multi-select)."""
 AGAIN = "!again"
 """Play again: a new lobby with a finished match's players, options and stake."""
 TOP = "!top"

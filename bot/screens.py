@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-import rendering
-from rendering import Standing, Table
+from faces import pictures
+from rendering import Frame, Standing
 
 PictureKind = Literal["board", "hand", "result", "leaderboard"]
 
@@ -23,18 +23,31 @@ class Picture:
     """A picture to draw: `view` is a public or own-seat view (never a state)."""
 
     kind: PictureKind
-    table: Table
+    frame: Frame
     view: Any = None
     rows: tuple[Standing, ...] = ()
 
     def render(self) -> bytes:
         if self.kind == "board":
-            return rendering.board(self.view, self.table)
+            return pictures.board(self.view, self.frame)
         if self.kind == "hand":
-            return rendering.hand(self.view, self.table)
+            return pictures.hand(self.view, self.frame)
         if self.kind == "result":
-            return rendering.result(self.view, self.table)
-        return rendering.leaderboard(self.rows, self.table)
+            return pictures.result(self.view, self.frame)
+        return pictures.leaderboard(self.rows, self.frame)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What a move button plays, as data for platforms that choose by typing or by picking
+    tiles: the hand letters of the tiles it plays from the hand, the faces of every tile it
+    names (a discard taken from the table has a face and no letter), the end of the line it
+    goes to ("<", ">" or ""), and its verb."""
+
+    letters: tuple[str, ...]
+    faces: tuple[str, ...]
+    end: str = ""
+    verb: str = ""
 
 
 Tone = Literal["", "go", "stop", "main"]
@@ -57,6 +70,8 @@ class Button:
     link: tuple[str, int] | None = None
     tone: Tone = ""
     enabled: bool = True
+    move: Move | None = None
+    """The game move the button plays (None for the session layer's own buttons)."""
 
 
 Keyboard = tuple[tuple[Button, ...], ...]

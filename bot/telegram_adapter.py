@@ -114,7 +114,6 @@ class TelegramBot:
                  clock: Callable[[], float] = time.time) -> None:
         """`clock` is the session layer's (deadlines are seconds since the epoch)."""
         guard_logs(token)
-        self.storage = storage
         self.manager = SessionManager(storage, PLATFORM, timing, clock=clock, theme=theme)
         self.manager.deliver = self.deliver
         self.commands = Commands(self.manager)
@@ -374,7 +373,7 @@ class TelegramBot:
     async def _table(self, sid: int, chat: int, thread: int | None) -> Shown:
         if sid not in self.tables:
             shown = Shown(chat, thread)
-            session = await self.storage.sessions.get(sid)
+            session = await self.manager.stored(sid)
             stored = (session.messages.get("table") if session else None) or {}
             shown.message_id, shown.kind = stored.get("id"), stored.get("kind", "")
             self.tables[sid] = shown
@@ -384,7 +383,7 @@ class TelegramBot:
         key = (sid, user)
         if key not in self.hands:
             shown = Shown(int(user))
-            session = await self.storage.sessions.get(sid)
+            session = await self.manager.stored(sid)
             stored = (session.messages.get("hands", {}).get(user) if session else None) or {}
             shown.message_id, shown.kind = stored.get("id"), stored.get("kind", "")
             self.hands[key] = shown

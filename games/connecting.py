@@ -20,7 +20,9 @@ from games.engine import (
     InvalidOptions,
     Match,
     Outcome,
+    Rater,
     Rules,
+    View,
     hand_order,
     option,
     rng,
@@ -71,18 +73,10 @@ class ConnectState:
     """"" while in play; "out" (every tile placed), "blocked", or "eight" (eight doubles)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ConnectView:
-    game: str
-    options: ConnectOptions
-    seat: int | None
-    players: int
-    version: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConnectView(View[ConnectOptions]):
     arms: int
     leader: int
-    to_move: int | None
-    hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
     discard_counts: tuple[int, ...]
     discards: tuple[tuple[int, ...], ...]
     """The viewer's own discards; everyone's (with tiles left at a block) once the deal is over."""
@@ -91,9 +85,6 @@ class ConnectView:
     closed: int | None
     unused: int
     redeals: int
-    match: Match
-    legal: tuple[Action, ...]
-    outcome: Outcome | None
 
 
 def pip_total(tiles: tuple[int, ...]) -> int:
@@ -128,6 +119,11 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         """Chip deltas (and per-seat labels) for a deal played to its end."""
 
     # ----- dealing ---------------------------------------------------------------------------
+
+    def rater(self) -> Rater:
+        from games import connecting_ai  # the player reads this module's views: imported when used
+
+        return connecting_ai.rater
 
     def tileset(self, options: ConnectOptions) -> TileSet:
         return CHINESE
@@ -244,10 +240,8 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         if not ok:
             raise IllegalAction(f"{action.verb} is not a legal move now")
 
-    def apply(self, state: ConnectState, action: Action) -> tuple[ConnectState, tuple[Event, ...]]:
-        if state.done:
-            raise IllegalAction("the deal is over")
-        self.check_legal(state, action)
+    def step(self, state: ConnectState, action: Action
+             ) -> tuple[ConnectState, tuple[Event, ...]]:
         seat = state.turn
         (tile,) = action.tiles
         hand = tuple(t for t in state.hands[seat] if t != tile)
@@ -376,7 +370,8 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         else:
             discards = (*((),) * seat, state.discards[seat], *((),) * (state.players - seat - 1))
         return ConnectView(
-            game=self.id, options=state.options, seat=seat, players=state.players,
+            game=self.id, options=state.options, tiles=self.tileset(state.options),
+            seat=seat, players=state.players,
             version=state.version,
             arms=self.arms(state.options), leader=state.leader, to_move=self.to_move(state),
             hand=state.hands[seat] if seat is not None else (),

@@ -26,7 +26,9 @@ from games.engine import (
     InvalidOptions,
     Match,
     Outcome,
+    Rater,
     Rules,
+    View,
     option,
     rng,
 )
@@ -85,25 +87,14 @@ class DominoState:
     """"" while in play; "domino" (a player laid his last tile) or "blocked"."""
 
 
-@dataclass(frozen=True, slots=True)
-class DominoView:
-    game: str
-    options: DominoOptions
-    seat: int | None
-    players: int
-    version: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DominoView(View[DominoOptions]):
     leader: int
-    to_move: int | None
-    hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
     stock: int
     line: tuple[Placement, ...]
     ends: tuple[int, ...]
     pending: int | None
     redeals: int
-    match: Match
-    legal: tuple[Action, ...]
-    outcome: Outcome | None
     revealed: tuple[tuple[int, ...], ...]
     """Every hand once the deal is over; before that only the viewer's own slot is filled."""
 
@@ -152,6 +143,11 @@ class Domino(Rules[DominoState, DominoOptions]):
     verbs: ClassVar[frozenset[str]] = frozenset({"lead", "play", "draw", "pass"})
 
     # ----- dealing ---------------------------------------------------------------------------
+
+    def rater(self) -> Rater:
+        from games import domino_ai  # the player reads this module's views: imported when used
+
+        return domino_ai.rater
 
     def tileset(self, options: DominoOptions) -> TileSet:
         return WESTERN
@@ -250,10 +246,8 @@ class Domino(Rules[DominoState, DominoOptions]):
             return tuple(acts)  # compulsory play when able (D-16)
         return (_DRAW,) if state.stock else (_PASS,)
 
-    def apply(self, state: DominoState, action: Action) -> tuple[DominoState, tuple[Event, ...]]:
-        if state.done:
-            raise IllegalAction("the deal is over")
-        self.check_legal(state, action)
+    def step(self, state: DominoState, action: Action
+             ) -> tuple[DominoState, tuple[Event, ...]]:
         seat = state.turn
         hands, stock, line, ends = state.hands, state.stock, state.line, state.ends
         pending: int | None = None
@@ -356,7 +350,8 @@ class Domino(Rules[DominoState, DominoOptions]):
         else:
             revealed = tuple(h if s == seat else () for s, h in enumerate(state.hands))
         return DominoView(
-            game=self.id, options=state.options, seat=seat, players=state.players,
+            game=self.id, options=state.options, tiles=self.tileset(state.options),
+            seat=seat, players=state.players,
             version=state.version,
             leader=state.leader, to_move=mover,
             hand=state.hands[seat] if seat is not None else (),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -35,10 +35,6 @@ class InvalidCode(GameError):
 
 class GameOver(GameError):
     """The deal has already ended."""
-
-
-class StaleVersion(GameError):
-    """The move was made against an older version of the state (an old button)."""
 
 
 class NotYourTurn(GameError):
@@ -162,6 +158,34 @@ class Match:
                      winner=winner, over=winner is not None)
 
 
+OV = TypeVar("OV")
+"""A view's options type."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View(Generic[OV]):
+    """What one seat (or, with `seat` None, everybody) may see of a deal: the fields every game
+    shares. Each game's view extends it with its own table (a line, a trick, discards); nothing
+    in a view is hidden from whom it is for, and it is the only way out of a state (DESIGN.md
+    §1 invariant 4)."""
+
+    game: str
+    options: OV
+    tiles: TileSet
+    """The game's tile set, to name and draw the tile ids the view holds."""
+    seat: int | None
+    players: int
+    version: int
+    to_move: int | None
+    hand: tuple[int, ...]
+    """The seat's own tiles; empty in the public view."""
+    hand_counts: tuple[int, ...]
+    match: Match
+    legal: tuple[Action, ...]
+    """The seat's legal moves when it is to move, else empty."""
+    outcome: Outcome | None
+
+
 def rng(seed: str, label: str) -> random.Random:
     """A generator derived from the state's seed and a label (never `hash()`, DESIGN.md §1.3)."""
     return random.Random(f"{seed}/{label}")
@@ -193,6 +217,9 @@ def option(default: Any, help: str, choices: tuple[Any, ...] = (), lo: int | Non
 
 S = TypeVar("S")
 O = TypeVar("O")  # noqa: E741 - the options type, as in Rules[S, O]
+Rater = Callable[[Any], Callable[["Action"], float]]
+"""A computer player's judgement: given its own view, a score for each legal move."""
+
 
 
 class Rules(ABC, Generic[S, O]):
@@ -291,12 +318,20 @@ class Rules(ABC, Generic[S, O]):
     @abstractmethod
     def legal_actions(self, state: S) -> tuple[Action, ...]: ...
 
-    @abstractmethod
     def apply(self, state: S, action: Action) -> tuple[S, tuple[Event, ...]]:
-        """The next state and what happened; raises IllegalAction and changes nothing."""
+        """The next state and what happened. A finished deal, or a move the rules do not allow
+        now, is refused here for every game (IllegalAction) and changes nothing."""
+        if self.to_move(state) is None:
+            raise IllegalAction("the deal is over")
+        self.check_legal(state, action)
+        return self.step(state, action)
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> Any:
+    def step(self, state: S, action: Action) -> tuple[S, tuple[Event, ...]]:
+        """The game's own move, already known to be legal."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View[O]:
         """What `seat` may see (None: what everybody may see)."""
 
     @abstractmethod
@@ -315,6 +350,10 @@ class Rules(ABC, Generic[S, O]):
         if leader is None:
             leader = rng(seed, "lot").randrange(players)
         return Match.start(players, leader)
+
+    def rater(self) -> Rater | None:
+        """The game's heuristic computer player's judgement (None: only random players)."""
+        return None
 
     def finite_match(self, options: O) -> bool:
         """Whether a match ends by itself (a target score or a number of deals); by default,
@@ -344,13 +383,13 @@ class Rules(ABC, Generic[S, O]):
             raise IllegalAction(f"{action.verb} is not a legal move now")
 
 
-def play(rules: Rules[S, Any], state: S, seat: int, action: Action | str,
-         version: int) -> tuple[S, tuple[Event, ...]]:
-    """The one door for a move: finished, stale, wrong seat and illegal are told apart."""
+def play(rules: Rules[S, Any], state: S, seat: int, action: Action | str
+         ) -> tuple[S, tuple[Event, ...]]:
+    """The one door for a move from outside: finished, wrong seat, garbled and illegal are told
+    apart. (Whether a button is out of date is the session layer's to say: its saves carry the
+    version a button names.)"""
     if rules.outcome(state) is not None:
         raise GameOver("the deal is over")
-    if version != getattr(state, "version"):  # noqa: B009 - every state has a version
-        raise StaleVersion("the table has moved on")
     if rules.to_move(state) != seat:
         raise NotYourTurn("it is not this seat's turn")
     if isinstance(action, str):

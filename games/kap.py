@@ -30,7 +30,9 @@ from games.engine import (
     InvalidOptions,
     Match,
     Outcome,
+    Rater,
     Rules,
+    View,
     deal_in_turn,
     option,
     rng,
@@ -101,29 +103,18 @@ class KapState:
     """How the winning hand was completed: "deal", "discard" or "stock"."""
 
 
-@dataclass(frozen=True, slots=True)
-class KapView:
-    game: str
-    options: KapOptions
-    seat: int | None
-    players: int
-    version: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KapView(View[KapOptions]):
     sets: int
     leader: int
-    to_move: int | None
     turns: int
     phase: str
     taken: int | None
-    hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
     stock: int
     pile: tuple[tuple[int, int], ...]
     takeable: tuple[int, ...]
     """Pile tiles the player to move may take now (the rule set decides which)."""
     pot: int
-    match: Match
-    legal: tuple[Action, ...]
-    outcome: Outcome | None
     winning: Laid | None
     """The winner's hand laid out as eye and tens, once the deal is won."""
 
@@ -141,6 +132,11 @@ class KapRules(Rules[KapState, KapOptions]):
     """Tens in a winning hand besides the eye."""
 
     # ----- what each game supplies -----------------------------------------------------------
+
+    def rater(self) -> Rater:
+        from games import kap_ai  # the player reads this module's views: imported when used
+
+        return kap_ai.rater
 
     def sets_for(self, options: KapOptions, players: int) -> int:
         return 1
@@ -239,10 +235,8 @@ class KapRules(Rules[KapState, KapOptions]):
             hand = others or tuple(t for t in hand if t != state.taken)
         return tuple(Action("discard", (t,)) for t in _one_per_kind(hand))
 
-    def apply(self, state: KapState, action: Action) -> tuple[KapState, tuple[Event, ...]]:
-        if state.done:
-            raise IllegalAction("the deal is over")
-        self.check_legal(state, action)
+    def step(self, state: KapState, action: Action
+             ) -> tuple[KapState, tuple[Event, ...]]:
         seat = state.turn
         hand = state.hands[seat]
         events: list[Event] = []
@@ -331,7 +325,8 @@ class KapRules(Rules[KapState, KapOptions]):
         if state.winner is not None:
             winning = layout(state.hands[state.winner], _KIND, state.options.four_two)
         return KapView(
-            game=self.id, options=state.options, seat=seat, players=state.players,
+            game=self.id, options=state.options, tiles=self.tileset(state.options),
+            seat=seat, players=state.players,
             version=state.version, sets=state.sets, leader=state.leader, to_move=mover,
             turns=state.turns, phase=state.phase, taken=state.taken,
             hand=state.hands[seat] if seat is not None else (),

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from games import get
 from games.engine import Action, InvalidOptions
 
 
@@ -57,29 +58,15 @@ class ScoredPlayer:
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-def _heuristics() -> dict[str, Callable[[Any], Callable[[Action], float]]]:
-    from games import connecting_ai, domino_ai, kap_ai, threedozen_ai, tiengow_ai
-
-    return {
-        "dragon": connecting_ai.rater,
-        "cedeng": connecting_ai.rater,
-        "tails": connecting_ai.rater,
-        "kapten": kap_ai.rater,
-        "kaptaishap": kap_ai.rater,
-        "tiengow": tiengow_ai.rater,
-        "threedozen": threedozen_ai.rater,
-        "domino": domino_ai.rater,
-    }
-
-
 STRATEGIES = ("random", "heuristic")
 
 
 def make_player(game: str, strategy: str) -> ComputerPlayer:
+    """A computer player for `game`: "random", or the heuristic its rules name."""
     if strategy == "random":
         return RandomPlayer()
-    if strategy == "heuristic":
-        scorers = _heuristics()
-        if game in scorers:
-            return ScoredPlayer(scorers[game])
-    raise InvalidOptions(f"no {strategy!r} player for {game} (known: {', '.join(STRATEGIES)})")
+    rater = get(game).rater() if strategy == "heuristic" else None
+    if rater is None:
+        raise InvalidOptions(f"no {strategy!r} player for {game} "
+                             f"(known: {', '.join(STRATEGIES)})")
+    return ScoredPlayer(rater)

@@ -25,7 +25,9 @@ from games.engine import (
     InvalidOptions,
     Match,
     Outcome,
+    Rater,
     Rules,
+    View,
     deal_in_turn,
     option,
     rng,
@@ -107,19 +109,11 @@ class ThreeDozenState:
     """How the third pair came: "deal", "discard" (the predecessor's) or "stock"."""
 
 
-@dataclass(frozen=True, slots=True)
-class ThreeDozenView:
-    game: str
-    options: ThreeDozenOptions
-    seat: int | None
-    players: int
-    version: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThreeDozenView(View[ThreeDozenOptions]):
     leader: int
-    to_move: int | None
     turns: int
     phase: str
-    hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
     melds: tuple[tuple[tuple[int, int], ...], ...]
     stock: int
     pile: tuple[tuple[int, int], ...]
@@ -127,9 +121,6 @@ class ThreeDozenView:
     """The last discard while the player to move may take it (if it pairs with his tiles)."""
     reshuffles: int
     pot: int
-    match: Match
-    legal: tuple[Action, ...]
-    outcome: Outcome | None
 
 
 class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
@@ -148,6 +139,11 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
         "forced-pickup": {"pickup": "forced"},
     }
     verbs: ClassVar[frozenset[str]] = frozenset({"take", "draw", "meld", "discard"})
+
+    def rater(self) -> Rater:
+        from games import threedozen_ai  # the player reads this module's views: imported when used
+
+        return threedozen_ai.rater
 
     def tileset(self, options: ThreeDozenOptions) -> TileSet:
         return WESTERN
@@ -237,11 +233,8 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             return tuple(Action("discard", (t,)) for t in hand)
         return ()
 
-    def apply(self, state: ThreeDozenState, action: Action
-              ) -> tuple[ThreeDozenState, tuple[Event, ...]]:
-        if not state.phase:
-            raise IllegalAction("the deal is over")
-        self.check_legal(state, action)
+    def step(self, state: ThreeDozenState, action: Action
+             ) -> tuple[ThreeDozenState, tuple[Event, ...]]:
         seat = state.turn
         hand = state.hands[seat]
         events: list[Event] = []
@@ -344,7 +337,8 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             raise ValueError(f"no seat {seat}")
         mover = self.to_move(state)
         return ThreeDozenView(
-            game=self.id, options=state.options, seat=seat, players=state.players,
+            game=self.id, options=state.options, tiles=self.tileset(state.options),
+            seat=seat, players=state.players,
             version=state.version, leader=state.leader, to_move=mover, turns=state.turns,
             phase=state.phase, hand=state.hands[seat] if seat is not None else (),
             hand_counts=tuple(map(len, state.hands)), melds=state.melds,

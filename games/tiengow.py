@@ -27,7 +27,9 @@ from games.engine import (
     InvalidOptions,
     Match,
     Outcome,
+    Rater,
     Rules,
+    View,
     option,
     rng,
 )
@@ -94,26 +96,15 @@ class TienGowState:
     """Tricks credited per seat: a trick of k tiles counts k."""
 
 
-@dataclass(frozen=True, slots=True)
-class TienGowView:
-    game: str
-    options: TienGowOptions
-    seat: int | None
-    players: int
-    version: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TienGowView(View[TienGowOptions]):
     banker: int
     multiplier: int
-    to_move: int | None
-    hand: tuple[int, ...]
-    hand_counts: tuple[int, ...]
     trick: tuple[Play, ...]
     best: int | None
     """Index in `trick` of the play that holds it so far."""
     history: tuple[Trick, ...]
     tricks: tuple[int, ...]
-    match: Match
-    legal: tuple[Action, ...]
-    outcome: Outcome | None
 
 
 def best_index(plays: Sequence[Play], mixed: bool = True) -> int:
@@ -174,6 +165,11 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
         "early-death": {"early_death": True},
     }
     verbs: ClassVar[frozenset[str]] = frozenset({"lead", "beat", "fold"})
+
+    def rater(self) -> Rater:
+        from games import tiengow_ai  # the player reads this module's views: imported when used
+
+        return tiengow_ai.rater
 
     def tileset(self, options: TienGowOptions) -> TileSet:
         return CHINESE
@@ -246,11 +242,8 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
         acts.extend(Action("fold", tiles) for tiles in choices)
         return tuple(acts)
 
-    def apply(self, state: TienGowState, action: Action
-              ) -> tuple[TienGowState, tuple[Event, ...]]:
-        if self.to_move(state) is None:
-            raise IllegalAction("the deal is over")
-        self.check_legal(state, action)
+    def step(self, state: TienGowState, action: Action
+             ) -> tuple[TienGowState, tuple[Event, ...]]:
         seat = state.turn
         tiles = action.tiles
         hand = tuple(t for t in state.hands[seat] if t not in tiles)
@@ -321,7 +314,8 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
             raise ValueError(f"no seat {seat}")
         mover = self.to_move(state)
         return TienGowView(
-            game=self.id, options=state.options, seat=seat, players=state.players,
+            game=self.id, options=state.options, tiles=self.tileset(state.options),
+            seat=seat, players=state.players,
             version=state.version, banker=state.banker, multiplier=state.multiplier,
             to_move=mover, hand=state.hands[seat] if seat is not None else (),
             hand_counts=tuple(map(len, state.hands)),

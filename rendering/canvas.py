@@ -30,7 +30,7 @@ PNG_LEVEL = 3
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Frame:
     """What a board needs besides the view: words the caller has already translated."""
 
     title: str
@@ -47,7 +47,7 @@ class Table:
 
 
 @dataclass(slots=True)
-class Seat:
+class SeatBox:
     """One seat box: name, up to two lines of facts, optional tiles, and how it stands out."""
 
     name: str
@@ -98,9 +98,9 @@ def seat_box_height(with_tiles: bool, mini: int, rows: int = 1) -> int:
     return 12 + NAME_SIZE + 10 + facts + 10 + (mini + 12 if with_tiles else 0)
 
 
-def seat_boxes(image: Image.Image, look: Theme, seats: Sequence[Seat], top: int, family: str,
+def seat_boxes(image: Image.Image, look: Theme, seats: Sequence[SeatBox], top: int, family: str,
                with_tiles: bool, mini: int, rows: int = 1) -> int:
-    """Seat boxes in one row below the header; returns the y just below them.
+    """SeatBox boxes in one row below the header; returns the y just below them.
 
     With `rows` above one, facts that would not fit beside each other move to the next row
     instead of being cut off (four seats leave a box under 300 px).
@@ -113,7 +113,7 @@ def seat_boxes(image: Image.Image, look: Theme, seats: Sequence[Seat], top: int,
     return top + seat_box_height(with_tiles, mini, rows)
 
 
-def seat_box(image: Image.Image, look: Theme, seat: Seat, at: tuple[int, int], box_w: int,
+def seat_box(image: Image.Image, look: Theme, seat: SeatBox, at: tuple[int, int], box_w: int,
              family: str, with_tiles: bool, mini: int, rows: int = 1) -> None:
     """One seat box, on its own so a table of many seats can lay the boxes out in a grid."""
     draw = ImageDraw.Draw(image)
@@ -170,7 +170,7 @@ def _wrap(lines: Sequence[str], room: int, rows: int) -> list[str]:
     return packed
 
 
-def _mini_row(image: Image.Image, look: Theme, seat: Seat, at: tuple[int, int], room: int,
+def _mini_row(image: Image.Image, look: Theme, seat: SeatBox, at: tuple[int, int], room: int,
               height: int, family: str) -> None:
     count = len(seat.tiles) or seat.backs
     if not count:

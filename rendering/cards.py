@@ -1,37 +1,31 @@
-"""The deal-result card and the leaderboard card.
+"""The deal-result card and the leaderboard card, from rows the caller has put into words.
 
-The result card shows the game's own points (in Tien Gow the tricks taken, in Three Dozen the
-pairs laid, in Kap the chips won or paid, each headed so) and the chips each seat won or paid
-(RULES.md §2: every game settles zero-sum per deal), with the match standing after the deal; the
-winner's row is gold. The leaderboard shows balances as they are, below zero included
-(DESIGN.md §6).
+The result card shows each seat's points in the game's own terms, the chips it won or paid and
+the match standing after the deal (the home of the game says what the points count and how they
+are written); the winner's row is gold. The leaderboard shows balances as they are, below zero
+included (DESIGN.md §6). The words come from the catalogue.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from games.connecting import ConnectView
-from games.domino import DominoView
-from games.kap import KapView
-from games.threedozen import ThreeDozenView
-from games.tiengow import TienGowView
+from bot.i18n import signed, tr
 from rendering.canvas import (
     HEADER_HEIGHT,
     MAX_SIDE,
     NAME_SIZE,
     PAD,
     TEXT_SIZE,
-    Table,
+    Frame,
     header,
     new_image,
 )
 from rendering.text import draw_text
 from rendering.theme import Theme, theme
-from rendering.words import Words, signed, words
 
 CARD_WIDTH = 960
 ROW_HEIGHT = 58
@@ -52,27 +46,17 @@ class Standing(Protocol):
     def games(self) -> int: ...
 
 
-def result_card(view: Any, table: Table) -> Image.Image:
-    """Points and chip changes per seat for a finished deal (the view must carry its outcome)."""
-    result = view.outcome
-    if result is None:
-        raise ValueError("the deal has not ended")
-    look, say = theme(table.theme), words(table.lang)
-    scores, chips = view.match.totals(result)
-    toward = target_of(view)
-    columns = (say.player, points_column(view, say), say.balance, say.match)
-    # Kap's points are the chips themselves, won or paid, so they carry a sign like chips do.
-    shown = signed if isinstance(view, KapView) else str
-    rows = []
-    for s in range(view.players):
-        name = table.names[s] if s < len(table.names) else f"#{s + 1}"
-        if s < len(table.notes) and table.notes[s]:
-            name = f"{name} · {table.notes[s]}"
-        total = f"{scores[s]}/{toward}" if toward else signed(chips[s])
-        rows.append((s in result.winners, name, shown(result.points[s]), result.deltas[s], total))
+ResultRow = tuple[bool, str, str, int, str]
+"""(won, name, points as shown, chips won or paid, the match after the deal)."""
+
+
+def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], frame: Frame
+                ) -> Image.Image:
+    """One row per seat under the four column heads (player, points, chips, match)."""
+    look = theme(frame.theme)
     image = new_image((CARD_WIDTH, _card_height(len(rows))), look.table)
     draw = ImageDraw.Draw(image)
-    header(draw, look, table.title, "", CARD_WIDTH)
+    header(draw, look, frame.title, "", CARD_WIDTH)
     xs = _columns(draw, look, columns)
     for i, (won, name, points, delta, total) in enumerate(rows):
         y = _row(draw, look, i, won, len(rows))
@@ -86,15 +70,17 @@ def result_card(view: Any, table: Table) -> Image.Image:
     return image
 
 
-def leaderboard_card(rows: Sequence[Standing], table: Table) -> Image.Image:
-    look, say = theme(table.theme), words(table.lang)
+def leaderboard_card(rows: Sequence[Standing], frame: Frame) -> Image.Image:
+    lang = frame.lang
+    look = theme(frame.theme)
     image = new_image((CARD_WIDTH, _card_height(max(1, len(rows)))), look.table)
     draw = ImageDraw.Draw(image)
-    header(draw, look, table.title, "", CARD_WIDTH)
-    xs = _columns(draw, look, (say.rank, say.player, say.balance, say.games), leaderboard=True)
+    header(draw, look, frame.title, "", CARD_WIDTH)
+    columns = tuple(tr(lang, f"img.{key}") for key in ("rank", "player", "balance", "games"))
+    xs = _columns(draw, look, columns, leaderboard=True)
     if not rows:
-        draw_text(draw, (CARD_WIDTH // 2, _row(draw, look, 0, False, 1)), say.nobody, TEXT_SIZE,
-                  look.muted, anchor="mm")
+        draw_text(draw, (CARD_WIDTH // 2, _row(draw, look, 0, False, 1)), tr(lang, "img.nobody"),
+                  TEXT_SIZE, look.muted, anchor="mm")
     for i, row in enumerate(rows):
         y = _row(draw, look, i, row.rank == 1, len(rows))
         draw_text(draw, (xs[0], y), str(row.rank), NAME_SIZE, look.gold if row.rank == 1
@@ -106,26 +92,6 @@ def leaderboard_card(rows: Sequence[Standing], table: Table) -> Image.Image:
                   NAME_SIZE, colour, bold=True, anchor="rm")
         draw_text(draw, (xs[3], y), str(row.games), NAME_SIZE, look.muted, anchor="rm")
     return image
-
-
-def points_column(view: Any, say: Words) -> str:
-    """What the points column counts in this game."""
-    if isinstance(view, TienGowView):
-        return say.tricks_column
-    if isinstance(view, KapView):
-        return say.won_paid_column
-    if isinstance(view, ThreeDozenView):
-        return say.pairs_column
-    return say.points
-
-
-def target_of(view: Any) -> int:
-    """The points a match is played to, when the match is counted in points (else 0)."""
-    if isinstance(view, DominoView):
-        return view.options.target
-    if isinstance(view, ConnectView) and view.options.settlement == "tally":
-        return view.options.target
-    return 0
 
 
 def _card_height(rows: int) -> int:

@@ -18,13 +18,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-import games
-from games.engine import Action
+from bot.i18n import tr
+from games.engine import Action, View
 from rendering import sprites
-from rendering.canvas import PAD, Table, new_image
+from rendering.canvas import PAD, Frame, new_image
 from rendering.text import draw_text, font
 from rendering.theme import theme
-from rendering.words import words
 
 TILE_HEIGHT = {"chinese": 200, "western": 160}
 PER_ROW = 12
@@ -44,11 +43,15 @@ def hand_labels(count: int) -> tuple[str, ...]:
     return tuple(letters[i % 26] + ("" if i < 26 else str(i // 26 + 1)) for i in range(count))
 
 
-def hand_image(view: Any, table: Table) -> Image.Image:
-    rules = games.get(view.game)
-    tiles = rules.tileset(view.options)
+def hand_image(view: View[Any], frame: Frame, pending: int | None = None,
+               taken: int | None = None) -> Image.Image:
+    """One seat's own tiles (the view must be that seat's): `pending` is a tile that must be
+    played now (shown selected), `taken` one just taken from the table (ringed, labelled)."""
+    if view.seat is None:
+        raise ValueError("a hand is drawn from a seat's own view")
+    tiles = view.tiles
     family = sprites.family_of(tiles)
-    look = theme(table.theme)
+    look = theme(frame.theme)
     hand: tuple[int, ...] = view.hand
     legal: tuple[Action, ...] = view.legal
     # A face-down play (Tien Gow's fold) may take any tile, so it marks nothing: only tiles
@@ -58,8 +61,6 @@ def hand_image(view: Any, table: Table) -> Image.Image:
     held = set(hand)
     legal_kinds = {tiles.kind_of[t] for action in legal if action.verb not in FACE_DOWN
                    for t in action.tiles if t in held}
-    pending = getattr(view, "pending", None)
-    taken = getattr(view, "taken", None)
     height = TILE_HEIGHT[family]
     w, _ = sprites.tile_size(family, height)
     gap = 16
@@ -95,6 +96,6 @@ def hand_image(view: Any, table: Table) -> Image.Image:
         draw.text((x + w // 2, y + height + 12), label, font=face, fill=colour, anchor="mt")
         if state == "last":
             draw_text(draw, (x + w // 2, y + height + 12 + LABEL_SIZE + 6),
-                      words(table.lang).taken_tile, NOTE_SIZE, look.gold, room=w + gap,
+                      tr(frame.lang, "img.taken_tile"), NOTE_SIZE, look.gold, room=w + gap,
                       anchor="mt")
     return image

@@ -102,6 +102,11 @@ class Accounts:
         assert row is not None
         return int(row[0])
 
+    async def chat_platform(self, chat_id: int) -> str | None:
+        """The platform a chat belongs to (None for a chat that does not exist)."""
+        row = await self.db.read_one("SELECT platform FROM chats WHERE id = ?", (chat_id,))
+        return None if row is None else str(row["platform"])
+
     async def user_name(self, user_id: int) -> str | None:
         row = await self.db.read_one("SELECT name FROM users WHERE id = ?", (user_id,))
         return None if row is None else str(row["name"])
@@ -253,8 +258,8 @@ class Accounts:
         return True
 
 
-def seats_of(user_ids: Sequence[int], points: Sequence[int], deltas: Sequence[int],
-             winners: Sequence[int], stake: int = 1) -> tuple[SeatResult, ...]:
+def seat_results(user_ids: Sequence[int], points: Sequence[int], deltas: Sequence[int],
+                 winners: Sequence[int], stake: int = 1) -> tuple[SeatResult, ...]:
     """A settlement's seat lines from an outcome's per-seat tuples, scaled by the stake."""
     return tuple(SeatResult(u, p, d * stake, s in winners)
                  for s, (u, p, d) in enumerate(zip(user_ids, points, deltas, strict=True)))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from typing import Any
 
+from bot.screens import Button, Move
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
 from games.tiles import TileSet
 
@@ -47,3 +49,16 @@ def hidden_twin(state: Any, seat: int | None, rnd: random.Random) -> Any:
         size = len(hands[s])
         hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
     return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
+
+
+_LETTERS = re.compile(r"(?:[A-Z]\d*)+")
+_FACES = re.compile(r"\d:\d")
+
+
+def read(label: str, data: str) -> Button:
+    """A move button as a player reads its label ("◀ A 6:1", "⤴ 1:0 + C 6:5", "A+B 3:3 4:4",
+    "Draw"): the hand letters, the faces and the end it names, as the bot puts them in its
+    data."""
+    letters = tuple(t for t in label.replace("+", " ").split() if _LETTERS.fullmatch(t))
+    end = "<" if "◀" in label else ">" if "▶" in label else ""
+    return Button(label, data, move=Move(letters, tuple(_FACES.findall(label)), end))

@@ -12,20 +12,22 @@ from typing import Any
 
 import pytest
 
-import bot.manager
+import bot.lobby
 from bot import payload, presenter
 from bot.console import board_lines, choose
-from bot.describe import describe
 from bot.i18n import tr
+from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
 from bot.manager import SessionManager
-from bot.presenter import MAX_MOVE_BUTTONS, moves_keyboard
 from bot.screens import Actor, Button, Screen
 from bot.seating import Game, Seat
+from faces import home_of
+from faces.moves import describe
 from games import get
 from games.engine import Action, Event
 from games.tiles import CHINESE, WESTERN
 from rendering import hand_labels
 from storage import Session
+from tests.helpers import read
 from tests.session_helpers import BOB, OLENA, PLACE, Recorder, close, lobby, manager
 
 kap = get("kapten")
@@ -33,6 +35,24 @@ tai_shap = get("kaptaishap")
 dozen = get("threedozen")
 SEATS = [Seat(i + 1, name, str(i + 1)) for i, name in enumerate(("Олена", "Bob", "Кім", "Ann"))]
 NAMES = tuple(s.name for s in SEATS)
+
+
+def table_of(session: Any, game: Any, seats: Any, state: Any, lang: str, events: Any,
+             clock: Any) -> Any:
+    """The table screen of a state, through its public view (the presenter sees only views)."""
+    return presenter.table(session, game, seats, game.rules.view(state, None), lang, events,
+                           clock)
+
+
+def result_of(session: Any, game: Any, seats: Any, state: Any, lang: str, after: Any,
+              clock: Any) -> Any:
+    return presenter.result(session, game, seats, game.rules.view(state, None), lang, after,
+                            clock)
+
+
+def hint(view: Any, lang: str) -> str:
+    return home_of(view).hint(view, lang)
+
 
 
 def session(game: str, stake: int = 1) -> Session:
@@ -57,9 +77,8 @@ def western(*specs: str) -> list[int]:
 
 
 def labels(rules: Any, view: Any, lang: str = "en") -> list[str]:
-    tiles = rules.tileset(view.options)
     by_tile = dict(zip(view.hand, hand_labels(len(view.hand)), strict=True))
-    return [presenter.move_label(a, by_tile, view, tiles, lang) for a in view.legal]
+    return [home_of(view).label(a, by_tile, view, lang) for a in view.legal]
 
 
 def mover_view(rules: Any, state: Any) -> Any:
@@ -90,25 +109,25 @@ def test_a_culin_turn_step_by_step():
     state = kap_deal()
     view = mover_view(kap, state)
     assert (view.phase, view.seat) == ("swap", 0)
-    assert presenter._hint(view, "en").startswith("First turn: discard a tile; then you draw")
+    assert hint(view, "en").startswith("First turn: discard a tile; then you draw")
     assert labels(kap, view) == ["A 6:6 ↓", "B 1:1 ↓", "C 3:1 ↓", "D 5:5 ↓", "E 6:3 ↓", "F 5:2 ↓",
                                  "G 4:1 ↓", "H 2:1 ↓"]
     state, events = play(kap, state, "H 2:1 ↓")
     assert [e.kind for e in events] == ["discard", "draw"]
     view = mover_view(kap, state)
     assert view.phase == "discard"
-    assert presenter._hint(view, "uk") == "Відкиньте одну плитку (↓), щоб закінчити хід."
+    assert hint(view, "uk") == "Відкиньте одну плитку (↓), щоб закінчити хід."
     state, _ = play(kap, state, "A 6:6 ↓")
     view = mover_view(kap, state)
     assert (view.phase, view.seat) == ("open", 1)
-    assert presenter._hint(view, "en").startswith("Take any face-up discard (⤴)")
+    assert hint(view, "en").startswith("Take any face-up discard (⤴)")
     # Any discard may be taken under Culin's rules, the older one too.
     assert labels(kap, view) == ["⤴ 6:6", "⤴ 2:1", "Draw from the stock"]
     assert labels(kap, view, "uk")[-1] == "Тягнути з колоди"
     state, _ = play(kap, state, "⤴ 2:1")
     view = mover_view(kap, state)
     assert view.phase == "swap"
-    assert presenter._hint(view, "en") == ("Discard a tile unlike the one you took; then "
+    assert hint(view, "en") == ("Discard a tile unlike the one you took; then "
                                            "you draw from the stock.")
     assert "2:1" not in " ".join(labels(kap, view)), "the taken tile may not go straight back"
 
@@ -117,15 +136,15 @@ def test_a_classical_turn_takes_only_the_last_discard():
     state = kap_deal("classical")
     view = mover_view(kap, state)
     assert view.phase == "discard"
-    assert presenter._hint(view, "en") == "Discard one tile (↓) to end your turn."
+    assert hint(view, "en") == "Discard one tile (↓) to end your turn."
     state, _ = play(kap, state, "H 2:1 ↓")
     view = mover_view(kap, state)
-    assert presenter._hint(view, "en") == ("Take the last discard (⤴) or draw from the stock; "
+    assert hint(view, "en") == ("Take the last discard (⤴) or draw from the stock; "
                                            "then discard a tile.")
     assert labels(kap, view) == ["⤴ 2:1", "Draw from the stock"]
     state, _ = play(kap, state, "⤴ 2:1")
     view = mover_view(kap, state)
-    assert presenter._hint(view, "uk") == "Відкиньте плитку, не таку, як щойно взята."
+    assert hint(view, "uk") == "Відкиньте плитку, не таку, як щойно взята."
     state, _ = play(kap, state, "A 4:4 ↓")
     state, _ = play(kap, state, "⤴ 4:4")
     view = mover_view(kap, state)
@@ -139,7 +158,7 @@ def test_every_face_up_discard_and_the_draw_fit_one_screen():
     one_per_kind = sorted({CHINESE.kind_of[t]: t for t in range(CHINESE.size)}.values())
     legal = (*(Action("take", (t,)) for t in one_per_kind), Action("draw"))
     view = dataclasses.replace(view, phase="open", legal=legal)
-    keyboard = moves_keyboard(session("kapten"), game_of(kap), view, hand_labels(8), "en")
+    keyboard = moves_keyboard(session("kapten"), view, "en")
     flat = [b for row in keyboard for b in row]
     assert len(flat) == 22 <= MAX_MOVE_BUTTONS
     assert all("!pick" not in b.data and len(b.data.encode()) <= payload.MAX_BYTES for b in flat)
@@ -150,11 +169,11 @@ def test_every_face_up_discard_and_the_draw_fit_one_screen():
 
 def test_the_kap_caption_tells_the_rules_the_stock_and_the_pot():
     state = kap_deal()
-    screen = presenter.table(session("kapten", stake=5), game_of(kap), SEATS[:2], state, "en",
+    screen = table_of(session("kapten", stake=5), game_of(kap), SEATS[:2], state, "en",
                              (), presenter.Clock(0.0, 30.0))
     assert "Culin's rules · turn 1 · 11 tiles in the stock · pot 10 chips" in screen.text
     state, events = play(kap, kap_deal("classical"), "H 2:1 ↓")
-    screen = presenter.table(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
+    screen = table_of(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
                              "uk", events, presenter.Clock(0.0, 30.0))
     assert "класичні правила · хід 2 · у колоді 11 плиток · у банку 2 фішки" in screen.text
     assert "Олена: відкидає [2:1] Трійка" in screen.text
@@ -162,7 +181,7 @@ def test_the_kap_caption_tells_the_rules_the_stock_and_the_pot():
 
 def test_kap_tai_shap_names_its_sets():
     state = tai_shap.new_deal(tai_shap.options(), 10, "sets")
-    screen = presenter.table(session("kaptaishap"), game_of(tai_shap), [
+    screen = table_of(session("kaptaishap"), game_of(tai_shap), [
         Seat(i + 1, f"P{i + 1}", str(i + 1)) for i in range(10)], state, "en", (),
         presenter.Clock(0.0, 30.0))
     assert "Culin's rules · 4 sets · turn 1 · 37 tiles in the stock · pot 10 chips" \
@@ -184,17 +203,17 @@ def test_a_won_kap_deal_is_told_and_laid_out():
     assert [e.kind for e in events] == ["take", "win", "end"]
     outcome = kap.outcome(state)
     assert outcome.reason == "tens" and outcome.labels == ("normal", "discard")
-    screen = presenter.table(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
+    screen = table_of(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
                              presenter.Clock(0.0))
     assert "Winner: Bob (an eye and tens)" in screen.text
     assert "Bob: took [6:2] Eight from the discards · Bob: completed a winning hand" \
         in screen.text
     assert "Winning hand of Bob: eye [2:2][2:2] · tens [6:5][6:3] [6:6][6:2] [3:1][3:3]" \
         in screen.text.splitlines()
-    result = presenter.result(session("kapten"), game_of(kap), SEATS[:2], state, "uk",
+    result = result_of(session("kapten"), game_of(kap), SEATS[:2], state, "uk",
                               state.match, presenter.Clock(0.0))
     assert "Перемога: Bob (око й десятки)" in result.text
-    assert result.picture is not None and result.picture.table.notes == ("", "з відкинутої")
+    assert result.picture is not None and result.picture.frame.notes == ("", "з відкинутої")
 
 
 def test_an_empty_stock_voids_the_deal():
@@ -202,7 +221,7 @@ def test_an_empty_stock_voids_the_deal():
     assert [e.kind for e in events] == ["discard", "void", "end"]
     assert [describe(e, NAMES, CHINESE, "uk") for e in events[1:]] == [
         "Колода скінчилася — роздачу анульовано", "Роздачу закінчено"]
-    screen = presenter.table(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
+    screen = table_of(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
                              "en", events, presenter.Clock(0.0))
     assert "Winner: nobody (the stock ran out)" in screen.text
     assert "The stock has run out: the deal is void" in screen.text
@@ -229,7 +248,7 @@ def dozen_turn(pickup: str = "optional", hands: Sequence[Sequence[int]] = DOZEN_
 def test_a_three_dozen_turn_step_by_step():
     state = dozen_turn()
     view = mover_view(dozen, state)
-    assert presenter._hint(view, "en") == ("Take the last discard (⤴) only to lay it out at "
+    assert hint(view, "en") == ("Take the last discard (⤴) only to lay it out at "
                                            "once with its partner, or draw from the stock.")
     assert labels(dozen, view) == ["⤴ 1:0 + A 6:5", "Draw from the stock"]
     state, events = play(dozen, state, "⤴ 1:0 + A 6:5")
@@ -237,29 +256,29 @@ def test_a_three_dozen_turn_step_by_step():
         "Bob: бере [1:0] з відкинутих і викладає пару [1:0][6:5]"
     view = mover_view(dozen, state)
     assert view.phase == "meld"
-    assert presenter._hint(view, "en").startswith("Lay out a pair (compulsory)")
+    assert hint(view, "en").startswith("Lay out a pair (compulsory)")
     assert labels(dozen, view) == ["B+C 4:4 3:3"]
     state, events = play(dozen, state, "B+C 4:4 3:3")
     assert describe(events[0], NAMES, WESTERN, "en") == "Bob: laid out the pair [4:4][3:3]"
     view = mover_view(dozen, state)
-    assert presenter._hint(view, "uk") == "Відкиньте одну плитку (↓), щоб закінчити хід."
+    assert hint(view, "uk") == "Відкиньте одну плитку (↓), щоб закінчити хід."
     assert labels(dozen, view) == ["A 5:0 ↓", "B 2:1 ↓"]
 
 
 def test_the_pickup_hint_follows_the_seats_own_tiles():
     forced = mover_view(dozen, dozen_turn("forced"))
     assert labels(dozen, forced) == ["⤴ 1:0 + A 6:5"]
-    assert presenter._hint(forced, "en").startswith("The last discard pairs with your tiles")
+    assert hint(forced, "en").startswith("The last discard pairs with your tiles")
     no_partner = [DOZEN_HANDS[0], DOZEN_HANDS[2], DOZEN_HANDS[1], DOZEN_HANDS[3]]
     view = mover_view(dozen, dozen_turn(hands=no_partner))
     assert labels(dozen, view, "uk") == ["Тягнути з колоди"]
-    assert presenter._hint(view, "uk") == ("Остання відкинута плитка не дає вам пари: тягніть "
+    assert hint(view, "uk") == ("Остання відкинута плитка не дає вам пари: тягніть "
                                            "з колоди.")
 
 
 def test_the_three_dozen_caption_shows_the_pairs_laid_out():
     state, events = play(dozen, dozen_turn(), "⤴ 1:0 + A 6:5")
-    screen = presenter.table(session("threedozen", stake=2), game_of(dozen), SEATS, state, "en",
+    screen = table_of(session("threedozen", stake=2), game_of(dozen), SEATS, state, "en",
                              events, presenter.Clock(0.0, 30.0))
     assert "turn 2 · 7 tiles in the stock · pot 8 chips" in screen.text
     assert "Pairs laid out: Олена — · Bob [1:0][6:5] · Кім — · Ann —" in screen.text
@@ -275,7 +294,7 @@ def test_a_draw_from_an_empty_stock_reshuffles_the_discards():
         "The discards were shuffled into a new stock (3 tiles)"
     assert describe(events[0], NAMES, WESTERN, "uk") == \
         "Відкинуті плитки перетасовано в нову колоду (3 плитки)"
-    screen = presenter.table(session("threedozen"), game_of(dozen), SEATS[:2], state, "uk",
+    screen = table_of(session("threedozen"), game_of(dozen), SEATS[:2], state, "uk",
                              events, presenter.Clock(0.0, 30.0))
     assert "у колоді 2 плитки · у банку 2 фішки · перетасовано 1 раз" in screen.text
 
@@ -290,10 +309,10 @@ def test_a_win_on_a_discard_takes_only_that_stake():
     outcome = dozen.outcome(state)
     assert outcome.reason == "three-pairs" and outcome.deltas == (-1, 1, 0, 0)
     assert describe(events[1], NAMES, WESTERN, "uk") == "Bob: збирає виграшну руку"
-    result = presenter.result(session("threedozen"), game_of(dozen), SEATS, state, "en",
+    result = result_of(session("threedozen"), game_of(dozen), SEATS, state, "en",
                               state.match, presenter.Clock(0.0))
     assert "Winner: Bob (three pairs)" in result.text
-    assert result.picture is not None and result.picture.table.notes[1] == "with a discard"
+    assert result.picture is not None and result.picture.frame.notes[1] == "with a discard"
 
 
 # ----- words ------------------------------------------------------------------------------------
@@ -339,11 +358,11 @@ def test_a_drawn_tile_is_never_named():
     """Culin's compulsory draw follows the discard in the same move: the footer tells both, and
     the tile drawn (the stock's [6:6]) appears nowhere on the table."""
     state, events = play(kap, kap_deal(), "D 5:5 ↓")
-    screen = presenter.table(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
+    screen = table_of(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
                              presenter.Clock(0.0, 30.0))
     assert "Олена: discarded [5:5] Plum flower · Олена: drew from the stock" in screen.text
     assert "6:6" not in screen.text
-    assert screen.picture is not None and screen.picture.table.last == tuple(chinese("55"))
+    assert screen.picture is not None and screen.picture.frame.last == tuple(chinese("55"))
 
 
 def test_every_new_reason_and_label_has_words():
@@ -388,7 +407,7 @@ def test_the_console_board_of_a_three_dozen_deal():
 
 
 def buttons(*texts: str) -> list[Button]:
-    return [Button(text, f"g:1:1:{i}") for i, text in enumerate(texts)]
+    return [read(text, f"g:1:1:{i}") for i, text in enumerate(texts)]
 
 
 def test_typed_answers_reach_the_new_moves():
@@ -465,7 +484,7 @@ async def test_a_whole_deal_is_played_by_pressing_buttons(tmp_path, monkeypatch,
                                                           prefer, caption):
     # A fixed seed: with a random one, a hand dealt complete (three pairs, an eye and tens)
     # ends the match before anybody presses, a few times in a thousand.
-    monkeypatch.setattr(bot.manager.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     m, rec = await manager(tmp_path / "db")
     try:
         seated = people(players)
@@ -479,7 +498,7 @@ async def test_a_whole_deal_is_played_by_pressing_buttons(tmp_path, monkeypatch,
         names = {a.name for a in seated}
         for table in shown:
             assert table.picture is not None
-            for said in table.picture.table.footer.split(" · "):
+            for said in table.picture.frame.footer.split(" · "):
                 if "тягне з колоди" in said:
                     assert said.removesuffix(": тягне з колоди") in names, said
         (post,) = rec.posts
@@ -495,6 +514,6 @@ def test_an_even_deal_opens_with_a_draw_and_says_so():
     state = kap.new_deal(options, 2, "even", kap.start_match(options, 2, "even", leader=0))
     view = mover_view(kap, state)
     assert labels(kap, view) == ["Draw from the stock"]
-    assert presenter._hint(view, "en") == ("Nothing is face up yet: draw from the stock, then "
+    assert hint(view, "en") == ("Nothing is face up yet: draw from the stock, then "
                                            "discard a tile.")
-    assert presenter._hint(view, "uk").startswith("Відкритих плиток ще немає")
+    assert hint(view, "uk").startswith("Відкритих плиток ще немає")

@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.console import EMPTY, PlayOptions, Unclear, _arrow, choose, play, tile_key
+from bot.console import EMPTY, PlayOptions, Unclear, choose, play
 from bot.screens import Button
+from tests.helpers import read
 from tests.session_helpers import balances
 
 pytestmark = pytest.mark.timeout(60)
@@ -67,9 +68,10 @@ def first_letter(transcript: str) -> str:
     end) when that names it alone, as a player would; else its number."""
     listing = [(int(n), label) for n, label in re.findall(r"^\s+(\d+)\. (.*)$", transcript, re.M)]
     start = max(i for i, (n, _) in enumerate(listing) if n == 1)
-    moves = [Button(label, f"move-{n}") for n, label in listing[start:]]
-    letters = tile_key(moves[0].label).lower()
-    typed = letters + _arrow(moves[0].label)
+    moves = [read(label, f"move-{n}") for n, label in listing[start:]]
+    assert moves[0].move is not None
+    letters = "".join(moves[0].move.letters).lower()
+    typed = letters + moves[0].move.end
     return typed if letters and choose(typed, moves) == moves[0] else "1"
 
 
@@ -197,9 +199,9 @@ async def test_a_table_of_the_wrong_size_is_refused(tmp_path):
 
 # ----- reading a choice -------------------------------------------------------------------------
 
-MOVES = [Button("◀ A 6:1", "g:1:1:a0"), Button("A 6:1 ▶", "g:1:1:a1"),
-         Button("B 6:0 ▶", "g:1:1:b"), Button("H 4:4", "g:1:1:h"),
-         Button("C 3:3 D 2:2", "g:1:1:cd"), Button("Draw", "g:1:1:draw")]
+MOVES = [read("◀ A 6:1", "g:1:1:a0"), read("A 6:1 ▶", "g:1:1:a1"),
+         read("B 6:0 ▶", "g:1:1:b"), read("H 4:4", "g:1:1:h"),
+         read("C 3:3 D 2:2", "g:1:1:cd"), read("Draw", "g:1:1:draw")]
 
 
 @pytest.mark.parametrize(("typed", "data"), [

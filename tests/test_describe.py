@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.describe import describe, tile_name
+from faces.moves import describe, tile_name
 from games.engine import Event
 from games.tiles import CHINESE, WESTERN
 

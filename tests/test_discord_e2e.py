@@ -449,7 +449,7 @@ async def test_names_are_shown_literally(server: Server) -> None:
 async def test_the_table_counts_down_by_itself(server: Server) -> None:
     await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
     assert re.search(r"<t:\d+:R>", text_of(server.table())), text_of(server.table())
-    assert server.bot is not None and not server.bot.manager._ticks
+    assert server.bot is not None and not server.bot.manager.timers.ticks
 
 
 async def test_a_text_only_change_keeps_the_tables_picture(server: Server) -> None:

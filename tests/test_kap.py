@@ -289,7 +289,7 @@ def test_only_the_seat_to_move_may_act():
     state = deal(KT, CULIN, [P0, P1], STOCK)
     tile = state.hands[B][0]
     with pytest.raises(NotYourTurn):
-        play(KT, state, B, Action("discard", (tile,)), state.version)
+        play(KT, state, B, Action("discard", (tile,)))
     refused(KT, state, "discard", "66")  # a tile B holds, not A
 
 

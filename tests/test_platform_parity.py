@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from telegram.ext import AIORateLimiter
 
+import bot.lobby
 import bot.manager
 import bot.telegram_adapter
 from bot.outbox import Budget
@@ -157,7 +158,7 @@ async def drive(replies: list[Reply], drain: Any, people: list[Any], press: Any,
 @pytest.mark.parametrize("words", ["threedozen deals=1", "dragon deals=1"])
 async def test_both_platforms_get_the_same_screens(tmp_path: Path, monkeypatch: Any,
                                                    words: str) -> None:
-    monkeypatch.setattr(bot.manager.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     # Telegram's own pace (20 group messages a minute) is tested elsewhere; here only the
     # screens matter.
     monkeypatch.setattr(bot.telegram_adapter, "AIORateLimiter", functools.partial(

@@ -17,15 +17,19 @@ from PIL import Image
 import games
 import rendering
 from bot.cli import main
-from bot.gallery import SAMPLE_NAMES, sample_deal
+from bot.gallery import SAMPLE_NAMES
+from bot.i18n import signed, tr
+from faces import home_of, pictures
+from faces.collect import board as collecting
+from faces.samples import sample_deal
+from faces.trick import board as tricks
 from games.tiles import CHINESE, WESTERN
-from rendering import cards, collecting, sprites, tricks
+from rendering import sprites
 from rendering.canvas import BOARD_WIDTH, FOOTER_HEIGHT, PAD
 from rendering.hand import TILE_HEIGHT
 from rendering.line import best_fit, snake
 from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
-from rendering.words import signed, words
 from storage.stats import Standing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,8 +47,8 @@ def _deal(game: str, preset: str, players: int, seed: str = "t"):
     return rules, sample_deal(rules, rules.options(preset), players, seed)
 
 
-def _table(players: int, **kw) -> rendering.Table:
-    return rendering.Table(title="Test", names=SAMPLE_NAMES[:players], **kw)
+def _table(players: int, **kw) -> rendering.Frame:
+    return rendering.Frame(title="Test", names=SAMPLE_NAMES[:players], **kw)
 
 
 # ----- sprites ---------------------------------------------------------------------------------
@@ -164,7 +168,7 @@ def _longest_view(game: str, preset: str, players: int, doubles_first: bool = Fa
     ("domino", "100", 2, True), ("domino", "50", 4, False)])
 def test_the_longest_lines_fit(game, preset, players, doubles):
     view = _longest_view(game, preset, players, doubles)
-    image = _png(rendering.board(view, _table(players)))
+    image = _png(pictures.board(view, _table(players)))
     assert max(image.size) <= 1280 and image.width == BOARD_WIDTH
     family = "western" if game == "domino" else "chinese"
     cross = [family == "western" and p[1] == p[2] for p in view.line]
@@ -199,15 +203,16 @@ def test_gallery_renders_every_kind_of_image_within_platform_limits(tmp_path, ca
 def test_same_view_gives_identical_bytes_even_in_another_process():
     rules, steps = _deal("dragon", "two-arm", 2)
     view = rules.view(steps[len(steps) // 2].state, None)
-    first = rendering.board(view, _table(2))
+    first = pictures.board(view, _table(2))
     sprites.face.cache_clear()
-    assert rendering.board(view, _table(2)) == first
+    assert pictures.board(view, _table(2)) == first
     script = (
         "import sys, games, rendering\n"
-        "from bot.gallery import SAMPLE_NAMES, sample_deal\n"
+        "from bot.gallery import SAMPLE_NAMES; from faces.samples import sample_deal\n"
         "r = games.get('dragon'); s = sample_deal(r, r.options('two-arm'), 2, 't')\n"
         "v = r.view(s[len(s) // 2].state, None)\n"
-        "sys.stdout.buffer.write(rendering.board(v, rendering.Table(title='Test', "
+        "from faces import pictures\n"
+        "sys.stdout.buffer.write(pictures.board(v, rendering.Frame(title='Test', "
         "names=SAMPLE_NAMES[:2])))\n"
     )
     other = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True,
@@ -221,7 +226,7 @@ def test_a_64_character_cyrillic_name_stays_in_its_box():
     rules, steps = _deal("cedeng", "classic", 4)
     view = rules.view(steps[len(steps) // 2].state, None)
     names = (long_name,) * 4
-    image = _png(rendering.board(view, rendering.Table(title=long_name * 2, names=names,
+    image = _png(pictures.board(view, rendering.Frame(title=long_name * 2, names=names,
                                                        footer=long_name * 3)))
     assert image.size[0] == BOARD_WIDTH
     # The 12 px gaps between the seat boxes hold nothing but the band's background.
@@ -241,7 +246,7 @@ def test_hand_marks_playable_tiles_and_letters_them_like_buttons():
                  and len(rules.legal_actions(s.state)) < len(s.state.hands[s.state.turn]))
     seat = rules.to_move(state)
     view = rules.view(state, seat)
-    image = _png(rendering.hand(view, _table(4))).convert("RGB")
+    image = _png(pictures.hand(view, _table(4))).convert("RGB")
     labels = rendering.hand_labels(len(view.hand))
     assert labels[:3] == ("A", "B", "C") and len(set(labels)) == len(labels)
     legal = {CHINESE.kind_of[t] for a in view.legal for t in a.tiles}
@@ -261,7 +266,7 @@ def test_not_my_turn_shows_the_hand_without_marks():
     idle = 1 - rules.to_move(state)
     view = rules.view(state, idle)
     assert not view.legal
-    image = _png(rendering.hand(view, _table(2))).convert("RGB")
+    image = _png(pictures.hand(view, _table(2))).convert("RGB")
     look = THEMES["dark"]
     assert not any(_close(p, look.good, 10) for p in image.get_flattened_data())
 
@@ -269,14 +274,14 @@ def test_not_my_turn_shows_the_hand_without_marks():
 def test_result_card_and_leaderboard():
     rules, steps = _deal("tails", "chips", 3)
     view = rules.view(steps[-1].state, None)
-    card = _png(rendering.result(view, _table(3)))
+    card = _png(pictures.result(view, _table(3)))
     assert card.width <= 1280 and card.height <= 1280
     with pytest.raises(ValueError):
-        rendering.result(rules.view(steps[0].state, None), _table(3))
+        pictures.result(rules.view(steps[0].state, None), _table(3))
     rows = [Standing(i + 1, i, "Щ" * 64, 100 - 50 * i, i) for i in range(10)]
-    board = _png(rendering.leaderboard(rows, rendering.Table(title="Top", names=())))
+    board = _png(pictures.leaderboard(rows, rendering.Frame(title="Top", names=())))
     assert max(board.size) <= 1280
-    empty = _png(rendering.leaderboard([], rendering.Table(title="Top", names=(), lang="uk")))
+    empty = _png(pictures.leaderboard([], rendering.Frame(title="Top", names=(), lang="uk")))
     assert empty.size[0] == board.size[0]
 
 
@@ -285,11 +290,11 @@ def test_rendering_refuses_states(game):
     rules = games.get(game)
     state = rules.new_deal(rules.options(), rules.default_players, "s")
     table = _table(rules.default_players)
-    for draw in (rendering.board, rendering.hand, rendering.result):
+    for draw in (pictures.board, pictures.hand, pictures.result):
         with pytest.raises(TypeError):
             draw(state, table)
     with pytest.raises(ValueError):
-        rendering.hand(rules.view(state, None), table)
+        pictures.hand(rules.view(state, None), table)
 
 
 def test_rendering_code_never_names_a_state():
@@ -367,9 +372,9 @@ def test_tiengow_trick_in_progress_fits_a_phone(lang, theme_name):
     assert any(p.tiles == () for p in view.trick)  # a face-down play, blanked by the view
     table = _table(4, lang=lang, theme=theme_name, footer=SAMPLE_NAMES[3] * 2,
                    last=state.trick[0].tiles)
-    _within_limits(rendering.board(view, table))
+    _within_limits(pictures.board(view, table))
     seat = rules.to_move(state)
-    assert max(_png(rendering.hand(rules.view(state, seat), table)).size) <= 1280
+    assert max(_png(pictures.hand(rules.view(state, seat), table)).size) <= 1280
 
 
 @pytest.mark.parametrize("where", [_in_progress, _just_taken])
@@ -379,14 +384,14 @@ def test_tiengow_board_never_shows_a_face_down_tile(where):
     other = _swap_folded(state)
     assert other.hands != state.hands
     table = _table(4)
-    public = rendering.board(rules.view(state, None), table)
-    assert rendering.board(rules.view(other, None), table) == public
+    public = pictures.board(rules.view(state, None), table)
+    assert pictures.board(rules.view(other, None), table) == public
     # The folding seat's own view names its face-down tiles; the table picture still does not.
     plays = state.trick or state.history[-1].plays
     folder = next(p.seat for p in plays if not p.up)
     own = rules.view(state, folder)
     assert any(p.tiles and not p.up for p in (own.trick or own.history[-1].plays))
-    assert rendering.board(own, table) == public
+    assert pictures.board(own, table) == public
     # The slots do depend on what they show: the same tiles face up change the picture.
     shown = tuple(dataclasses.replace(p, up=True) if p.seat == folder else p
                   for p in (own.trick or own.history[-1].plays))
@@ -395,7 +400,7 @@ def test_tiengow_board_never_shows_a_face_down_tile(where):
     else:
         last = dataclasses.replace(own.history[-1], plays=shown)
         turned = dataclasses.replace(own, history=(*own.history[:-1], last))
-    assert rendering.board(turned, table) != public
+    assert pictures.board(turned, table) != public
 
 
 def test_tiengow_shows_the_last_trick_dimmed_with_who_took_it():
@@ -420,8 +425,8 @@ def test_tiengow_shows_the_last_trick_dimmed_with_who_took_it():
         area = _png(data).convert("RGB").crop((0, top, BOARD_WIDTH, bottom))
         return max(max(pixel) for pixel in area.get_flattened_data())
 
-    assert brightest(rendering.board(live, _table(4))) >= 240
-    assert brightest(rendering.board(view, _table(4))) < 200
+    assert brightest(pictures.board(live, _table(4))) >= 240
+    assert brightest(pictures.board(view, _table(4))) < 200
 
 
 def test_tiengow_opening_says_who_leads():
@@ -431,7 +436,7 @@ def test_tiengow_opening_says_who_leads():
     name = SAMPLE_NAMES[view.banker]
     assert tricks.felt_line(view, _table(4)) == f"banker {name} leads"
     assert tricks.felt_line(view, _table(4, lang="uk")) == f"банкір {name} ходить першим"
-    _within_limits(rendering.board(view, _table(4, lang="uk")))
+    _within_limits(pictures.board(view, _table(4, lang="uk")))
 
 
 def test_tiengow_banker_badge_and_running_chips():
@@ -446,7 +451,7 @@ def test_tiengow_banker_badge_and_running_chips():
     uk = tricks.tiengow_seats(view, _table(4, lang="uk"))
     assert uk[view.banker].badge == "банкір ×3"
     assert uk[0].lines == ("взятки: 0", "у руці: 8")
-    first = _within_limits(rendering.board(view, _table(4)))
+    first = _within_limits(pictures.board(view, _table(4)))
     # The next deal of the match: running chips under every seat, the picture a row taller.
     end = positions[-1]
     match = rules.next_match(end)
@@ -455,20 +460,20 @@ def test_tiengow_banker_badge_and_running_chips():
     seats = tricks.tiengow_seats(later, _table(4))
     assert [s.lines[-1] for s in seats] == [f"chips: {signed(c)}" for c in match.chips]
     assert seats[later.banker].badge.startswith("banker ×")
-    second = _within_limits(rendering.board(later, _table(4)))
+    second = _within_limits(pictures.board(later, _table(4)))
     assert second.height > first.height
     # The finished deal: the winner's box is gold, the result card counts tricks.
     done = rules.view(end, None)
     assert [s.winner for s in tricks.tiengow_seats(done, _table(4))] == [
         i in done.outcome.winners for i in range(4)]
     assert done.outcome.points == done.tricks
-    card = _png(rendering.result(done, _table(4)))
+    card = _png(pictures.result(done, _table(4)))
     assert max(card.size) <= 1280
 
 
 def _hand_rings(view) -> list[tuple[bool, bool]]:
     """Per tile of the hand image: (outlined as playable, dimmed)."""
-    image = _png(rendering.hand(view, _table(4))).convert("RGB")
+    image = _png(pictures.hand(view, _table(4))).convert("RGB")
     look = THEMES["dark"]
     tile_w = sprites.tile_size("chinese", 200)[0]
     run = len(view.hand) * (tile_w + 16) - 16
@@ -498,7 +503,7 @@ def test_tiengow_hand_outlines_only_tiles_that_can_go_face_up():
                    and all(a.verb == "fold" for a in rules.legal_actions(s)))
     view = rules.view(folding, rules.to_move(folding))
     idle = dataclasses.replace(view, legal=())
-    assert rendering.hand(view, _table(4)) == rendering.hand(idle, _table(4))
+    assert pictures.hand(view, _table(4)) == pictures.hand(idle, _table(4))
     # Leading: every tile leads at least as a single, so all are outlined.
     leading = rules.view(positions[0], positions[0].turn)
     assert all(ring for ring, _ in _hand_rings(leading))
@@ -550,12 +555,12 @@ def test_collecting_boards_fit_every_table_size(game, players, rule, lang):
     table = _table(players, lang=lang, footer=SAMPLE_NAMES[3])
     for state in (states[0], states[len(states) // 2], states[-2], states[-1]):
         view = rules.view(state, None)
-        _within_limits(rendering.board(view, table))
+        _within_limits(pictures.board(view, table))
         seat = rules.to_move(state)
         if seat is not None:
-            hand = _png(rendering.hand(rules.view(state, seat), table))
+            hand = _png(pictures.hand(rules.view(state, seat), table))
             assert max(hand.size) <= 1280
-    card = _png(rendering.result(rules.view(states[-1], None), table))
+    card = _png(pictures.result(rules.view(states[-1], None), table))
     assert max(card.size) <= 1280 and card.mode == "RGB"
 
 
@@ -568,7 +573,7 @@ def test_the_largest_discard_pile_fits(players, sets):
     view = rules.view(states[-1], None)
     everything = tuple((t, t % players) for t in range(32 * sets))
     full = dataclasses.replace(view, pile=everything, takeable=tuple(range(32 * sets)))
-    _within_limits(rendering.board(full, _table(players)))
+    _within_limits(pictures.board(full, _table(players)))
     at = collecting.layout(full, _table(players))
     assert len(at.slots) == 32 * sets and at.height <= 1280
     boxes = [at.frame(i) for i in range(len(at.slots))]
@@ -597,7 +602,7 @@ def test_twenty_seats_make_a_grid_of_readable_boxes():
 
 def _frame_pixels(view, table):
     """Per discard: whether the middle of its frame's top edge shows the "may take" green."""
-    image = _png(rendering.board(view, table)).convert("RGB")
+    image = _png(pictures.board(view, table)).convert("RGB")
     at = collecting.layout(view, table)
     look = THEMES[table.theme]
     marks = []
@@ -637,7 +642,7 @@ def test_the_newest_discard_is_ringed_in_gold():
     rules = games.get("kaptaishap")
     states = _random_positions("kaptaishap", 10, "newest", rules="classical")
     view = rules.view(next(s for s in states if len(s.pile) > 5), None)
-    image = _png(rendering.board(view, _table(10))).convert("RGB")
+    image = _png(pictures.board(view, _table(10))).convert("RGB")
     at = collecting.layout(view, _table(10))
     look = THEMES["dark"]
     rings = [_close(image.getpixel((x + at.tile_w // 2, y + 1)), look.gold, 30)
@@ -667,11 +672,11 @@ def test_hidden_tiles_never_change_the_pictures(game, players):
     other = _reshuffled_hidden(state, seat)
     assert other.hands != state.hands and other.stock != state.stock
     table = _table(players)
-    public = rendering.board(rules.view(state, None), table)
-    assert rendering.board(rules.view(other, None), table) == public
+    public = pictures.board(rules.view(state, None), table)
+    assert pictures.board(rules.view(other, None), table) == public
     # A seat's own view knows its hand; the table picture drawn from it still does not show it.
-    assert rendering.board(rules.view(state, seat), table) == public
-    assert rendering.hand(rules.view(other, seat), table) == rendering.hand(
+    assert pictures.board(rules.view(state, seat), table) == public
+    assert pictures.hand(rules.view(other, seat), table) == pictures.hand(
         rules.view(state, seat), table)
 
 
@@ -691,7 +696,7 @@ def test_a_won_kap_deal_lays_out_the_eye_apart_from_the_tens():
     worth = games.tens.values(3)
     assert sorted(sum(worth[CHINESE.kind_of[t]] for t in g) for g in groups[1:]) == [10, 10, 20]
     for lang in ("en", "uk"):
-        image = _within_limits(rendering.board(view, _table(2, lang=lang)))
+        image = _within_limits(pictures.board(view, _table(2, lang=lang)))
         at = collecting.layout(view, _table(2, lang=lang))
         assert at.panel_h > 0
         # The panel's gold frame, and the gap between the eye and the first ten, which is
@@ -709,7 +714,7 @@ def test_a_void_kap_deal_says_why_there_is_no_winning_hand():
     view = rules.view(end, None)
     assert view.winning is None and collecting.winning_groups(view) == ()
     assert collecting.layout(view, _table(20)).panel_h == collecting.VOID_HEIGHT
-    _within_limits(rendering.board(view, _table(20, lang="uk")))
+    _within_limits(pictures.board(view, _table(20, lang="uk")))
     assert not any(s.winner for s in collecting.seat_facts(view, _table(20)))
 
 
@@ -724,14 +729,14 @@ def test_a_won_three_dozen_deal_shows_the_three_pairs():
     assert view.outcome is not None and view.outcome.winners == (0,)
     assert sorted(collecting.winning_groups(view)) == sorted(view.melds[0])
     assert len(collecting.winning_groups(view)) == 3
-    _within_limits(rendering.board(view, _table(3)))
-    card = _png(rendering.result(view, _table(3)))
+    _within_limits(pictures.board(view, _table(3)))
+    card = _png(pictures.result(view, _table(3)))
     assert max(card.size) <= 1280
 
 
 def _hand_marks(view, family: str = "chinese") -> list[str]:
     """Per tile of the hand image, what its top edge shows: playable, taken, plain or dim."""
-    image = _png(rendering.hand(view, _table(4))).convert("RGB")
+    image = _png(pictures.hand(view, _table(4))).convert("RGB")
     look = THEMES["dark"]
     tile_w = sprites.tile_size(family, TILE_HEIGHT[family])[0]
     run = len(view.hand) * (tile_w + 16) - 16
@@ -767,7 +772,7 @@ def test_kap_hand_marks_the_tile_taken_this_turn():
     barred = tiles.kind_of[view.taken]
     assert marks == ["taken" if t == view.taken else "dim" if tiles.kind_of[t] == barred
                      else "playable" for t in view.hand]
-    assert _png(rendering.hand(view, _table(4))).height > _png(rendering.hand(
+    assert _png(pictures.hand(view, _table(4))).height > _png(pictures.hand(
         dataclasses.replace(view, taken=None), _table(4))).height  # room for the word
     # Taking or drawing: the choice is on the table, so the hand is neither marked nor dimmed.
     opening = next(s for s in states if s.phase == "open" and s.pile)
@@ -792,18 +797,17 @@ def test_three_dozen_hand_marks_the_tiles_that_pair_with_the_discard():
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_result_cards_head_the_points_column_for_each_game(lang):
-    say = words(lang)
     kap = games.get("kaptaishap")
     states = _won_positions("kaptaishap", 20)
     view = kap.view(states[-1], None)
-    assert cards.points_column(view, say) == say.won_paid_column
-    card = _png(rendering.result(view, _table(20, lang=lang)))
+    assert home_of(view).points_column(lang) == tr(lang, "img.won_paid_column")
+    card = _png(pictures.result(view, _table(20, lang=lang)))
     assert max(card.size) <= 1280  # twenty rows squeeze in
     dozen = games.get("threedozen")
     end = _won_positions("threedozen", 4)[-1]
-    assert cards.points_column(dozen.view(end, None), say) == say.pairs_column
-    assert {"en": "won / paid", "uk": "виграш / сплата"}[lang] == say.won_paid_column
-    assert {"en": "pairs", "uk": "пари"}[lang] == say.pairs_column
+    assert home_of(dozen.view(end, None)).points_column(lang) == tr(lang, "img.pairs_column")
+    assert {"en": "won / paid", "uk": "виграш / сплата"}[lang] == tr(lang, "img.won_paid_column")
+    assert {"en": "pairs", "uk": "пари"}[lang] == tr(lang, "img.pairs_column")
 
 
 def test_the_pot_is_drawn_in_the_tables_chips():
@@ -812,6 +816,6 @@ def test_the_pot_is_drawn_in_the_tables_chips():
     rules = games.get("kapten")
     view = rules.view(_random_positions("kapten", 2, "pot")[0], None)
     assert view.pot == 2
-    assert rendering.board(view, _table(2, stake=5)) != rendering.board(view, _table(2))
-    assert rendering.board(dataclasses.replace(view, pot=10), _table(2)) == rendering.board(
+    assert pictures.board(view, _table(2, stake=5)) != pictures.board(view, _table(2))
+    assert pictures.board(dataclasses.replace(view, pot=10), _table(2)) == pictures.board(
         view, _table(2, stake=5))

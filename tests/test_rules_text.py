@@ -9,7 +9,10 @@ import re
 import pytest
 
 import games
-from bot.rules_text import MAX_CHARS, RULES_TEXT, rules_text
+from faces import HOMES, rules_text
+from faces import MAX_RULES_CHARS as MAX_CHARS
+
+RULES_TEXT = {game: home.rules_text[game] for game, home in HOMES.items()}
 
 LANGS = ("uk", "en")
 CASES = [(g, lang) for g in games.GAMES for lang in LANGS]

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-import bot.manager
+import bot.lobby
 from bot import payload
 from bot.manager import Timing
 from tests.session_helpers import BOB, FAST, KIM, OLENA, PLACE, close, lobby, manager, play_out
@@ -121,7 +121,7 @@ async def test_two_missed_turns_hand_the_seat_to_the_computer_until_back(tmp_pat
             if session is None or seats(session)[0]["away"]:
                 break
             clock[0] = (session.deadline or clock[0]) + 1
-            m._arm(session)
+            m.timers.arm(session)
             await asyncio.sleep(0.01)
             await m.idle()
         session = await m.session(sid)
@@ -148,7 +148,7 @@ async def test_lobby_closes_by_itself(tmp_path):
         await m.new_game(PLACE, OLENA, ["tails"])
         session = await m.open_in(PLACE)
         await m.storage.sessions.save(session.but(deadline=m.clock() + 0.05), session.version)
-        m._cache.clear()
+        m.requests.cache.clear()
         await m.restore()
         await asyncio.sleep(0.2)
         await m.idle()
@@ -263,7 +263,7 @@ async def test_presses_on_unknown_or_closed_games_leave_nothing_behind(tmp_path)
             assert (await m.press(OLENA, f"g:{sid}:0:!peek")).toast == "Ця гра вже закінчилася."
         await m.new_game(PLACE, OLENA, ["dragon"])
         await m.leave(PLACE, OLENA)
-        assert m._locks == {} and m._cache == {}
+        assert m.requests.locks == {} and m.requests.cache == {}
     finally:
         await close(m)
 
@@ -288,9 +288,9 @@ async def test_every_game_plays_to_the_end(tmp_path, words, computers):
 
 def test_many_moves_are_chosen_in_two_taps():
     """A hand with more moves than fit on a phone: first the tile, then what to do with it."""
-    from types import SimpleNamespace
+    import dataclasses
 
-    from bot.presenter import MAX_MOVE_BUTTONS, moves_keyboard
+    from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
     from bot.seating import Game
     from games import get
     from games.engine import Action
@@ -301,14 +301,13 @@ def test_many_moves_are_chosen_in_two_taps():
     hand = tuple(range(16))
     legal = tuple(Action("play", (t,), arm) for t in hand for arm in (0, 1))
     assert len(legal) > MAX_MOVE_BUTTONS
-    view = SimpleNamespace(hand=hand, legal=legal, ends=(6, 1))
+    dealt = rules.view(rules.new_deal(game.options, 2, "seed"), 0)
+    view = dataclasses.replace(dealt, hand=hand, legal=legal, ends=(6, 1))
     session = Session(7, 1, "", "dragon", {}, [], 1, None, "active", None, 12, None)
-    first = [b for row in moves_keyboard(session, game, view, "ABCDEFGHIJKLMNOP", "en")
-             for b in row]
+    first = [b for row in moves_keyboard(session, view, "en") for b in row]
     assert len(first) == 16 and all(b.data.startswith("g:7:12:!pick-") for b in first)
     picked = first[2].data.split(":", 3)[3].removeprefix("!pick-")
-    second = [b for row in moves_keyboard(session, game, view, "ABCDEFGHIJKLMNOP", "en", picked)
-              for b in row]
+    second = [b for row in moves_keyboard(session, view, "en", picked) for b in row]
     moves = [b for b in second if "!" not in b.data]
     assert [b.data for b in moves] == ["g:7:12:" + a.code(rules.tileset(game.options))
                                        for a in legal if a.tiles == (2,)]
@@ -340,9 +339,9 @@ async def test_a_deal_won_from_the_deal_is_settled_at_once(tmp_path, monkeypatch
                                                            seed):
     """The seed makes the first deal complete as dealt: it is settled and posted when it is
     dealt, and the match goes on to its second deal and stops there."""
-    import bot.manager
+    import bot.lobby
 
-    monkeypatch.setattr(bot.manager.secrets, "token_hex", lambda n: seed)
+    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n: seed)
     m, rec = await manager(tmp_path / "db")
     try:
         sid = await lobby(m, rec, words, people)
@@ -366,14 +365,14 @@ async def test_one_turn_run_out_is_one_miss_however_many_moves_it_takes(tmp_path
     the computer plays all of it, and the person has missed one turn, not three."""
     # A fixed seed: with a random one, about one deal in a hundred is won straight from the
     # deal, and then nobody has a turn to miss.
-    monkeypatch.setattr(bot.manager.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
     try:
         sid = await lobby(m, rec, words, [OLENA, BOB])
         session = await m.session(sid)
         game_state = session.state
         mover = next(i for i, a in enumerate((OLENA, BOB)) if rec.moves(a.platform_id))
-        await m._on_deadline(session)
+        await m.timers.due(session)
         await m.idle()
         after = await m.session(sid)
         assert after.state != game_state

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-import bot.manager
+import bot.lobby
 from bot import payload, presenter
 from bot.commands import Commands
 from bot.i18n import tr
@@ -33,7 +33,7 @@ SLOW = Timing(computer_delay=30, deal_pause=30)
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
     # A fixed seed: a random one now and then deals a hand won before anybody presses.
-    monkeypatch.setattr(bot.manager.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
 
 
 async def anyone() -> bool:
@@ -61,19 +61,19 @@ async def test_a_countdown_refresh_keeps_the_last_move(tmp_path):
         sid = await lobby(m, rec, ["dragon"], [OLENA, BOB])
         await first_move(m, rec, [OLENA, BOB])
         moved = rec.table
-        assert moved is not None and moved.picture is not None and moved.picture.table.footer
+        assert moved is not None and moved.picture is not None and moved.picture.frame.footer
         session = await m.session(sid)
-        await m._tick(sid, session.deadline)  # the 60-, 30- and 10-second refreshes
+        await m.timers.tick(sid, session.deadline)  # the 60-, 30- and 10-second refreshes
         refreshed = rec.table
         assert refreshed is not moved
-        assert refreshed.picture.table.footer == moved.picture.table.footer
-        assert refreshed.picture.table.last == moved.picture.table.last
-        assert moved.picture.table.footer in refreshed.text
+        assert refreshed.picture.frame.footer == moved.picture.frame.footer
+        assert refreshed.picture.frame.last == moved.picture.frame.last
+        assert moved.picture.frame.footer in refreshed.text
         # ... and a restart shows it too.
         await close(m)
         m, rec = await manager(tmp_path / "db", SLOW)
         await m.restore()
-        assert rec.table.picture.table.footer == moved.picture.table.footer
+        assert rec.table.picture.frame.footer == moved.picture.frame.footer
     finally:
         await close(m)
 
@@ -81,7 +81,7 @@ async def test_a_countdown_refresh_keeps_the_last_move(tmp_path):
 async def test_a_countdown_is_marked_for_platforms_that_count_by_themselves(tmp_path):
     m, rec = await manager(tmp_path / "db", SLOW)
     live, live_rec = await manager(tmp_path / "live", SLOW)
-    live.live_countdown = True
+    live.requests.live_countdown = True
     try:
         await lobby(m, rec, ["dragon"], [OLENA, BOB])
         await lobby(live, live_rec, ["dragon"], [OLENA, BOB])
@@ -92,7 +92,7 @@ async def test_a_countdown_is_marked_for_platforms_that_count_by_themselves(tmp_
             session = await m.open_in(PLACE)
             assert screen.countdown.deadline == pytest.approx(session.deadline, abs=1.0)
         # The table is refreshed to count down only where the platform cannot count.
-        assert m._ticks and not live._ticks
+        assert m.timers.ticks and not live.timers.ticks
     finally:
         await close(m)
         await close(live)

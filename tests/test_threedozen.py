@@ -278,7 +278,7 @@ def test_only_the_next_player_may_take():
     state, _ = act(state, "discard", "10")
     assert TD.to_move(state) == B
     with pytest.raises(NotYourTurn):
-        play(TD, state, C, Action("take", tuple(w("10", "65"))), state.version)
+        play(TD, state, C, Action("take", tuple(w("10", "65"))))
     state, _ = act(state, "draw")  # [6:0]
     state, _ = act(state, "discard", "60")
     # C holds [6:5] for A's [1:0], but only B's [6:0] is his to take now.

@@ -4,10 +4,12 @@ the words that explain a follow, and the table caption's banker and tricks."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from bot import payload, presenter
-from bot.presenter import MAX_MOVE_BUTTONS, moves_keyboard
+from bot import keyboards, payload, presenter
+from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
 from bot.seating import Game, Seat
+from faces import home_of
 from games import get
 from games.tiles import CHINESE
 from rendering import hand_labels
@@ -20,6 +22,24 @@ DISCORD_MAX_COMPONENTS = 25
 rules = get("tiengow")
 SESSION = Session(7, 1, "", "tiengow", {}, [], 1, None, "active", None, 123456, None)
 SEATS = [Seat(i + 1, name, str(i + 1)) for i, name in enumerate(("Олена", "Bob", "Кім", "Ann"))]
+
+
+def table_of(session: Any, game: Any, seats: Any, state: Any, lang: str, events: Any,
+             clock: Any) -> Any:
+    """The table screen of a state, through its public view (the presenter sees only views)."""
+    return presenter.table(session, game, seats, game.rules.view(state, None), lang, events,
+                           clock)
+
+
+def result_of(session: Any, game: Any, seats: Any, state: Any, lang: str, after: Any,
+              clock: Any) -> Any:
+    return presenter.result(session, game, seats, game.rules.view(state, None), lang, after,
+                            clock)
+
+
+def hint(view: Any, lang: str) -> str:
+    return home_of(view).hint(view, lang)
+
 
 
 def game(**values: object) -> Game:
@@ -41,14 +61,13 @@ def buttons(keyboard):
 
 def reachable(g: Game, view) -> dict[str, int]:
     """Every action code a player can press within two taps, and the most moves on a screen."""
-    labels = hand_labels(len(view.hand))
-    first = moves_keyboard(SESSION, g, view, labels, "en")
+    first = moves_keyboard(SESSION, view, "en")
     found: dict[str, int] = {}
     screens = [first]
     for button in buttons(first):
         code = payload.decode(button.data).code
         if code.startswith("!pick-"):
-            screens.append(moves_keyboard(SESSION, g, view, labels, "en",
+            screens.append(moves_keyboard(SESSION, view, "en",
                                           code.removeprefix("!pick-")))
     for keyboard in screens:
         flat = buttons(keyboard)
@@ -82,7 +101,7 @@ def test_seventy_face_down_choices_are_two_taps_away():
     view = rules.view(state, 1)
     assert len(view.legal) == 70 and {a.verb for a in view.legal} == {"fold"}
     g = game()
-    first = buttons(moves_keyboard(SESSION, g, view, hand_labels(8), "en"))
+    first = buttons(moves_keyboard(SESSION, view, "en"))
     assert len(first) <= MAX_MOVE_BUTTONS
     assert all(b.label.startswith("↓ ") for b in first)
     found = reachable(g, view)
@@ -111,13 +130,13 @@ def test_every_play_of_many_deals_is_within_two_taps():
 def test_labels_say_face_up_or_down_with_the_hand_letters():
     state = four_tile_lead()
     view = rules.view(state, 1)
-    labels = {presenter.move_label(a, dict(zip(view.hand, hand_labels(8), strict=True)), view,
-                                   CHINESE, "en") for a in view.legal}
+    labels = {home_of(view).label(a, dict(zip(view.hand, hand_labels(8), strict=True)), view,
+                                  "en") for a in view.legal}
     assert "↓ A B C D" in labels
     opening = rules.deal_from(rules.options(), HANDS, banker=0)
     lead_view = rules.view(opening, 0)
     by_tile = dict(zip(lead_view.hand, hand_labels(8), strict=True))
-    lead_labels = [presenter.move_label(a, by_tile, lead_view, CHINESE, "en")
+    lead_labels = [home_of(lead_view).label(a, by_tile, lead_view, "en")
                    for a in lead_view.legal]
     assert "A 6:6" in lead_labels and "A B 6:6 6:6" in lead_labels
     assert "A B C D 6:6 6:6 6:3 5:4" in lead_labels
@@ -125,22 +144,22 @@ def test_labels_say_face_up_or_down_with_the_hand_letters():
 
 def test_hints_explain_the_follow_and_early_death():
     state = four_tile_lead()
-    assert presenter._hint(rules.view(state, 1), "en") == (
+    assert hint(rules.view(state, 1), "en") == (
         "Play 4 tiles: face up (▲) if they beat the trick, or face down (↓).")
-    assert presenter._hint(rules.view(state, 1), "uk").startswith("Покладіть 4 плитки")
+    assert hint(rules.view(state, 1), "uk").startswith("Покладіть 4 плитки")
     last = rules.deal_from(rules.options(early_death=True), [ids("62"), ids("66"), ids("21"),
                                                              ids("11")],
                            banker=0, tricks=(4, 0, 3, 0))
     last, _ = rules.apply(last, rules.legal_actions(last)[0])
     view = rules.view(last, 1)
     assert {a.verb for a in view.legal} == {"fold"}
-    assert presenter._hint(view, "en").startswith("Early death")
+    assert hint(view, "en").startswith("Early death")
 
 
 def test_the_caption_names_the_banker_and_the_tricks():
     state = four_tile_lead()
     g = game()
-    screen = presenter.table(SESSION, g, SEATS, state, "uk", (), presenter.Clock(0.0, 30.0))
+    screen = table_of(SESSION, g, SEATS, state, "uk", (), presenter.Clock(0.0, 30.0))
     assert "Банкір: Олена ×2" in screen.text
     assert "Взятки: Олена 0 · Bob 0 · Кім 0 · Ann 0" in screen.text
 
@@ -151,32 +170,31 @@ def test_the_last_play_of_a_trick_is_told_with_who_took_it():
         state, _ = rules.apply(state, rules.legal_actions(state)[-1])
     state, events = rules.apply(state, rules.legal_actions(state)[-1])
     assert [e.kind for e in events] == ["fold", "trick"]
-    screen = presenter.table(SESSION, game(), SEATS, state, "en", events,
+    screen = table_of(SESSION, game(), SEATS, state, "en", events,
                              presenter.Clock(0.0, 30.0))
     assert "Ann: laid 4 tiles face down · Олена: takes the trick (+4)" in screen.text
     assert screen.picture is not None
-    assert screen.picture.table.footer.endswith("Олена: takes the trick (+4)")
+    assert screen.picture.frame.footer.endswith("Олена: takes the trick (+4)")
 
 
 def test_a_play_can_be_chosen_by_its_tiles_where_moves_are_grouped():
     """The tile multi-select (Discord): offered only when the moves come in groups; the
     chosen letters name the moves that play exactly those tiles, in any order."""
-    g = game()
     state = four_tile_lead()
     view = rules.view(state, 1)
     assert len(view.legal) > MAX_MOVE_BUTTONS
     labels = hand_labels(len(view.hand))
-    choice = presenter.tile_choice(SESSION, g, view, labels, "en")
+    choice = keyboards.tile_choice(SESSION, view, "en")
     assert choice is not None and (choice.least, choice.most) == (4, 4)
     assert [letter for letter, _ in choice.options] == list(labels)
     assert payload.decode(choice.data).code == "!tiles"
-    chosen = presenter.moves_by_letters(view, ["D", "C", "B", "A"])
+    chosen = keyboards.moves_by_letters(view, ["D", "C", "B", "A"])
     assert [a.tiles for a in chosen] == [tuple(view.hand[:4])] * len(chosen)
-    assert presenter.moves_by_letters(view, ["A"]) == []  # a follow of four takes four
-    keyboard = moves_keyboard(SESSION, g, view, labels, "en", "=A-B-C-D")
+    assert keyboards.moves_by_letters(view, ["A"]) == []  # a follow of four takes four
+    keyboard = moves_keyboard(SESSION, view, "en", "=A-B-C-D")
     assert [b.label for b in buttons(keyboard)][-1] == "« Tiles"
     assert len(buttons(keyboard)) == len(chosen) + 1
     opening = rules.deal_from(rules.options(), HANDS, banker=0)
     lead = rules.view(opening, 0)
     if len(lead.legal) <= MAX_MOVE_BUTTONS:
-        assert presenter.tile_choice(SESSION, g, lead, hand_labels(8), "en") is None
+        assert keyboards.tile_choice(SESSION, lead, "en") is None

@@ -1,4 +1,5 @@
-"""A move in words, for the table's footer and the chat log, in Ukrainian and English.
+"""A move in words, for the table's footer and the terminal, in Ukrainian and English; and a
+tile's short name, for buttons, alerts and captions.
 
 Events carry only public facts (RULES.md §2.1 and §2.8: a face-down discard or a face-down
 follow is never named; §2.6 and §2.9: a tile drawn from the stock is never named), so the words
@@ -33,10 +34,10 @@ def pairs_text(tiles: TileSet, pairs: Sequence[int]) -> str:
                     for i in range(0, len(pairs) - 1, 2))
 
 
-Words = Callable[[Event, TileSet, str], str]
+Said = Callable[[Event, TileSet, str], str]
 
 
-def _named(key: str) -> Words:
+def _named(key: str) -> Said:
     """A move that names its one tile (or its tiles, when several are shown at once)."""
     def words(event: Event, tiles: TileSet, lang: str) -> str:
         if len(event.tiles) > 1:
@@ -47,11 +48,11 @@ def _named(key: str) -> Words:
     return words
 
 
-def _counted(key: str) -> Words:
+def _counted(key: str) -> Said:
     return lambda event, tiles, lang: tr(lang, key, event.value or 0)
 
 
-def _plain(key: str) -> Words:
+def _plain(key: str) -> Said:
     return lambda event, tiles, lang: tr(lang, key)
 
 
@@ -75,7 +76,7 @@ def _meld(event: Event, tiles: TileSet, lang: str) -> str:
     return tr(lang, "move.meld", len(event.tiles) // 2, tiles=pairs_text(tiles, event.tiles))
 
 
-WORDS: dict[str, Words] = {
+SAID: dict[str, Said] = {
     "lead": _named("move.lead"),
     "play": _named("move.play"),
     "drop": _named("move.drop"),
@@ -104,8 +105,8 @@ def describe(event: Event, names: Sequence[str], tiles: TileSet, lang: str, ends
     if event.kind == "play" and ends == 2:
         side = "move.play_left" if event.value == 0 else "move.play_right"
         text = _named(side)(event, tiles, lang)
-    elif event.kind in WORDS:
-        text = WORDS[event.kind](event, tiles, lang)
+    elif event.kind in SAID:
+        text = SAID[event.kind](event, tiles, lang)
     else:
         text = event.kind
     return f"{who}: {text}" if who else text

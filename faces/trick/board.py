@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import signed, tr
 from games.tiengow import Play, TienGowView
 from games.tiles import CHINESE
 from rendering import sprites
@@ -27,8 +28,8 @@ from rendering.canvas import (
     PAD,
     SMALL_SIZE,
     TEXT_SIZE,
-    Seat,
-    Table,
+    Frame,
+    SeatBox,
     dashed_box,
     footer,
     header,
@@ -38,7 +39,6 @@ from rendering.canvas import (
 )
 from rendering.text import draw_text
 from rendering.theme import RGB, Theme, theme
-from rendering.words import Words, signed, words
 
 FAMILY = "chinese"
 COLUMN_GAP = 12
@@ -81,30 +81,31 @@ def shown_trick(view: TienGowView) -> Shown:
     return Shown((), None, False)
 
 
-def felt_line(view: TienGowView, table: Table) -> str:
+def felt_line(view: TienGowView, frame: Frame) -> str:
     """The one sentence on the felt: who took the last trick, or who leads the first one."""
-    say = words(table.lang)
+    lang = frame.lang
     shown = shown_trick(view)
     if shown.finished and shown.holder is not None:
-        return say.taken.format(name=_name(table, shown.plays[shown.holder].seat),
-                                n=shown.plays[0].size)
+        return tr(lang, "img.taken", name=_name(frame, shown.plays[shown.holder].seat),
+                                v=shown.plays[0].size)
     if not shown.plays:
-        return say.banker_leads.format(name=_name(table, view.banker))
+        return tr(lang, "img.banker_leads", name=_name(frame, view.banker))
     return ""
 
 
-def tiengow_seats(view: TienGowView, table: Table) -> list[Seat]:
+def tiengow_seats(view: TienGowView, frame: Frame) -> list[SeatBox]:
     """The seat boxes' contents, apart from the drawing so the words can be checked as text."""
-    say = words(table.lang)
+    lang = frame.lang
     result = view.outcome
     seats = []
     for s in range(view.players):
-        lines = [say.tricks.format(n=view.tricks[s]), say.hand.format(n=view.hand_counts[s])]
+        lines = [tr(lang, "img.tricks", v=view.tricks[s]),
+                 tr(lang, "img.hand", v=view.hand_counts[s])]
         if view.match.deal:
-            lines.append(say.chips.format(n=signed(view.match.chips[s])))
-        seats.append(Seat(
-            name=_name(table, s), lines=tuple(lines),
-            badge=say.banker.format(m=view.multiplier) if s == view.banker else "",
+            lines.append(tr(lang, "img.chips", v=signed(view.match.chips[s])))
+        seats.append(SeatBox(
+            name=_name(frame, s), lines=tuple(lines),
+            badge=tr(lang, "img.banker", m=view.multiplier) if s == view.banker else "",
             to_move=view.to_move == s,
             winner=result is not None and s in result.winners,
         ))
@@ -126,8 +127,8 @@ def _felt_top(view: TienGowView) -> int:
     return HEADER_HEIGHT + PAD + seat_box_height(False, 0, _facts_rows(view)) + PAD
 
 
-def tiengow_board(view: TienGowView, table: Table) -> Image.Image:
-    look, say = theme(table.theme), words(table.lang)
+def tiengow_board(view: TienGowView, frame: Frame) -> Image.Image:
+    look, lang = theme(frame.theme), frame.lang
     rows = _facts_rows(view)
     seats_top = HEADER_HEIGHT + PAD
     felt_top = _felt_top(view)
@@ -136,17 +137,17 @@ def tiengow_board(view: TienGowView, table: Table) -> Image.Image:
     height = felt_top + felt_h + FOOTER_HEIGHT
     image = new_image((BOARD_WIDTH, height), look.table)
     draw = ImageDraw.Draw(image)
-    right = say.banker.format(m=view.multiplier)
+    right = tr(lang, "img.banker", m=view.multiplier)
     if view.match.deal:
-        right = f"{say.deal.format(n=view.match.deal + 1)}   {right}"
-    header(draw, look, table.title, right, BOARD_WIDTH)
+        right = f"{tr(lang, 'img.deal', v=view.match.deal + 1)}   {right}"
+    header(draw, look, frame.title, right, BOARD_WIDTH)
     draw.rectangle((0, HEADER_HEIGHT, BOARD_WIDTH, seats_bottom + PAD // 2),
                    fill=_shade(look.table, 0.78))
-    seat_boxes(image, look, tiengow_seats(view, table), seats_top, FAMILY, False, 0, rows)
+    seat_boxes(image, look, tiengow_seats(view, frame), seats_top, FAMILY, False, 0, rows)
     shown = shown_trick(view)
-    line = felt_line(view, table)
+    line = felt_line(view, frame)
     if shown.plays:
-        _draw_trick(image, look, view, table, shown, felt_top + FELT_MARGIN, say)
+        _draw_trick(image, look, view, frame, shown, felt_top + FELT_MARGIN, lang)
         if shown.finished:
             y = felt_top + felt_h - FELT_MARGIN - CAPTION_HEIGHT // 2
             draw_text(draw, (BOARD_WIDTH // 2, y), line, TEXT_SIZE, look.text,
@@ -154,12 +155,12 @@ def tiengow_board(view: TienGowView, table: Table) -> Image.Image:
     else:
         draw_text(draw, (BOARD_WIDTH // 2, felt_top + felt_h // 2), line, NAME_SIZE, look.text,
                   room=BOARD_WIDTH - 2 * PAD, anchor="mm")
-    footer(draw, look, table.footer, felt_top + felt_h, BOARD_WIDTH)
+    footer(draw, look, frame.footer, felt_top + felt_h, BOARD_WIDTH)
     return image
 
 
-def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, table: Table, shown: Shown,
-                top: int, say: Words) -> None:
+def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, frame: Frame, shown: Shown,
+                top: int, lang: str) -> None:
     draw = ImageDraw.Draw(image)
     column_w = (BOARD_WIDTH - 2 * PAD - COLUMN_GAP * (view.players - 1)) // view.players
     size = shown.plays[0].size
@@ -167,7 +168,7 @@ def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, table: Table
     tile_w, _ = sprites.tile_size(FAMILY, tile_h)
     run = size * tile_w + (size - 1) * TILE_GAP
     by_seat = {p.seat: i for i, p in enumerate(shown.plays)}
-    last = set(table.last) if not shown.finished else set()
+    last = set(frame.last) if not shown.finished else set()
     fade = DIM if shown.finished else 1.0
     slot_top, slot_h = top + LABEL_HEIGHT, SLOT_HEIGHT
     for seat in range(view.players):
@@ -175,7 +176,7 @@ def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, table: Table
         index = by_seat.get(seat)
         holds = index is not None and index == shown.holder
         label_colour = look.gold if holds else look.muted
-        draw_text(draw, (x + column_w // 2, top + LABEL_HEIGHT // 2 - 2), _name(table, seat),
+        draw_text(draw, (x + column_w // 2, top + LABEL_HEIGHT // 2 - 2), _name(frame, seat),
                   SMALL_SIZE, _shade(label_colour, fade), room=column_w - 8, bold=holds,
                   anchor="mm")
         box = (x, slot_top, x + column_w, slot_top + slot_h)
@@ -207,7 +208,8 @@ def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, table: Table
             image.paste(sprite, (tiles_x + i * (tile_w + TILE_GAP), tiles_y), sprite)
         if holds and not shown.finished:
             draw_text(draw, (x + column_w // 2, slot_top + slot_h + CAPTION_HEIGHT // 2),
-                      say.holds, SMALL_SIZE, look.gold, room=column_w, bold=True, anchor="mm")
+                      tr(lang, "img.holds"), SMALL_SIZE, look.gold, room=column_w, bold=True,
+                      anchor="mm")
 
 
 def _tile_height(size: int, room: int) -> int:
@@ -222,8 +224,8 @@ def _dimmed(sprite: Image.Image, factor: float) -> Image.Image:
     return Image.merge("RGBA", (red.point(scale), green.point(scale), blue.point(scale), alpha))
 
 
-def _name(table: Table, seat: int) -> str:
-    return table.names[seat] if seat < len(table.names) else f"#{seat + 1}"
+def _name(frame: Frame, seat: int) -> str:
+    return frame.names[seat] if seat < len(frame.names) else f"#{seat + 1}"
 
 
 def _shade(colour: RGB, t: float) -> RGB:

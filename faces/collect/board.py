@@ -3,7 +3,7 @@
 Rules sources: RULES.md §2.6 (Kap Ten: one face-up discard row anyone may take from under
 Culin's rules, the last discard only under the classical rules; a winning hand is an eye and
 tens; the winner takes the pot), §2.7 (Kap Tai Shap: up to twenty players and several sets, so
-a hundred discards and more) and §2.9 (Three Dozen: pairs laid out face up stay on the table,
+a hundred discards and more) and §2.9 (Three Dozen: pairs laid out face up stay on the frame,
 only the last discard may be taken, the first to hold three pairs wins).
 
 The felt holds what everybody sees: the stock count and the pot, the discards oldest first
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-import games
+from bot.i18n import signed, tr
 from games.kap import KapView
 from games.tens import values
 from games.threedozen import PAIRS_TO_WIN, ThreeDozenView
@@ -38,8 +38,8 @@ from rendering.canvas import (
     SEAT_INSET,
     SMALL_SIZE,
     TEXT_SIZE,
-    Seat,
-    Table,
+    Frame,
+    SeatBox,
     dashed_box,
     facts_fit,
     footer,
@@ -51,12 +51,11 @@ from rendering.canvas import (
 )
 from rendering.text import draw_text
 from rendering.theme import RGB, Theme, theme
-from rendering.words import Words, signed, words
 
 View = KapView | ThreeDozenView
 
 MAX_COLUMNS = 5
-"""Seat boxes per row: five leave a box about 240 px wide, room for a name on a phone."""
+"""SeatBox boxes per row: five leave a box about 240 px wide, room for a name on a phone."""
 NARROW_BOX = 280
 """Below this width a box gives the leader the short badge, so the name keeps its room."""
 FELT_MARGIN = 18
@@ -123,25 +122,20 @@ class Layout:
         return max(2, self.gap // 4)
 
 
-def kap_board(view: KapView, table: Table) -> Image.Image:
-    return _board(view, table)
+def kap_board(view: KapView, frame: Frame) -> Image.Image:
+    return _board(view, frame)
 
 
-def threedozen_board(view: ThreeDozenView, table: Table) -> Image.Image:
-    return _board(view, table)
+def threedozen_board(view: ThreeDozenView, frame: Frame) -> Image.Image:
+    return _board(view, frame)
 
 
-def tiles_of(view: View) -> TileSet:
-    rules = games.get(view.game)
-    return rules.tileset(view.options)
-
-
-def layout(view: View, table: Table) -> Layout:
-    family = sprites.family_of(tiles_of(view))
+def layout(view: View, frame: Frame) -> Layout:
+    family = sprites.family_of(view.tiles)
     n = view.players
     columns = grid_columns(n)
     box_w = box_width(columns)
-    seats = seat_facts(view, table)
+    seats = seat_facts(view, frame)
     inner = box_w - 2 * SEAT_INSET
     rows = 1 if all(facts_fit(s.lines, inner) for s in seats) else 2
     meld = _meld_height(inner) if isinstance(view, ThreeDozenView) else 0
@@ -162,7 +156,7 @@ def layout(view: View, table: Table) -> Layout:
 
 
 def grid_columns(players: int) -> int:
-    """Seat boxes per row: as few rows as five per row allow, the rows as even as can be
+    """SeatBox boxes per row: as few rows as five per row allow, the rows as even as can be
     (six seats make two rows of three, not five and one)."""
     rows = -(-players // MAX_COLUMNS)
     return -(-players // rows)
@@ -172,20 +166,21 @@ def box_width(columns: int) -> int:
     return (BOARD_WIDTH - 2 * PAD - SEAT_GAP * (columns - 1)) // columns
 
 
-def seat_facts(view: View, table: Table) -> list[Seat]:
+def seat_facts(view: View, frame: Frame) -> list[SeatBox]:
     """The seat boxes' contents, apart from the drawing so the words can be checked as text."""
-    say = words(table.lang)
+    lang = frame.lang
     narrow = box_width(grid_columns(view.players)) < NARROW_BOX
     result = view.outcome
     chips = view.match.totals(result)[1] if result is not None else view.match.chips
     seats = []
     for s in range(view.players):
-        lines = [say.hand.format(n=view.hand_counts[s])]
+        lines = [tr(lang, "img.hand", v=view.hand_counts[s])]
         if view.match.deal or result is not None:
-            lines.append(say.chips.format(n=signed(chips[s])))
-        seats.append(Seat(
-            name=_name(table, s), lines=tuple(lines),
-            badge=(say.head_short if narrow else say.head) if s == view.leader else "",
+            lines.append(tr(lang, "img.chips", v=signed(chips[s])))
+        seats.append(SeatBox(
+            name=_name(frame, s), lines=tuple(lines),
+            badge=(tr(lang, "img.head_short" if narrow else "img.head")
+                   if s == view.leader else ""),
             to_move=view.to_move == s,
             winner=result is not None and s in result.winners,
         ))
@@ -206,31 +201,31 @@ def winning_groups(view: View) -> tuple[tuple[int, ...], ...]:
     return tuple(view.melds[result.winners[0]])
 
 
-def _board(view: View, table: Table) -> Image.Image:
-    look, say = theme(table.theme), words(table.lang)
-    at = layout(view, table)
+def _board(view: View, frame: Frame) -> Image.Image:
+    look, lang = theme(frame.theme), frame.lang
+    at = layout(view, frame)
     image = new_image((BOARD_WIDTH, at.height), look.table)
     draw = ImageDraw.Draw(image)
-    right = say.turn.format(n=view.turns)
+    right = tr(lang, "img.turn", v=view.turns)
     if view.match.deal:
-        right = f"{say.deal.format(n=view.match.deal + 1)}   {right}"
-    header(draw, look, table.title, right, BOARD_WIDTH)
+        right = f"{tr(lang, 'img.deal', v=view.match.deal + 1)}   {right}"
+    header(draw, look, frame.title, right, BOARD_WIDTH)
     draw.rectangle((0, HEADER_HEIGHT, BOARD_WIDTH, at.felt_top - PAD // 2),
                    fill=_shade(look.table, 0.78))
-    _seats(image, look, view, table, at)
-    _info(image, look, view, table, at, say)
+    _seats(image, look, view, frame, at)
+    _info(image, look, view, frame, at, lang)
     if at.panel_h:
-        _panel(image, look, view, table, at, say)
-    _pile(image, look, view, at, say)
-    footer(draw, look, table.footer, at.height - FOOTER_HEIGHT, BOARD_WIDTH)
+        _panel(image, look, view, frame, at, lang)
+    _pile(image, look, view, at, lang)
+    footer(draw, look, frame.footer, at.height - FOOTER_HEIGHT, BOARD_WIDTH)
     return image
 
 
 # ----- seats -----------------------------------------------------------------------------------
 
 
-def _seats(image: Image.Image, look: Theme, view: View, table: Table, at: Layout) -> None:
-    for s, seat in enumerate(seat_facts(view, table)):
+def _seats(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout) -> None:
+    for s, seat in enumerate(seat_facts(view, frame)):
         row, col = divmod(s, at.columns)
         x = PAD + col * (at.box_w + SEAT_GAP)
         top = at.seats_top + row * (at.box_h + SEAT_GAP)
@@ -238,7 +233,7 @@ def _seats(image: Image.Image, look: Theme, view: View, table: Table, at: Layout
                  at.facts_rows)
         if isinstance(view, ThreeDozenView):
             spot = (x + SEAT_INSET, seat_tiles_y(top, at.facts_rows))
-            _melds(image, look, tiles_of(view), view.melds[s], spot, at.meld, set(table.last))
+            _melds(image, look, view.tiles, view.melds[s], spot, at.meld, set(frame.last))
 
 
 def _meld_height(room: int) -> int:
@@ -278,7 +273,7 @@ def _melds(image: Image.Image, look: Theme, tiles: TileSet, melds: Sequence[tupl
 # ----- the felt --------------------------------------------------------------------------------
 
 
-def _info(image: Image.Image, look: Theme, view: View, table: Table, at: Layout, say: Words
+def _info(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout, lang: str
           ) -> None:
     """Stock and pot on the left; on the right, who may take the framed discards."""
     draw = ImageDraw.Draw(image)
@@ -287,14 +282,14 @@ def _info(image: Image.Image, look: Theme, view: View, table: Table, at: Layout,
     x = FELT_MARGIN
     image.paste(back, (x, mid - back.height // 2), back)
     x += back.width + 10
-    facts = [say.deck.format(n=view.stock), say.pot.format(n=view.pot * table.stake)]
+    facts = [tr(lang, "img.deck", v=view.stock), tr(lang, "img.pot", v=view.pot * frame.stake)]
     if isinstance(view, ThreeDozenView) and view.reshuffles:
-        facts.append(say.reshuffles.format(n=view.reshuffles))
+        facts.append(tr(lang, "img.reshuffles", v=view.reshuffles))
     text = "   ".join(facts)
     used = draw_text(draw, (x, mid), text, TEXT_SIZE, look.text, anchor="lm")
     if not view.takeable or view.to_move is None:
         return
-    label = say.may_take.format(name=_name(table, view.to_move))
+    label = tr(lang, "img.may_take", name=_name(frame, view.to_move))
     swatch = 26
     right = BOARD_WIDTH - FELT_MARGIN
     room = right - (x + used + 40) - swatch - 12
@@ -313,7 +308,7 @@ def _panel_height(view: View, win_tile: int) -> int:
     return 0
 
 
-def _panel(image: Image.Image, look: Theme, view: View, table: Table, at: Layout, say: Words
+def _panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout, lang: str
            ) -> None:
     """The finished deal: the winning hand laid out in its groups, or why there is none."""
     draw = ImageDraw.Draw(image)
@@ -323,19 +318,21 @@ def _panel(image: Image.Image, look: Theme, view: View, table: Table, at: Layout
     if not groups or result is None:
         draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8),
                                outline=look.muted, width=3)
-        draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + at.panel_h // 2), say.void_deal,
+        draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + at.panel_h // 2),
+                  tr(lang, "img.void_deal"),
                   TEXT_SIZE, look.text, room=box[2] - box[0] - 2 * PAD, anchor="mm")
         return
     draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8), outline=look.gold,
                            width=5)
     winner = result.winners[0]
-    how = {"deal": say.from_deal, "discard": say.from_discard, "stock": say.from_stock}
-    title = "★ " + say.wins.format(name=_name(table, winner))
+    how = {"deal": tr(lang, "img.from_deal"), "discard": tr(lang, "img.from_discard"),
+           "stock": tr(lang, "img.from_stock")}
+    title = "★ " + tr(lang, "img.wins", name=_name(frame, winner))
     if result.labels and result.labels[winner] in how:
         title = f"{title} · {how[result.labels[winner]]}"
     draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + PAD + WIN_TITLE // 2), title, NAME_SIZE,
               look.gold, room=box[2] - box[0] - 2 * PAD, bold=True, anchor="mm")
-    tiles = tiles_of(view)
+    tiles = view.tiles
     height = at.win_tile
     w, _ = sprites.tile_size(at.family, height)
     group_w = 2 * w + PAIR_GAP
@@ -346,7 +343,7 @@ def _panel(image: Image.Image, look: Theme, view: View, table: Table, at: Layout
         for j, tile in enumerate(group):
             sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name)
             image.paste(sprite, (x + j * (w + PAIR_GAP), y), sprite)
-        caption = _caption(view, tiles, group, index, say)
+        caption = _caption(view, tiles, group, index, lang)
         if caption:
             draw_text(draw, (x + group_w // 2, y + height + WIN_CAPTION // 2 + 2), caption,
                       SMALL_SIZE, look.gold if index == 0 else look.muted, bold=index == 0,
@@ -354,12 +351,12 @@ def _panel(image: Image.Image, look: Theme, view: View, table: Table, at: Layout
         x += group_w + WIN_GAP
 
 
-def _caption(view: View, tiles: TileSet, group: Sequence[int], index: int, say: Words) -> str:
+def _caption(view: View, tiles: TileSet, group: Sequence[int], index: int, lang: str) -> str:
     """Under Kap's eye its name, under each ten what it adds up to (10 or 20)."""
     if not isinstance(view, KapView):
         return ""
     if index == 0:
-        return say.eye
+        return tr(lang, "img.eye")
     worth = values(view.options.four_two)
     return str(sum(worth[tiles.kind_of[t]] for t in group))
 
@@ -385,13 +382,14 @@ def _fit_pile(count: int, family: str, top: int, budget: int
     return height, gap, slots, need
 
 
-def _pile(image: Image.Image, look: Theme, view: View, at: Layout, say: Words) -> None:
+def _pile(image: Image.Image, look: Theme, view: View, at: Layout, lang: str) -> None:
     draw = ImageDraw.Draw(image)
     if not view.pile:
-        draw_text(draw, (BOARD_WIDTH // 2, at.pile_top + at.pile_h // 2), say.no_discards,
+        draw_text(draw, (BOARD_WIDTH // 2, at.pile_top + at.pile_h // 2),
+                  tr(lang, "img.no_discards"),
                   TEXT_SIZE, _shade(look.text, 0.7), anchor="mm")
         return
-    tiles = tiles_of(view)
+    tiles = view.tiles
     takeable = set(view.takeable)
     newest = len(view.pile) - 1
     for index, ((tile, _seat), (x, y)) in enumerate(zip(view.pile, at.slots, strict=True)):
@@ -404,8 +402,8 @@ def _pile(image: Image.Image, look: Theme, view: View, at: Layout, say: Words) -
                                    outline=look.good, width=at.frame_width)
 
 
-def _name(table: Table, seat: int) -> str:
-    return table.names[seat] if seat < len(table.names) else f"#{seat + 1}"
+def _name(frame: Frame, seat: int) -> str:
+    return frame.names[seat] if seat < len(frame.names) else f"#{seat + 1}"
 
 
 def _shade(colour: RGB, t: float) -> RGB:

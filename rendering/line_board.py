@@ -1,18 +1,14 @@
-"""The table image of each game family, drawn from a public view (never from a state).
+"""A line of tiles on the felt between the seat boxes and the footer: the picture every line
+game draws (its seats and words come from its home).
 
-Rules sources: RULES.md §2.1–§2.5 (connecting games: one line, the closed end of a one-arm line,
-face-down discards counted at the end) and §3 (the draw game: doubles crosswise, the stock, a
-match to 100 or 50). Whatever is hidden in the view stays hidden here: face-down discards are
-drawn as backs until the view itself reveals them at the deal's end.
+Rules source: RULES.md §2.1 (one line, one or two open ends, the closed end of a one-arm line)
+and §3 (the draw game lays doubles crosswise).
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.connecting import ConnectView
-from games.domino import DominoView
-from games.tiles import CHINESE, WESTERN, TileSet
 from rendering import sprites
 from rendering.canvas import (
     BOARD_WIDTH,
@@ -20,8 +16,8 @@ from rendering.canvas import (
     HEADER_HEIGHT,
     PAD,
     TEXT_SIZE,
-    Seat,
-    Table,
+    Frame,
+    SeatBox,
     footer,
     header,
     new_image,
@@ -30,8 +26,7 @@ from rendering.canvas import (
 )
 from rendering.line import Slot, Snake, best_fit
 from rendering.text import draw_text
-from rendering.theme import Theme, theme
-from rendering.words import Words, signed, words
+from rendering.theme import Theme
 
 FELT_MIN = 240
 FELT_MAX = 720
@@ -42,62 +37,14 @@ LINE_SIZES = tuple(range(150, 44, -6))
 """Tile lengths tried for the line, largest first."""
 
 Placement = tuple[int, int, int, int]
+"""(tile, left face, right face, seat) as the line games' views hold their line."""
 
 
-def connecting_board(view: ConnectView, table: Table) -> Image.Image:
-    look, say = theme(table.theme), words(table.lang)
-    result = view.outcome
-    seats = []
-    for s in range(view.players):
-        if result is not None:
-            lines = [say.total.format(n=result.points[s])]
-        else:
-            lines = [say.hand.format(n=view.hand_counts[s]),
-                     say.face_down.format(n=view.discard_counts[s])]
-        lines.append(_standing(view, s, say))
-        seats.append(Seat(
-            name=_name(table, s), lines=tuple(x for x in lines if x),
-            badge=say.head if s == view.leader else "",
-            to_move=view.to_move == s,
-            winner=result is not None and s in result.winners,
-            tiles=tuple(_faces(CHINESE, t) for t in view.discards[s]),
-            backs=view.discard_counts[s],
-        ))
-    cross = [False] * len(view.line)
-    right = say.in_hands.format(n=sum(view.hand_counts))
-    if view.match.deal:
-        right = f"{say.deal.format(n=view.match.deal + 1)}   {right}"
-    return _board(view.line, cross, "chinese", sprites.CHINESE_RATIO, seats, True, table, look,
-                  say, right, closed=view.closed is not None, arms=len(view.ends) or view.arms)
-
-
-def domino_board(view: DominoView, table: Table) -> Image.Image:
-    look, say = theme(table.theme), words(table.lang)
-    ended = view.outcome is not None
-    target = view.options.target
-    scores = view.match.totals(view.outcome)[0] if view.outcome else view.match.scores
-    seats = []
-    for s in range(view.players):
-        lines = [say.hand.format(n=view.hand_counts[s]),
-                 say.score.format(n=scores[s], target=target)]
-        seats.append(Seat(
-            name=_name(table, s), lines=tuple(lines),
-            badge=say.head if s == view.leader else "",
-            to_move=view.to_move == s,
-            winner=ended and view.outcome is not None and s in view.outcome.winners,
-            tiles=tuple(_faces(WESTERN, t) for t in view.revealed[s]) if ended else (),
-        ))
-    cross = [_is_double(p) for p in view.line]
-    right = say.stock.format(n=view.stock)
-    if view.match.deal:
-        right = f"{say.deal.format(n=view.match.deal + 1)}   {right}"
-    return _board(view.line, cross, "western", sprites.WESTERN_RATIO, seats, ended, table, look,
-                  say, right, closed=False, arms=2)
-
-
-def _board(line: tuple[Placement, ...], cross: list[bool], family: str, ratio: float,
-           seats: list[Seat], with_tiles: bool, table: Table, look: Theme, say: Words,
-           right: str, closed: bool, arms: int) -> Image.Image:
+def line_board(line: tuple[Placement, ...], cross: list[bool], family: str, ratio: float,
+               seats: list[SeatBox], with_tiles: bool, table: Frame, look: Theme, empty: str,
+               right: str, closed: bool, arms: int) -> Image.Image:
+    """The board of a line game: `cross` marks the doubles laid crosswise, `empty` is said on
+    the felt before the first tile, `right` is the header's right-hand words."""
     seats_top = HEADER_HEIGHT + PAD
     mini = MINI_TILE_END if any(seat.tiles for seat in seats) else MINI_TILE
     seats_bottom = seats_top + seat_box_height(with_tiles, mini)
@@ -115,7 +62,7 @@ def _board(line: tuple[Placement, ...], cross: list[bool], family: str, ratio: f
         top = felt_top + (felt_h - snake.height) // 2
         _draw_line(image, look, line, snake, family, top, set(table.last), closed, arms)
     else:
-        draw_text(draw, (BOARD_WIDTH // 2, felt_top + felt_h // 2), say.empty_line, TEXT_SIZE,
+        draw_text(draw, (BOARD_WIDTH // 2, felt_top + felt_h // 2), empty, TEXT_SIZE,
                   _shade(look.text, 0.7), anchor="mm")
     footer(draw, look, table.footer, felt_top + felt_h, BOARD_WIDTH)
     return image
@@ -171,27 +118,6 @@ def _closed_mark(draw: ImageDraw.ImageDraw, look: Theme, slot: Slot, top: int) -
     x = slot.x - thick - 6
     draw.rounded_rectangle((x, top + slot.y - 4, x + thick, top + slot.y + slot.h + 4),
                            radius=thick // 2, fill=look.bad)
-
-
-def _standing(view: ConnectView, seat: int, say: Words) -> str:
-    """The running match figure worth showing: tally points, or chips won and lost so far."""
-    if view.options.settlement == "tally":
-        return say.score.format(n=view.match.scores[seat], target=view.options.target)
-    if view.match.deal:
-        return say.chips.format(n=signed(view.match.chips[seat]))
-    return ""
-
-
-def _name(table: Table, seat: int) -> str:
-    return table.names[seat] if seat < len(table.names) else f"#{seat + 1}"
-
-
-def _faces(tiles: TileSet, tile: int) -> tuple[int, int]:
-    return tiles.a[tile], tiles.b[tile]
-
-
-def _is_double(placement: Placement) -> bool:
-    return placement[1] == placement[2]
 
 
 def _shade(colour: tuple[int, int, int], t: float) -> tuple[int, int, int]:

@@ -1,0 +1,302 @@
+"""A table's life outside the moves: the lobby, its seats, the start, a stop, playing again.
+
+DESIGN.md §0 and §4. `/newgame` opens a lobby with its creator seated; people join and leave,
+computers are added and removed, and the creator (or, if the creator left, any seated player)
+starts the first deal. The creator or a chat admin may stop a game at any time: an unfinished
+deal settles nothing, and the table and every hand say so and lose their buttons. A finished
+match offers to play again: a new lobby with the same players, options and stake.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Any
+
+import games
+from bot import presenter
+from bot.i18n import lang_of, tr
+from bot.requests import IsAdmin, Refusal, Requests, bump, is_open, refused, storage_answer
+from bot.screens import Actor, Place, Reply, Screen
+from bot.seating import Game, Seat, computer_label, seat_index, seats_of, with_seats
+from bot.turns import Turns, ended, with_last
+from games.engine import InvalidOptions
+from storage import Session, SessionExists, StorageError
+
+MAX_STAKE = 1000
+
+
+class Lobby:
+    def __init__(self, requests: Requests, turns: Turns) -> None:
+        self.r = requests
+        self.turns = turns
+
+    # ----- a new table --------------------------------------------------------------------------
+
+    async def new_game(self, place: Place, actor: Actor, words: list[str]) -> Reply:
+        """`/newgame GAME [PRESET] [STAKE] [option=value ...]`: a lobby with its creator seated."""
+        try:
+            chat_id, lang = await self.r.chat_of(place, actor)
+        except StorageError as exc:
+            return storage_answer(exc, lang_of(actor.language))
+        try:
+            rules, preset, stake, values = await self.parse(chat_id, words)
+        except Refusal as no:
+            return Reply(answer=Screen(tr(lang, no.key, no.n, **no.fields)))
+        except InvalidOptions as exc:
+            return Reply(answer=Screen(tr(lang, "err.options", detail=str(exc))))
+        try:
+            user_id = await self.r.user_of(actor)
+            game = Game(rules, rules.options(preset, **values), preset, values,
+                        secrets.token_hex(8))
+            await self.open(place, chat_id, game, [Seat(user_id, actor.name,
+                                                         actor.platform_id)], stake, user_id,
+                            actor)
+        except SessionExists:
+            return Reply(answer=Screen(tr(lang, "err.game_exists")))
+        except StorageError as exc:
+            return storage_answer(exc, lang)
+        return Reply()
+
+    async def parse(self, chat_id: int, words: list[str]
+                    ) -> tuple[Any, str | None, int, dict[str, Any]]:
+        """The game, preset, stake and options a `/newgame` names (the chat's defaults first)."""
+        if not words:
+            raise Refusal("err.newgame_usage", games=", ".join(games.GAMES))
+        try:
+            rules = games.get(words[0])
+        except InvalidOptions:
+            raise Refusal("err.unknown_game", name=words[0],
+                          games=", ".join(games.GAMES)) from None
+        settings = await self.r.chat_settings(chat_id)
+        defaults = settings.defaults.get(rules.id, {})
+        preset: str | None = defaults.get("preset")
+        stake = int(defaults.get("stake", 1))
+        pairs: dict[str, str] = {}
+        for word in words[1:]:
+            if "=" in word:
+                key, _, value = word.partition("=")
+                pairs[key.strip()] = value.strip()
+            elif word.isascii() and word.isdigit() and word not in rules.presets:
+                stake = int(word)
+            elif word.lstrip("x×").isdigit() and word[0] in "x×":
+                stake = int(word[1:])
+            else:
+                preset = word
+        if not 1 <= stake <= MAX_STAKE:
+            raise Refusal("err.stake", most=MAX_STAKE)
+        options = rules.parse_options(preset, pairs)
+        values = {k: getattr(options, k) for k in pairs}
+        return rules, preset, stake, values
+
+    async def open(self, place: Place, chat_id: int, game: Game, seats: list[Seat],
+                   stake: int, creator_id: int, actor: Actor) -> Session:
+        """A new lobby in `place`, shown as a new message; the actor is told privately."""
+        settings = await self.r.chat_settings(chat_id)
+        lang = await self.r.language(chat_id)
+        session = await self.r.storage.sessions.create(
+            chat_id, game.rules.id, game.stored(), [s.to_json() for s in seats], stake=stake,
+            creator_id=creator_id, topic=place.topic,
+            deadline=self.r.clock() + settings.lobby_timeout)
+        async with self.r.lock(session.id):
+            session = session.but(messages={"place": {"chat": place.chat, "topic": place.topic,
+                                                      "title": place.title}})
+            session, _ = await self.r.save(session, session.version)
+            reply = self.r.reply(session)
+            reply.table = await self.screen(session)
+            reply.table_fresh = True
+            reply.private.append((actor.platform_id, Screen(tr(lang, "lobby.joined_you",
+                                                               game=presenter.title(game, lang)))))
+            await self.r.show(reply)
+        return session
+
+    async def play_again(self, session_id: int, actor: Actor) -> Reply:
+        """"Play again" on a match's end: a lobby in the same place with the same players
+        (people and computers), options and stake, opened by the player who pressed."""
+        lang = lang_of(actor.language)
+        try:
+            old = await self.r.storage.sessions.get(session_id)
+            if old is None or not await self.r.ours(old):
+                return refused(lang, "err.forged")
+            lang = await self.r.language(old.chat_id)
+            if is_open(old):
+                return refused(lang, "err.game_exists")
+            index = seat_index(old, actor.platform_id)
+            if index is None:
+                return refused(lang, "again.not_player")
+            place = old.messages.get("place", {})
+            previous = Game.of(old)
+            game = Game(previous.rules, previous.options, previous.preset, previous.values,
+                        secrets.token_hex(8))
+            seats = [Seat(s.user_id, s.name, s.platform_id, computer=s.computer)
+                     for s in seats_of(old)]
+            await self.open(Place(str(place.get("chat", "")), str(place.get("topic", "")),
+                                  str(place.get("title", ""))),
+                            old.chat_id, game, seats, old.stake, seats[index].user_id, actor)
+        except SessionExists:
+            return refused(lang, "err.game_exists")
+        except StorageError as exc:
+            return storage_answer(exc, lang)
+        return Reply(toast=tr(lang, "again.opened"))
+
+    async def screen(self, session: Session) -> Screen:
+        lang = await self.r.language(session.chat_id)
+        return presenter.lobby(session, Game.of(session), seats_of(session), lang,
+                               self.r.clock_of(session))
+
+    # ----- seats --------------------------------------------------------------------------------
+
+    async def changed(self, session: Session, seats: list[Seat], toast: str,
+                      private: tuple[str, Screen] | None = None) -> Reply:
+        """Save the lobby's new seats and show the lobby again."""
+        lang = await self.r.language(session.chat_id)
+        saved, _ = await self.r.save(bump(with_seats(session, seats)), session.version)
+        reply = self.r.reply(saved)
+        reply.table = await self.screen(saved)
+        if private is not None:
+            reply.private.append(private)
+        await self.r.show(reply)
+        return Reply(toast=tr(lang, toast))
+
+    async def join(self, session: Session, actor: Actor) -> Reply:
+        lang = await self.r.language(session.chat_id)
+        game = Game.of(session)
+        if session.status != "lobby":
+            if seat_index(session, actor.platform_id) is not None:
+                return await self.turns.show_hand(session, actor)
+            raise Refusal("err.started")
+        seats = seats_of(session)
+        if seat_index(session, actor.platform_id) is not None:
+            raise Refusal("err.already_in")
+        if len(seats) >= game.rules.max_players:
+            raise Refusal("err.full", most=game.rules.max_players)
+        user_id = await self.r.user_of(actor)
+        seats.append(Seat(user_id, actor.name, actor.platform_id))
+        welcome = (actor.platform_id, Screen(tr(lang, "lobby.joined_you",
+                                                game=presenter.title(game, lang))))
+        return await self.changed(session, seats, "lobby.joined", welcome)
+
+    async def leave(self, session: Session, actor: Actor) -> Reply:
+        """Leave a lobby; in a game, the computer plays the seat from now on."""
+        lang = await self.r.language(session.chat_id)
+        index = seat_index(session, actor.platform_id)
+        if index is None:
+            raise Refusal("err.not_in_game")
+        seats = seats_of(session)
+        if session.status == "active":
+            if seats[index].away:
+                raise Refusal("err.already_away")
+            seats[index] = dataclasses.replace(seats[index], away=True)
+            return await self.turns.seats_changed(session, seats, index, "table.left_game",
+                                                  actor.name)
+        del seats[index]
+        if not any(not s.computer for s in seats):
+            session, _ = await self.r.save(bump(with_seats(session, seats)).but(
+                status="abandoned", deadline=None), session.version)
+            reply = self.r.reply(session)
+            reply.table = Screen(tr(lang, "lobby.closed_empty"))
+            reply.closed = True
+            await self.r.show(reply)
+            return Reply(toast=tr(lang, "lobby.left"))
+        return await self.changed(session, seats, "lobby.left")
+
+    async def add_computer(self, session: Session, actor: Actor) -> Reply:
+        lang = await self.r.language(session.chat_id)
+        game = Game.of(session)
+        seats = seats_of(session)
+        if seat_index(session, actor.platform_id) is None:
+            raise Refusal("err.not_in_game")
+        if len(seats) >= game.rules.max_players:
+            raise Refusal("err.full", most=game.rules.max_players)
+        taken = {s.platform_id for s in seats if s.computer}
+        number = next(n for n in range(1, 100) if computer_label(n) not in taken)
+        label = computer_label(number)
+        user_id = await self.r.storage.accounts.computer(label)
+        seats.append(Seat(user_id, tr(lang, "computer.name", number=number), label,
+                          computer=True))
+        return await self.changed(session, seats, "lobby.added")
+
+    async def remove_computer(self, session: Session, actor: Actor) -> Reply:
+        seats = seats_of(session)
+        if seat_index(session, actor.platform_id) is None:
+            raise Refusal("err.not_in_game")
+        computers = [i for i, s in enumerate(seats) if s.computer]
+        if not computers:
+            raise Refusal("err.no_computer")
+        del seats[computers[-1]]
+        return await self.changed(session, seats, "lobby.removed")
+
+    # ----- start and stop -----------------------------------------------------------------------
+
+    async def start(self, session: Session, actor: Actor) -> Reply:
+        lang = await self.r.language(session.chat_id)
+        game = Game.of(session)
+        seats = seats_of(session)
+        index = seat_index(session, actor.platform_id)
+        if index is None:
+            raise Refusal("err.not_in_game")
+        creator_seated = any(s.user_id == session.creator_id for s in seats)
+        if creator_seated and seats[index].user_id != session.creator_id:
+            raise Refusal("err.creator_starts")
+        if len(seats) < game.rules.min_players:
+            raise Refusal("lobby.need", game.rules.min_players - len(seats))
+        if not creator_seated:  # who starts a game its opener left may also stop it
+            session = session.but(creator_id=seats[index].user_id)
+        match = game.rules.start_match(game.options, len(seats), game.seed)
+        try:
+            state = game.rules.new_deal(game.options, len(seats), game.deal_seed(match.deal),
+                                        match)
+        except InvalidOptions as exc:
+            # Options that suit some tables but not this many players (too few sets).
+            raise Refusal("err.options", detail=str(exc)) from None
+        reply = self.r.reply(session)
+        session = bump(session).but(status="active", state=game.dumps(state),
+                                    messages=with_last(session, ()))
+        session = await self.turns.step(session, session.version - 1, game, seats, state, reply)
+        reply.table_fresh = True
+        reply.hands = await self.turns.hands(session, None, state, fresh=True,
+                                             ended=ended(reply, lang))
+        await self.r.show(reply)
+        return Reply(toast=tr(lang, "lobby.started"))
+
+    async def stop(self, session: Session, actor: Actor, is_admin: IsAdmin) -> Reply:
+        lang = await self.r.language(session.chat_id)
+        user_id = await self.r.user_of(actor)
+        if user_id != session.creator_id and not await is_admin():
+            raise Refusal("err.stop_rights")
+        game = Game.of(session)
+        state = game.state(session)
+        between = state is not None and game.rules.outcome(state) is not None
+        status = "finished" if between else "abandoned"
+        saved, _ = await self.r.save(bump(session).but(status=status, deadline=None),
+                                     session.version)
+        reply = self.r.reply(saved)
+        key = ("stop.lobby" if state is None else "stop.between" if between else "stop.mid_deal")
+        said = tr(lang, key, name=actor.name)
+        reply.table = Screen(said)
+        reply.closed = True
+        if state is not None:  # every hand says so, and keeps no button
+            reply.hands = await self.turns.hands(saved, state, state, fresh=False, ended=said,
+                                                 everyone=True)
+        await self.r.show(reply)
+        return Reply(toast=tr(lang, "stop.done"))
+
+    async def abandon(self, session_id: int) -> None:
+        """The platform cannot show the game at all (its first message was refused): close
+        it, so that the place is free for a game that can be shown. Settles nothing."""
+        async with self.r.lock(session_id):
+            session = await self.r.load(session_id)
+            if session is None or not is_open(session):
+                return
+            await self.r.save(bump(session).but(status="abandoned", deadline=None),
+                              session.version)
+
+    async def timed_out(self, session: Session) -> None:
+        """Nobody started the game in time: the lobby closes."""
+        lang = await self.r.language(session.chat_id)
+        saved, _ = await self.r.save(bump(session).but(status="abandoned", deadline=None),
+                                     session.version)
+        reply = self.r.reply(saved)
+        reply.table = Screen(tr(lang, "lobby.timed_out"))
+        reply.closed = True
+        await self.r.show(reply)

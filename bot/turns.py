@@ -1,0 +1,322 @@
+"""A game in play: moves, a deal's end, the next deal, and the screens each change shows.
+
+DESIGN.md §4 and §1 invariants 4–7. A move goes through the rules core's `play` only; the state it
+makes is saved with the next turn's deadline, or, once the deal is over, with its settlement and
+the result post the chat is owed, in one transaction. Then the table and every hand that changed
+are shown, built from views (the presenter never sees a state). A seat whose player went away
+is played by the computer until they come back; the deal's last move is kept with the session so
+that a countdown refresh, a restart or a seat change shows it as the move itself did.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from bot import keyboards, payload, presenter
+from bot.i18n import tr
+from bot.requests import Refusal, Requests, bump
+from bot.screens import Actor, HandUpdate, Post, Reply, Screen
+from bot.seating import Game, Seat, seat_index, seats_of, with_seats
+from games.engine import Action, Event, GameError, NotYourTurn, play
+from storage import ChatSettings, Session, Settlement
+from storage import Post as StoredPost
+from storage.accounts import seat_results
+
+
+class Turns:
+    def __init__(self, requests: Requests) -> None:
+        self.r = requests
+
+    # ----- moves --------------------------------------------------------------------------------
+
+    async def move_press(self, session: Session, actor: Actor, press: payload.Press) -> Reply:
+        """A move button: the presser's own, of the current version, on their turn."""
+        index = seat_index(session, actor.platform_id)
+        if index is None:
+            raise Refusal("err.not_your_game")
+        if session.status != "active" or session.state is None:
+            raise Refusal("err.not_started")
+        if press.version != session.version:
+            raise Refusal("err.stale")
+        seats = seats_of(session)
+        if seats[index].away:
+            raise Refusal("err.away")
+        game = Game.of(session)
+        if seats[index].misses:
+            seats[index] = dataclasses.replace(seats[index], misses=0)
+        try:
+            await self.apply(session, seats, game, game.state(session), index, press.code)
+        except NotYourTurn:
+            raise Refusal("err.not_your_turn") from None
+        except GameError:
+            raise Refusal("err.illegal") from None
+        return Reply()
+
+    async def apply(self, session: Session, seats: list[Seat], game: Game, state: Any,
+                    seat: int, action: Action | str) -> Session:
+        """One move through the rules core, saved, with the deal's end handled."""
+        new_state, events = play(game.rules, state, seat, action)
+        reply = self.r.reply(session)
+        updated = bump(with_seats(session, seats)).but(state=game.dumps(new_state),
+                                                        messages=with_last(session, events))
+        saved = await self.step(updated, session.version, game, seats, new_state, reply)
+        reply.hands = await self.hands(saved, state, new_state,
+                                       ended=ended(reply, await self.r.language(saved.chat_id)))
+        await self.r.show(reply)
+        return saved
+
+    async def step(self, session: Session, expected: int, game: Game, seats: list[Seat],
+                   state: Any, reply: Reply) -> Session:
+        """Save a state and show what follows it on the table: the next turn's deadline while
+        the deal goes on; once it is over (after a move, or straight from the deal when a hand
+        is dealt complete) its settlement and result post in the same save, and the next
+        deal's pause or the match's end."""
+        rules = game.rules
+        outcome = rules.outcome(state)
+        settlement: Settlement | None = None
+        posts: list[dict[str, Any]] = []
+        if outcome is None:
+            session = session.but(deadline=self.deadline(session, seats, state))
+        else:
+            settlement = Settlement(
+                session.id, state.match.deal, session.chat_id, session.game, outcome.reason,
+                seat_results([s.user_id for s in seats], outcome.points, outcome.deltas,
+                             outcome.winners, session.stake))
+            after = rules.next_match(state)
+            everyone_away = all(s.automatic for s in seats)
+            if after.over or everyone_away:
+                session = session.but(status="finished", deadline=None)
+                reply.closed = True
+            else:
+                session = session.but(deadline=self.r.clock() + self.r.timing.deal_pause)
+            posts.append({"kind": "result", "state": session.state,
+                          "seats": [s.to_json() for s in seats], "next_at": session.deadline})
+            if everyone_away and not after.over:
+                posts.append({"kind": "note", "key": "table.everyone_away"})
+        saved, keys = await self.r.save(session, expected, settlement, posts)
+        reply.posts.extend(await self.posts(saved, [StoredPost(key, saved.id, body)
+                                                    for key, body in zip(keys, posts,
+                                                                         strict=True)]))
+        reply.table = await self.table_screen(saved, state, last(saved), closed=reply.closed)
+        return saved
+
+    async def next_deal(self, session: Session, game: Game, seats: list[Seat],
+                        state: Any) -> None:
+        rules = game.rules
+        match = rules.next_match(state)
+        new_state = rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
+        reply = self.r.reply(session)
+        updated = bump(session).but(state=game.dumps(new_state),
+                                    messages=with_last(session, ()))
+        saved = await self.step(updated, session.version, game, seats, new_state, reply)
+        reply.hands = await self.hands(saved, None, new_state, fresh=True,
+                                       ended=ended(reply, await self.r.language(saved.chat_id)))
+        await self.r.show(reply)
+
+    def deadline(self, session: Session, seats: list[Seat], state: Any) -> float:
+        """When the seat to move must have moved: soon for the computer, the chat's turn time
+        for a person."""
+        game = Game.of(session)
+        mover = game.rules.to_move(state)
+        if mover is not None and seats[mover].automatic:
+            return self.r.clock() + self.r.timing.computer_delay
+        # (the chat's settings are cached by every request's `language`)
+        turn = self.r.settings.get(session.chat_id, ChatSettings()).turn_timeout
+        return self.r.clock() + float(turn)
+
+    # ----- presses that only show ---------------------------------------------------------------
+
+    def peek(self, session: Session, actor: Actor, lang: str) -> Reply:
+        index = seat_index(session, actor.platform_id)
+        if index is None:
+            raise Refusal("err.not_in_game")
+        if session.status != "active" or session.state is None:
+            raise Refusal("err.not_started")
+        game = Game.of(session)
+        return Reply(toast=presenter.peek(game.rules.view(game.state(session), index), lang),
+                     alert=True)
+
+    async def show_hand(self, session: Session, actor: Actor) -> Reply:
+        """The player's hand again, as a new private message."""
+        lang = await self.r.language(session.chat_id)
+        index = seat_index(session, actor.platform_id)
+        if index is None:
+            raise Refusal("err.not_in_game")
+        if session.status != "active" or session.state is None:
+            raise Refusal("err.not_started")
+        game = Game.of(session)
+        reply = self.r.reply(session)
+        reply.hands = [HandUpdate(actor.platform_id, await self.hand_screen(
+            session, game.state(session), index), fresh=True)]
+        await self.r.show(reply)
+        return Reply(toast=tr(lang, "hand.sent"))
+
+    async def pick(self, session: Session, actor: Actor, press: payload.Press,
+                   picked: str) -> Reply:
+        """The first of two taps: show the moves of one tile (nothing changes in the game)."""
+        index = current_seat(session, actor, press)
+        game = Game.of(session)
+        view = game.rules.view(game.state(session), index)
+        if picked and not keyboards.picks(view, picked, await self.r.language(session.chat_id)):
+            raise Refusal("err.forged")
+        reply = self.r.reply(session)
+        reply.hands = [HandUpdate(actor.platform_id, await self.hand_screen(
+            session, game.state(session), index, picked or None))]
+        await self.r.show(reply)
+        return Reply()
+
+    async def by_tiles(self, session: Session, actor: Actor, press: payload.Press,
+                       letters: str) -> Reply:
+        """A play chosen by its tiles (a multi-select): made at once when the tiles name one
+        move; when they name several (beat or fold with the same tiles), those are shown."""
+        index = current_seat(session, actor, press)
+        game = Game.of(session)
+        view = game.rules.view(game.state(session), index)
+        chosen = keyboards.moves_by_letters(view, letters.split("-"))
+        if not chosen:
+            raise Refusal("err.no_such_play")
+        if len(chosen) > 1:
+            return await self.pick(session, actor, press, f"={letters}")
+        code = chosen[0].code(view.tiles)
+        return await self.move_press(session, actor, payload.Press(press.session_id,
+                                                                   press.version, code))
+
+    # ----- away and back ------------------------------------------------------------------------
+
+    async def back(self, session: Session, actor: Actor) -> Reply:
+        lang = await self.r.language(session.chat_id)
+        index = seat_index(session, actor.platform_id)
+        if index is None:
+            raise Refusal("err.not_in_game")
+        seats = seats_of(session)
+        if not seats[index].away and not seats[index].misses:
+            raise Refusal("err.not_away")
+        seats[index] = dataclasses.replace(seats[index], away=False, misses=0)
+        await self.seats_changed(session, seats, index, "table.back", actor.name)
+        return Reply(toast=tr(lang, "hand.welcome_back"))
+
+    async def seats_changed(self, session: Session, seats: list[Seat], changed: int, key: str,
+                            name: str) -> Reply:
+        """Away flags changed: the deadline follows (a person gets a full turn, the computer
+        moves soon), and the table and the player's hand are shown again."""
+        lang = await self.r.language(session.chat_id)
+        updated = with_seats(session, seats)
+        game = Game.of(session)
+        state = game.state(session)
+        if state is not None and game.rules.outcome(state) is None:
+            updated = updated.but(deadline=self.deadline(updated, seats, state))
+        # The version moves on: buttons drawn for the computer's turn are no longer valid.
+        saved, _ = await self.r.save(bump(updated), session.version)
+        reply = self.r.reply(saved)
+        if state is not None:
+            reply.table = await self.table_screen(saved, state, last(saved))
+            reply.hands = await self.hands(saved, state, state, only_to_move=True,
+                                           also=changed)
+        await self.r.show(reply)
+        return Reply(toast=tr(lang, key, name=name))
+
+    # ----- screens ------------------------------------------------------------------------------
+
+    async def table_screen(self, session: Session, state: Any, events: Sequence[Event],
+                           closed: bool = False) -> Screen:
+        lang = await self.r.language(session.chat_id)
+        game = Game.of(session)
+        return presenter.table(session, game, seats_of(session), game.rules.view(state, None),
+                               lang, list(events), self.r.clock_of(session), self.r.theme,
+                               closed)
+
+    async def hand_screen(self, session: Session, state: Any, seat: int,
+                          picked: str | None = None, ended: str = "") -> Screen:
+        lang = await self.r.language(session.chat_id)
+        game = Game.of(session)
+        return presenter.hand(session, game, seats_of(session), game.rules.view(state, seat),
+                              lang, self.r.clock_of(session), picked, self.r.theme, ended)
+
+    async def hands(self, session: Session, before: Any, after: Any, fresh: bool = False,
+                    only_to_move: bool = False, also: int | None = None, ended: str = "",
+                    everyone: bool = False) -> list[HandUpdate]:
+        """Private hands that changed: the tiles, whose turn it is, or the buttons' version
+        (`also`: a seat whose own screen changed, e.g. its "I'm back" button went away;
+        `everyone` when the game ended, `ended` saying how)."""
+        rules = Game.of(session).rules
+        updates: list[HandUpdate] = []
+        now_moving = rules.to_move(after)
+        was_moving = None if before is None else rules.to_move(before)
+        for index, seat in enumerate(seats_of(session)):
+            if seat.computer:
+                continue
+            mine_now = now_moving == index
+            if only_to_move and not mine_now and index != also:
+                continue
+            changed = (fresh or everyone or before is None or mine_now or was_moving == index
+                       or rules.view(before, index).hand != rules.view(after, index).hand
+                       or rules.outcome(after) is not None)
+            if not changed:
+                continue
+            turn_starts = mine_now and was_moving != index and not seat.away and not ended
+            updates.append(HandUpdate(seat.platform_id,
+                                      await self.hand_screen(session, after, index,
+                                                             ended=ended),
+                                      fresh=fresh or turn_starts))
+        return updates
+
+    async def posts(self, session: Session, posts: Sequence[StoredPost]) -> list[Post]:
+        """The screens of kept posts, built again from what was kept (after a restart too)."""
+        lang = await self.r.language(session.chat_id)
+        game = Game.of(session)
+        built: list[Post] = []
+        for post in posts:
+            body = post.body
+            if body.get("kind") == "result":
+                state = game.rules.loads(body["state"])
+                seats = [Seat.from_json(s) for s in body["seats"]]
+                screen = presenter.result(session, game, seats, game.rules.view(state, None),
+                                          lang, game.rules.next_match(state),
+                                          presenter.Clock(self.r.clock(), body.get("next_at")),
+                                          self.r.theme)
+            else:
+                screen = Screen(tr(lang, str(body.get("key", "table.everyone_away"))))
+            built.append(Post(screen, post.id))
+        return built
+
+    async def refresh(self, session: Session, posts: Sequence[StoredPost]) -> None:
+        """Show a restored game's table and the mover's hand again, with the posts it still
+        owes: whatever was queued when the last process stopped reaches the chat now (the same
+        version: buttons already on screen stay valid)."""
+        async with self.r.lock(session.id):
+            reply = self.r.reply(session)
+            state = Game.of(session).state(session)
+            reply.table = await self.table_screen(session, state, last(session))
+            reply.hands = await self.hands(session, state, state, only_to_move=True)
+            reply.posts = await self.posts(session, posts)
+            await self.r.show(reply)
+
+
+def current_seat(session: Session, actor: Actor, press: payload.Press) -> int:
+    """The presser's seat, for a press that only shows a screen of the current version."""
+    index = seat_index(session, actor.platform_id)
+    if index is None:
+        raise Refusal("err.not_your_game")
+    if press.version != session.version or session.state is None:
+        raise Refusal("err.stale")
+    return index
+
+
+def last(session: Session) -> tuple[Event, ...]:
+    """What the last move did, kept with the session so that a countdown refresh, a restart or
+    a player coming back shows it as the move itself did."""
+    return tuple(Event(str(e["kind"]), e.get("seat"), tuple(e.get("tiles", ())), e.get("value"))
+                 for e in session.messages.get("last", ()))
+
+
+def with_last(session: Session, events: Sequence[Event]) -> dict[str, Any]:
+    kept = [{"kind": e.kind, "seat": e.seat, "tiles": list(e.tiles), "value": e.value}
+            for e in events]
+    return {**session.messages, "last": kept}
+
+
+def ended(reply: Reply, lang: str) -> str:
+    """What a hand says once its match is over (and then it keeps no button)."""
+    return tr(lang, "table.over") if reply.closed else ""

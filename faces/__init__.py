@@ -1,0 +1,63 @@
+"""One home per family of games for everything a game shows, and the one registry of them.
+
+DESIGN.md §11: the rules core (`games/`) decides what happens; a family's home (`faces/line`,
+`faces/trick`, `faces/collect`) decides how it looks and reads: button labels and groups, hints,
+captions, the board in words and in pictures, the result card, the rules text and the
+gallery's positions. Everything outside `games/` and the homes asks this
+registry for a game's home instead of looking at the view's class.
+
+Adding a game: its rules module (naming its computer player) in `games/`, a home here (or its
+ids added to the home of its family), and its catalogue keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from faces.collect import KAP, THREE_DOZEN
+from faces.home import Groups, Home, Letters
+from faces.line import CONNECT, DOMINO
+from faces.trick import TRICK
+from games import GAMES, get
+from games.engine import InvalidOptions, View
+
+__all__ = ["HOMES", "Groups", "Home", "Letters", "home", "home_of", "rules_text"]
+
+HOMES: dict[str, Home[Any]] = {
+    game: family for family in (CONNECT, DOMINO, TRICK, KAP, THREE_DOZEN)
+    for game in family.games
+}
+"""Game id -> its family's home."""
+assert set(HOMES) == set(GAMES), "every game has a home"
+
+MAX_RULES_CHARS = 3000
+"""The longest rules text: it fits one Telegram message (4096) and a Discord embed (4096)."""
+
+
+def home(game: str) -> Home[Any]:
+    """The home of a game, by id or alias."""
+    return HOMES[get(game).id]
+
+
+def home_of(view: View[Any]) -> Home[Any]:
+    """The home of the game a view shows; anything but a view is refused (a state above all:
+    nothing hidden may reach what is shown)."""
+    if not isinstance(view, View):
+        raise TypeError(f"a game is shown from a view, not from {type(view).__name__}")
+    return HOMES[view.game]
+
+
+def rules_text(game: str, lang: str) -> str:
+    """The rules of `game` (an id or any alias) in `lang`, in short: who plays, the deal, a
+    turn, the end of a deal, chips, and the presets and options by the names `/newgame` takes.
+
+    A language without a text falls back to English ("uk-UA" and "en_GB" count as their base
+    language); a game nobody knows raises KeyError.
+    """
+    try:
+        rules = get(game)
+    except InvalidOptions:
+        raise KeyError(game) from None
+    texts = HOMES[rules.id].rules_text[rules.id]
+    base = lang.strip().lower().replace("_", "-").split("-")[0]
+    return texts.get(base, texts["en"])

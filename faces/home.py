@@ -1,0 +1,167 @@
+"""What a family of games shows, outside the rules core: the contract every home fulfils.
+
+DESIGN.md §11 and §1 invariant 4: a game's rules live in `games/`; everything it *shows* lives
+in its family's home (`faces/line`, `faces/trick`, `faces/collect`): the words on its move
+buttons and how too many moves are grouped, the hint under a hand, the lines under the table's
+title, the board in words for the terminal, the board and result pictures (drawn with
+`rendering/`'s toolkit), its rules text and the positions its gallery shows. (The computer
+players, which play from a view, are the rules core's: the simulator needs them.) The
+presenter, the console and the gallery ask the home of a view's game and never look at a
+view's own fields, so adding a game is its rules module, its home and its catalogue keys.
+
+A home is given views only, typed by its family (`Home[ConnectView]`), never a state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from PIL import Image
+
+from bot.i18n import minus, signed, tr
+from faces.moves import describe, tile_text
+from faces.samples import Step
+from games.engine import Action, Event, Rules, View
+from rendering import Frame, hand_image, hand_labels, result_card
+
+V = TypeVar("V", bound=View[Any])
+Groups = dict[str, tuple[str, list[Action]]]
+"""Group key (sent back as `!pick-KEY`) -> the group button's label and its moves."""
+Letters = Mapping[int, str]
+"""Hand tile id -> its letter on the hand picture and the buttons."""
+MAX_MOVES = 24
+"""The most move buttons one screen holds: more are grouped, two taps away."""
+
+
+class Home(ABC, Generic[V]):
+    games: ClassVar[tuple[str, ...]]
+    """The ids of the games this home shows."""
+    fitted: ClassVar[bool] = True
+    """Buttons per row from their labels' length; the line games keep fixed rows of three."""
+    rules_text: ClassVar[Mapping[str, Mapping[str, str]]]
+    """Game id -> language -> the short rules `/rules GAME` answers with."""
+    variants: ClassVar[tuple[tuple[str, str, int], ...]]
+    """(game, preset, players) the gallery draws."""
+
+    # ----- buttons and words --------------------------------------------------------------------
+
+    @abstractmethod
+    def label(self, action: Action, letters: Letters, view: V, lang: str) -> str:
+        """A move's button: the hand letters match the hand picture, so a move is found by
+        eye."""
+
+    def end(self, action: Action, view: V) -> str:
+        """"<" or ">" for a move that chooses the left or the right end of a line, else ""."""
+        return ""
+
+    def groups(self, legal: Sequence[Action], letters: Letters, lang: str) -> Groups:
+        """Moves too many for one screen, grouped: by default by the tiles they use."""
+        groups: Groups = {}
+        for action in legal:
+            key = "".join(letters.get(t, "?") for t in action.tiles) or action.verb
+            groups.setdefault(key, (key, []))[1].append(action)
+        return groups
+
+    def hint(self, view: V, lang: str) -> str:
+        """A line under the hand saying what this turn's step is ("" when the moves say it)."""
+        return ""
+
+    def caption(self, view: V, names: Sequence[str], stake: int, lang: str) -> list[str]:
+        """Lines under the table's title, for those who read captions."""
+        return []
+
+    def footer(self, events: Sequence[Event], view: V, names: Sequence[str], lang: str) -> str:
+        """What the last move did, in words; one move can say several things (a Tien Gow
+        follow, then who took the trick): all of it."""
+        return " · ".join(describe(e, names, view.tiles, lang) for e in events if e.kind != "end")
+
+    # ----- the terminal -------------------------------------------------------------------------
+
+    @abstractmethod
+    def text_board(self, view: V, names: Sequence[str], lang: str, me: int | None,
+                   stake: int) -> list[str]:
+        """The public part of a view in words (a seat's own view gives the same lines); `me`
+        is the seat marked as the reader's, `stake` turns antes into chips."""
+
+    def hand_text(self, view: V, lang: str) -> str:
+        """A seat's own tiles with the letters its buttons use: "A 6:6  B 5:4 …"."""
+        labels = hand_labels(len(view.hand))
+        text = "  ".join(f"{labels[i]} {tile_text(view.tiles, t)}"
+                         for i, t in enumerate(view.hand))
+        return tr(lang, "console.hand", tiles=text or "—")
+
+    # ----- pictures -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def board(self, view: V, frame: Frame) -> Image.Image:
+        """The group's table picture."""
+
+    def hand(self, view: V, frame: Frame) -> Image.Image:
+        """One seat's own tiles, lettered like the buttons."""
+        return hand_image(view, frame)
+
+    def result(self, view: V, frame: Frame) -> Image.Image:
+        """The deal-result card: the game's own points, the chips, the match after the deal."""
+        outcome = view.outcome
+        if outcome is None:
+            raise ValueError("the deal has not ended")
+        lang = frame.lang
+        scores, chips = view.match.totals(outcome)
+        toward = self.target(view)
+        rows = []
+        for s in range(view.players):
+            name = frame.names[s] if s < len(frame.names) else f"#{s + 1}"
+            if s < len(frame.notes) and frame.notes[s]:
+                name = f"{name} · {frame.notes[s]}"
+            total = f"{scores[s]}/{toward}" if toward else signed(chips[s])
+            rows.append((s in outcome.winners, name, self.points(outcome.points[s]),
+                         outcome.deltas[s], total))
+        columns = (tr(lang, "img.player"), self.points_column(lang), tr(lang, "img.balance"),
+                   tr(lang, "img.match"))
+        return result_card(rows, columns, frame)
+
+    def points_column(self, lang: str) -> str:
+        """What the result card's points column counts in these games."""
+        return tr(lang, "img.points")
+
+    def points(self, n: int) -> str:
+        return str(n)
+
+    def target(self, view: V) -> int:
+        """The points a match is played to, when the match is counted in points (else 0)."""
+        return 0
+
+    # ----- the gallery --------------------------------------------------------------------------
+
+    @abstractmethod
+    def samples(self, rules: Rules[Any, Any], options: Any, players: int, seed: str
+                ) -> dict[str, Step]:
+        """The positions of a deal worth a picture, by phase name."""
+
+    def ringed(self, event: Event) -> tuple[int, ...]:
+        """The tiles a sample's move put on the table, outlined in gold."""
+        return event.tiles
+
+
+def seat_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None,
+               facts: Callable[[int], list[str]]) -> list[str]:
+    """The terminal's seat lines: "▶" marks the seat to move, then the name and `facts`."""
+    width = max((len(n) for n in names), default=0)
+    lines = []
+    for seat, name in enumerate(names):
+        marker = "▶" if view.to_move == seat and view.outcome is None else " "
+        you = tr(lang, "console.you") if seat == me else ""
+        lines.append(f"{marker} {name.ljust(width)}  {', '.join(facts(seat))}{you}")
+    return lines
+
+
+def score_fact(view: View[Any], seat: int, lang: str) -> list[str]:
+    """A seat's running match score, once there is one to show."""
+    scores = view.match.scores
+    return [tr(lang, "console.score", score=minus(scores[seat]))] if any(scores) else []
+
+
+def rows_of(tiles: Sequence[str], per_row: int) -> list[str]:
+    return [" ".join(tiles[i:i + per_row]) for i in range(0, len(tiles), per_row)]
