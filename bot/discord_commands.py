@@ -170,3 +170,15 @@ def register(bot: DiscordBot) -> None:
     @tree.command(name=_name("help"), description=_describe("help"))
     async def help_(interaction: Interaction) -> None:
         await run(interaction, "help")
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Command names, descriptions and options in Ukrainian from the catalogue; English is the
+    text the commands are declared with."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        key = string.extras.get("key")
+        if locale is not discord.Locale.ukrainian or not key:
+            return None
+        return tr("uk", key)

@@ -105,7 +105,7 @@ def link_data(button: Button) -> str:
     "My tiles" answers with an ephemeral hand."""
     assert button.link is not None
     kind, sid = button.link
-    return payload.encode(sid, 0, "!join" if kind == "join" else "!hand")
+    return payload.encode(sid, 0, payload.JOIN if kind == "join" else payload.HAND)
 
 
 def view_of(keyboard: Keyboard, choice: TileChoice | None = None) -> discord.ui.View | None:

@@ -96,7 +96,7 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
         return 2
     logging.basicConfig(level=env.get("GUPAI_LOG_LEVEL", "INFO").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from bot.telegram_adapter import guard_logs
+    from bot.telegram_messages import guard_logs
     for token in wanted.values():
         guard_logs(token)
     try:

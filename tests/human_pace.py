@@ -31,9 +31,10 @@ from typing import Any
 
 from telegram import Update
 
-from bot.discord_adapter import EMBED_LIMIT, shown_text
+from bot.discord_messages import EMBED_LIMIT, shown_text
 from bot.screens import Reply
-from bot.telegram_adapter import CAPTION_LIMIT, TelegramBot
+from bot.telegram_adapter import TelegramBot
+from bot.telegram_messages import CAPTION_LIMIT
 from storage import Storage
 from tests.discord_table import CHANNEL, Server, custom_ids
 from tests.fake_discord import User as DiscordUser

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord_adapter import TOKEN_LIFE
 from bot.discord_components import view_of
+from bot.discord_hands import TOKEN_LIFE
 from bot.i18n import lang_of, tr
 from bot.screens import Button, Place
 from tests.discord_table import (

@@ -64,7 +64,7 @@ def test_keys_made_from_game_data_exist():
                 "label.clean", "label.penalized", "label.normal", "move.lead", "move.play",
                 "move.drop", "move.pass", "btn.draw", "btn.pass"):
         assert key in CATALOGUE["en"], key
-    from bot.telegram_adapter import CHAT_COMMANDS, GAME_COMMANDS
+    from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS
     for name in (*GAME_COMMANDS, *CHAT_COMMANDS):
         assert f"command.{name}" in CATALOGUE["en"]
 

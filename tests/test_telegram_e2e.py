@@ -16,7 +16,8 @@ from bot.i18n import tr
 from bot.manager import Timing
 from bot.outbox import Budget
 from bot.screens import Place, Post, Reply, Screen
-from bot.telegram_adapter import CAPTION_LIMIT, TelegramBot
+from bot.telegram_adapter import TelegramBot
+from bot.telegram_messages import CAPTION_LIMIT
 from storage import Storage
 from tests.fake_telegram import FakeTelegram, SentMessage, User
 

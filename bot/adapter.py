@@ -1,0 +1,281 @@
+"""What both chat platforms do alike with the session layer's screens and their users' commands.
+
+DESIGN.md §5 and §1 invariant 8. A game shows a table in its chat and a hand to each player.
+Each is a `Slot`: the newest screen waits in an `Outbox`, which coalesces a burst of moves into
+one edit and keeps the platform's pace. A slot's life is the same on every platform: loaded
+from the message ids the session keeps, filled by `deliver`, shown by the platform, remembered
+with the session, its replaced messages deleted, and forgotten once the game's last screen is
+on it. A kept post is acknowledged once the chat has it, or refuses it for good. Commands are
+routed here too: the four game commands go to the session layer, the rest to `Commands`, and
+the ones that need a group are refused elsewhere with one sentence.
+
+What is truly a platform's own stays in its adapter: how a screen becomes a message, how a hand
+reaches its player, which errors mean "try again later".
+"""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from bot.commands import Commands
+from bot.i18n import lang_of, tr
+from bot.manager import SessionManager
+from bot.outbox import Budget, Outbox
+from bot.requests import IsAdmin
+from bot.screens import Actor, Picture, Place, Post, Reply, Screen
+
+log = logging.getLogger(__name__)
+
+GAME_COMMANDS = ("newgame", "join", "leave", "stop")
+CHAT_COMMANDS = ("games", "rules", "chips", "top", "stats", "lang", "settings", "help")
+GROUP_ONLY = ("newgame", "join", "leave", "stop", "chips", "top", "stats")
+"""Commands about a group's game or chips: refused in a private chat."""
+
+Job = Callable[[], Awaitable[None]]
+
+
+@dataclass(slots=True)
+class Showing:
+    """Something a game keeps on screen, and the newest screen waiting to be shown on it."""
+
+    screen: Screen | None = None
+    fresh: bool = False
+    """The next screen must be a new message (it notifies: a new deal, the player's turn)."""
+    closing: bool = False
+    """The game has ended: forget this once its last screen is shown."""
+
+
+@dataclass(slots=True)
+class Slot(Showing):
+    """A message shown in place in one chat: a game's table, a player's hand."""
+
+    where: int = 0
+    """The chat (or channel) the message is in."""
+    thread: int | None = None
+    message_id: int | None = None
+    picture: Picture | None = None
+    """The picture now shown, so a text-only change does not upload it again."""
+    retired: list[int] = field(default_factory=list)
+    """Messages this one replaced, deleted once the new one is remembered."""
+    replacing: bool = False
+    """A new message is being sent for it; until it is, `message_id` is the old one."""
+
+    def anew(self, screen: Screen) -> bool:
+        """Whether showing `screen` takes a new message rather than an edit."""
+        return self.fresh or self.message_id is None
+
+    def stored(self) -> dict[str, Any]:
+        """What the session keeps of the message, to find it again after a restart."""
+        return {"id": self.message_id}
+
+    def load(self, stored: dict[str, Any]) -> None:
+        self.message_id = stored.get("id")
+
+
+TableT = TypeVar("TableT", bound=Slot)
+HandT = TypeVar("HandT", bound=Showing)
+
+
+class Adapter(ABC, Generic[TableT, HandT]):
+    """A chat platform between the session layer and its users."""
+
+    group_only: ClassVar[str] = "err.group_only"
+    """The catalogue key that refuses a group's command in a private chat."""
+
+    def __init__(self, manager: SessionManager) -> None:
+        self.manager = manager
+        manager.deliver = self.deliver
+        self.commands = Commands(manager)
+        self.outboxes: dict[int, Outbox] = {}
+        self.tables: dict[int, TableT] = {}
+        self.hands: dict[tuple[int, str], HandT] = {}
+
+    # ----- what each platform supplies ----------------------------------------------------------
+
+    @abstractmethod
+    def where_of(self, place: Place) -> tuple[int, int | None] | None:
+        """The chat (or channel) and thread a game's place shows it in; None when it has none."""
+
+    @abstractmethod
+    def retry_after(self, exc: BaseException) -> float | None:
+        """Seconds to wait before trying again what the platform held back for now; None for
+        a refusal that retrying cannot change."""
+
+    @abstractmethod
+    def new_table(self, where: int, thread: int | None) -> TableT: ...
+
+    @abstractmethod
+    async def show_table(self, sid: int, table: TableT) -> bool:
+        """Put `table.screen` on screen; False when the game can no longer be shown at all
+        (the platform has then given it up and forgotten its table)."""
+
+    @abstractmethod
+    async def send_post(self, chat: int, thread: int | None, screen: Screen) -> None:
+        """A new message in the chat, within the chat's budget."""
+
+    @abstractmethod
+    async def delete(self, where: int, message_id: int) -> None:
+        """Delete a message, quietly when it is already gone."""
+
+    @abstractmethod
+    async def deliver_hands(self, sid: int, chat: int, thread: int | None,
+                            reply: Reply) -> None:
+        """Queue the reply's hand screens for their players."""
+
+    @abstractmethod
+    def note(self, sid: int, user: str, chat: int, thread: int | None,
+             screen: Screen) -> None:
+        """Queue a private note about the game for one player."""
+
+    def is_refusal(self, exc: BaseException) -> bool:
+        """An error with which the platform refused a message (not a bug in the bot)."""
+        return False
+
+    async def post_refused(self, sid: int, chat: int, exc: BaseException) -> None:
+        """The chat refused a post for good (the bot was removed, a permission taken away)."""
+
+    def game_closed(self, sid: int, chat: int) -> None:
+        """The game has ended: whatever else the platform keeps for it can go."""
+
+    # ----- outboxes -----------------------------------------------------------------------------
+
+    def outbox(self, key: int, name: str, budget: Budget) -> Outbox:
+        """The outbox `key` names, made on first use."""
+        box = self.outboxes.get(key)
+        if box is None:
+            box = self.outboxes[key] = Outbox(name, budget, retry_after=self.retry_after)
+        return box
+
+    @abstractmethod
+    def box(self, where: int) -> Outbox:
+        """The outbox of a chat (or channel)."""
+
+    async def drain(self) -> None:
+        """Wait until every queued message has gone out (tests and shutdown)."""
+        await self.manager.idle()
+        for box in list(self.outboxes.values()):
+            await box.drain()
+
+    async def settle(self, grace: float) -> None:
+        """Stop taking presses and timers, and give queued messages `grace` seconds to go out
+        (everything is saved already: what is not shown now is shown after a restart)."""
+        await self.manager.close()
+        for box in self.outboxes.values():
+            await box.drain(timeout=grace)
+
+    async def close_outboxes(self) -> None:
+        for box in self.outboxes.values():
+            await box.close()
+
+    # ----- screens out --------------------------------------------------------------------------
+
+    async def deliver(self, reply: Reply) -> None:
+        """Queue a reply's effects; called by the session layer under the session's lock, so it
+        only queues (the outboxes send in order, coalescing in-place updates)."""
+        sid, place = reply.session_id, reply.place
+        where = self.where_of(place) if sid is not None and place is not None else None
+        if sid is None or where is None:
+            return
+        chat, thread = where
+        box = self.box(chat)
+        if reply.table is not None:
+            table = await self.table_of(sid, chat, thread)
+            table.screen = reply.table
+            table.fresh = table.fresh or reply.table_fresh
+            table.closing = reply.closed
+            # A new table message (the lobby became a game) keeps its place before the results
+            # posted after it; an edit in place, also of the message being sent right now,
+            # waits its turn and coalesces.
+            anew = table.anew(reply.table) and (table.fresh or not table.replacing)
+            box.update(f"table:{sid}", lambda: self.flush_table(sid), in_order=anew)
+        for post in reply.posts:
+            box.post(self.post_job(sid, chat, thread, post))
+        await self.deliver_hands(sid, chat, thread, reply)
+        for user, screen in reply.private:
+            self.note(sid, user, chat, thread, screen)
+        if reply.closed:
+            for key, hand in self.hands.items():
+                if key[0] == sid:
+                    hand.closing = True
+            self.game_closed(sid, chat)
+
+    async def stored_message(self, sid: int, key: str) -> dict[str, Any]:
+        """What the session keeps of one of its messages ("table", "hands/<user>")."""
+        session = await self.manager.stored(sid)
+        found: Any = session.messages if session is not None else {}
+        for part in key.split("/"):
+            found = found.get(part) if isinstance(found, dict) else None
+        return found if isinstance(found, dict) else {}
+
+    async def table_of(self, sid: int, chat: int, thread: int | None) -> TableT:
+        if sid not in self.tables:
+            table = self.new_table(chat, thread)
+            table.load(await self.stored_message(sid, "table"))
+            self.tables[sid] = table
+        return self.tables[sid]
+
+    async def flush_table(self, sid: int) -> None:
+        table = self.tables.get(sid)
+        if table is None or table.screen is None:
+            return
+        screen = table.screen
+        if not await self.show_table(sid, table):
+            return
+        if await self.shown(sid, "table", table, screen, paced=True):
+            self.tables.pop(sid, None)
+
+    async def shown(self, sid: int, key: str, slot: Slot, screen: Screen, *, paced: bool) -> bool:
+        """After `screen` went on screen in `slot`: keep the message with the session, delete
+        the ones it replaced (within the chat's budget when `paced`), and say whether the slot
+        is done. Only once the game's last screen is shown: the game may have ended while an
+        earlier one was being sent, and its final one is then still waiting in the outbox."""
+        await self.manager.remember(sid, key, slot.stored())
+        for old in slot.retired:
+            if paced:
+                async with self.box(slot.where).sending():
+                    await self.delete(slot.where, old)
+            else:
+                await self.delete(slot.where, old)
+        slot.retired.clear()
+        return slot.closing and slot.screen is screen
+
+    def post_job(self, sid: int, chat: int, thread: int | None, post: Post) -> Job:
+        """A new message in the chat; a kept one is reported delivered once the chat has it,
+        or once the chat refuses it for good."""
+        async def job() -> None:
+            try:
+                await self.send_post(chat, thread, post.screen)
+            except Exception as exc:
+                if self.retry_after(exc) is not None or not self.is_refusal(exc):
+                    raise
+                log.warning("%s refused a post: %s", self.box(chat).name, exc)
+                await self.post_refused(sid, chat, exc)
+            if post.key is not None:
+                await self.manager.delivered(post.key)
+        return job
+
+    # ----- commands in --------------------------------------------------------------------------
+
+    async def run_command(self, name: str, place: Place, actor: Actor, words: list[str],
+                          is_admin: IsAdmin, *, private: bool) -> Reply:
+        """One command, from a group (`private` False) or a private chat. A game command's
+        short answer ("you joined") is its answer."""
+        if private and name in GROUP_ONLY:
+            return Reply(answer=Screen(tr(lang_of(actor.language), self.group_only)))
+        if name not in GAME_COMMANDS:
+            return await self.commands.run(name, place, actor, words, is_admin)
+        if name == "newgame":
+            reply = await self.manager.new_game(place, actor, words)
+        elif name == "join":
+            reply = await self.manager.join(place, actor)
+        elif name == "leave":
+            reply = await self.manager.leave(place, actor)
+        else:
+            reply = await self.manager.stop(place, actor, is_admin)
+        if reply.toast and reply.answer is None:
+            reply.answer = Screen(reply.toast)
+        return reply
