@@ -1,0 +1,17 @@
+"""The catalogue: one entry per key in each language (see `bot/i18n.py`), a module per language.
+
+Ukrainian sentences are written so that no verb has to agree with a player's gender ("Олена:
+пас", "Хід: Олена"), and every count uses the three plural forms. A new game adds its keys
+(title, rules, captions, hints) to every language; `tests/bot/test_i18n.py` finds a key one
+language lacks.
+"""
+
+from __future__ import annotations
+
+from bot.catalogue.en import EN
+from bot.catalogue.types import Entry
+from bot.catalogue.uk import UK
+
+CATALOGUE: dict[str, dict[str, Entry]] = {"en": EN, "uk": UK}
+
+__all__ = ["CATALOGUE", "Entry"]
