@@ -321,18 +321,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     import os
 
     from bot import console
+    from bot import console_options as defaults
     from storage import StorageError
 
     rules = games.get(args.game)
     _option_pairs(args.option)  # name=value, or a usage error before anything starts
     login = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
-    options = console.PlayOptions(
+    options = defaults.PlayOptions(
         game=rules.id, players=args.players, preset=args.preset, stake=args.stake,
-        options=tuple(args.option), lang=args.lang or console.default_lang(),
+        options=tuple(args.option), lang=args.lang or defaults.default_lang(),
         name=args.name or login or "Player", player_id=login or "player",
-        out=Path(args.out or console.DEFAULT_OUT), db=args.db or console.default_db(),
-        computer_delay=0.0 if args.fast else console.COMPUTER_DELAY,
-        deal_pause=0.0 if args.fast else console.DEAL_PAUSE, new=args.new)
+        out=Path(args.out or defaults.DEFAULT_OUT), db=args.db or defaults.default_db(),
+        computer_delay=0.0 if args.fast else defaults.COMPUTER_DELAY,
+        deal_pause=0.0 if args.fast else defaults.DEAL_PAUSE, new=args.new)
     try:
         return console.run(options)
     except StorageError as exc:

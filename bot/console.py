@@ -15,235 +15,38 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import re
 import sys
-import threading
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 import games
-from bot import presenter
-from bot.i18n import minus, signed, tr
+from bot import payload, presenter
+from bot.console_input import (
+    EMPTY,
+    LineSource,
+    StdinLines,
+    Unclear,
+    buttons_of,
+    choose,
+)
+from bot.console_options import PlayOptions
+from bot.console_text import (
+    PictureFiles,
+    board_lines,
+    hand_faces,
+    hand_line,
+    move_lines,
+    standings,
+)
+from bot.i18n import tr
 from bot.manager import MAX_TURN, SessionManager, Timing
 from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.seating import Game
-from faces import home_of
-from faces.moves import tile_text
-from games.engine import View
-from rendering import hand_labels
 from storage import Storage
 
-DEFAULT_DB = "gupai-console.sqlite3"
-"""The console's own database in the working directory (not the bot's `GUPAI_DB`)."""
-DB_ENV = "GUPAI_CONSOLE_DB"
-DEFAULT_OUT = "gupai-play"
-COMPUTER_DELAY = 0.6
-DEAL_PAUSE = 2.0
 PLATFORM = "console"
 CHAT_PREFIX = "terminal:"
 """Each player's console games live in a chat of their own (`terminal:<login>`), so two people
 sharing a database file never find each other's unfinished game."""
-
-LineSource = Callable[[], Awaitable[str | None]]
-"""Gives the next typed line without its newline, or None when the input has ended."""
-
-QUIT = frozenset({"q", "quit", "exit"})
-HELP = frozenset({"h", "help", "?"})
-PEEK = frozenset({"p", "peek"})
-_FACE = re.compile(r"\d:\d")
-"""A tile's face as typed ("6:6")."""
-_ARROWS = {"◀": "<", "▶": ">"}
-
-
-@dataclass(frozen=True, slots=True)
-class PlayOptions:
-    """What `gupai play` was asked for."""
-
-    game: str
-    players: int | None = None
-    preset: str | None = None
-    stake: int | None = None
-    options: tuple[str, ...] = ()
-    """`name=value` words passed to the new game as they are."""
-    lang: str = "en"
-    name: str = "Player"
-    player_id: str = "player"
-    out: Path = Path(DEFAULT_OUT)
-    db: str = DEFAULT_DB
-    computer_delay: float = COMPUTER_DELAY
-    deal_pause: float = DEAL_PAUSE
-    new: bool = False
-    """Stop an unfinished game found in the database instead of resuming it."""
-
-
-def default_db(env: Mapping[str, str] | None = None) -> str:
-    env = os.environ if env is None else env
-    return env.get(DB_ENV) or DEFAULT_DB
-
-
-def default_lang(env: Mapping[str, str] | None = None) -> str:
-    """Ukrainian when the terminal's locale is Ukrainian, English otherwise."""
-    env = os.environ if env is None else env
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name, "")
-        if value:
-            return "uk" if value.lower().startswith("uk") else "en"
-    return "en"
-
-
-# ----- reading the player's choice --------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Unclear:
-    """Typed text that names no move; `key` and `fields` are the catalogue's explanation."""
-
-    key: str
-    fields: dict[str, object] = field(default_factory=dict)
-
-
-EMPTY = Unclear("")
-"""An empty line: the prompt is simply shown again."""
-
-Choice = Button | str | Unclear
-"""A move's button, a command ("quit", "help", "peek"), or why the text was not understood."""
-
-
-def tile_key(button: Button) -> str:
-    """The hand letters a move button plays ("AB"; "" for a word such as Draw, or a discard
-    taken from the table, which has no letter)."""
-    return "".join(button.move.letters) if button.move is not None else ""
-
-
-def faces(button: Button) -> str:
-    """The tile faces a move button names ("6:6"): a discard to take has no letter."""
-    return " ".join(button.move.faces) if button.move is not None else ""
-
-
-def _end(button: Button) -> str:
-    return button.move.end if button.move is not None else ""
-
-
-def _squash(text: str) -> str:
-    for arrow, mark in _ARROWS.items():
-        text = text.replace(arrow, mark)
-    return "".join(text.split()).casefold()
-
-
-def choose(text: str, moves: Sequence[Button], hand: Mapping[str, str] | None = None
-           ) -> Choice:
-    """What a typed line means: a move's number, its full label, its tile letter(s) (with `<` or
-    `>` for the left or right end when both fit), a tile's face ("6:6", for a discard to take),
-    a command, or a word's start ("dr" → Draw). A tile letter wins over a one-letter command;
-    the command's full word always works. `hand` (lower-case letter → face) lets the letter of
-    a second identical tile choose the move its twin's letter labels: both play alike."""
-    typed = text.strip()
-    key = typed.casefold()
-    if not key:
-        return EMPTY
-    if key.isascii() and key.isdigit():
-        number = int(key)
-        if 1 <= number <= len(moves):
-            return moves[number - 1]
-        return Unclear("console.bad_number", {"text": typed, "most": len(moves)})
-    squashed = _squash(typed)
-    exact = [b for b in moves if _squash(b.label) == squashed]
-    if len(exact) == 1:
-        return exact[0]
-    letters, side = squashed, ""
-    for mark in ("<", ">"):
-        if letters.startswith(mark) or letters.endswith(mark):
-            letters, side = letters.strip(mark), mark
-    named = [i for i, b in enumerate(moves)
-             if tile_key(b) and tile_key(b).casefold() == letters
-             and (not side or _end(b) == side)]
-    if not named and _FACE.fullmatch(squashed):
-        named = [i for i, b in enumerate(moves) if faces(b) == squashed]
-    if not named and hand:
-        named = _twins(letters, moves, hand)
-    if len(named) == 1:
-        return moves[named[0]]
-    if len(named) > 1:
-        return Unclear("console.ambiguous", {
-            "text": typed, "numbers": ", ".join(str(i + 1) for i in named)})
-    for command, words in (("quit", QUIT), ("help", HELP), ("peek", PEEK)):
-        if key in words:
-            return command
-    words_only = [b for b in moves if not tile_key(b)]
-    started = [b for b in words_only if len(key) >= 2 and b.label.casefold().startswith(key)]
-    if len(started) == 1:
-        return started[0]
-    return Unclear("console.bad_choice", {"text": typed, "most": len(moves)})
-
-
-def _twins(letters: str, moves: Sequence[Button], hand: Mapping[str, str]) -> list[int]:
-    """The moves whose lettered tiles show the faces of the typed hand letters."""
-    typed = re.findall(r"[a-z]\d*", letters)
-    if not typed or "".join(typed) != letters or not all(t in hand for t in typed):
-        return []
-    wanted = " ".join(hand[t] for t in typed)
-    return [i for i, b in enumerate(moves) if tile_key(b) and faces(b) == wanted]
-
-
-# ----- the board as text ------------------------------------------------------------------------
-
-def board_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None = None,
-                stake: int = 1) -> list[str]:
-    """The public part of a view in words, as its game's home writes it; works from a public
-    view or a seat's own view; `stake` turns a pot counted in antes into chips."""
-    return home_of(view).text_board(view, names, lang, me, stake)
-
-
-def hand_line(view: View[Any], lang: str) -> str:
-    """A seat's own tiles with the letters its buttons use: "A 6:6  B 5:4 …"."""
-    return home_of(view).hand_text(view, lang)
-
-
-def buttons_of(keyboard: Keyboard) -> list[Button]:
-    """A keyboard's pressable buttons in reading order (links need a chat platform)."""
-    return [b for row in keyboard for b in row if b.data]
-
-
-# ----- input ------------------------------------------------------------------------------------
-
-class StdinLines:
-    """Lines from a text stream, read by a daemon thread so the event loop (and the computer
-    players' timers) keep running while the player thinks, and so a read still waiting when the
-    game ends never keeps the process alive. A read interrupted by a screen arriving is kept for
-    the next call: nothing typed is lost."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self._pending: asyncio.Future[str | None] | None = None
-
-    async def __call__(self) -> str | None:
-        if self._pending is None:
-            loop = asyncio.get_running_loop()
-            future: asyncio.Future[str | None] = loop.create_future()
-
-            def read() -> None:
-                try:
-                    raw = self.stream.readline()
-                except (OSError, ValueError, UnicodeDecodeError):
-                    raw = ""
-                line = raw.rstrip("\r\n") if raw else None
-                with contextlib.suppress(RuntimeError):  # the loop has already closed
-                    loop.call_soon_threadsafe(_settle, future, line)
-
-            threading.Thread(target=read, name="gupai-stdin", daemon=True).start()
-            self._pending = future
-        line = await asyncio.shield(self._pending)
-        self._pending = None
-        return line
-
-
-def _settle(future: asyncio.Future[str | None], line: str | None) -> None:
-    if not future.done():
-        future.set_result(line)
-
 
 # ----- the console ------------------------------------------------------------------------------
 
@@ -275,8 +78,7 @@ class Console:
         self.last_result: Any = None
         self.closed = False
         self.stopping = False
-        self.written: set[Path] = set()
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gupai-png")
+        self.files = PictureFiles(options.out)
         self._line: asyncio.Future[str | None] | None = None
         self.said = 0
         """Lines printed so far: the prompt is repeated when something was printed after it."""
@@ -314,7 +116,7 @@ class Console:
                 self._line.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await self._line
-            self.pool.shutdown(wait=True)
+            self.files.close()
 
     async def _resume(self) -> bool:
         """Continue a game an earlier run left open (Ctrl-C, a closed terminal), unless asked
@@ -357,7 +159,7 @@ class Console:
         lobby = self._lobby()
         if lobby is None:
             return False
-        for code in ["!add"] * (players - 1) + ["!start"]:
+        for code in [payload.ADD] * (players - 1) + [payload.START]:
             data = next((b.data for b in buttons_of(lobby.keyboard) if b.data.endswith(code)),
                         None)
             pressed = Reply() if data is None else await self.m.press(self.actor, data)
@@ -366,7 +168,7 @@ class Console:
                     self.say(pressed.answer.text)
                 await self.m.stop(self.place, self.actor, _yes)
                 return False
-            if code == "!start":
+            if code == payload.START:
                 self.say(pressed.toast)
                 return True
             lobby = self._lobby() or lobby
@@ -459,12 +261,9 @@ class Console:
             self._say_answer(reply)
 
     def _hand_faces(self) -> dict[str, str]:
-        """The hand's letters (lower case) and the faces they stand for."""
         if self.hand is None or self.hand.picture is None:
             return {}
-        view = self.hand.picture.view
-        labels = hand_labels(len(view.hand))
-        return {labels[i].casefold(): tile_text(view.tiles, t) for i, t in enumerate(view.hand)}
+        return hand_faces(self.hand.picture.view)
 
     async def _stop(self) -> None:
         self.stopping = True
@@ -477,7 +276,7 @@ class Console:
         peek = None
         if self.table is not None:
             peek = next((b.data for b in buttons_of(self.table.keyboard)
-                         if b.data.endswith("!peek")), None)
+                         if b.data.endswith(payload.PEEK)), None)
         if peek is None:
             if self.hand is not None and self.hand.picture is not None:
                 self.say(hand_line(self.hand.picture.view, self.lang))
@@ -516,9 +315,8 @@ class Console:
         return names.index(self.opts.name) if self.opts.name in names else None
 
     def _print_moves(self) -> None:
-        self.say(tr(self.lang, "console.moves"))
-        for number, button in enumerate(buttons_of(self.keyboard), start=1):
-            self.say(f"  {number:>2}. {button.label}")
+        for line in move_lines(self.keyboard, self.lang):
+            self.say(line)
 
     # ----- screens ------------------------------------------------------------------------------
 
@@ -548,8 +346,7 @@ class Console:
                 if shown.picture is not None and shown.picture.kind == "result":
                     view = shown.picture.view
                     self.last_result = view
-                    await self._draw([(self._path(f"result-{view.match.deal + 1}.png"),
-                                       shown.picture)])
+                    await self._draw({f"result-{view.match.deal + 1}": shown.picture})
                 if post.key is not None:
                     await self.m.delivered(post.key)
             for user, screen in reply.private:
@@ -557,8 +354,7 @@ class Console:
                     self.say(screen.text)
             if reply.closed:
                 self.closed = True
-        drawings = [(self._path(f"{name}.png"), picture) for name, picture in pictures.items()]
-        await self._draw(drawings)
+        await self._draw(pictures)
 
     def _show_table(self, table: Screen) -> None:
         picture = table.picture
@@ -583,22 +379,12 @@ class Console:
         if picture.frame.footer:
             self.say(f"  {picture.frame.footer}")
 
-    def _path(self, name: str) -> Path:
-        return self.opts.out / name
-
-    async def _draw(self, drawings: list[tuple[Path, Picture]]) -> None:
-        if not drawings:
-            return
-        loop = asyncio.get_running_loop()
+    async def _draw(self, pictures: dict[str, Picture]) -> None:
         try:
-            await loop.run_in_executor(self.pool, _write_all, drawings)
+            for path in await self.files.write(pictures):
+                self.say(tr(self.lang, "console.picture", path=str(path)))
         except OSError as exc:
             self.say(tr(self.lang, "console.no_pictures", detail=str(exc)))
-            return
-        for path, _ in drawings:
-            if path not in self.written:
-                self.written.add(path)
-                self.say(tr(self.lang, "console.picture", path=str(path)))
 
     # ----- the end ------------------------------------------------------------------------------
 
@@ -610,14 +396,8 @@ class Console:
         if view is None or session is None:
             self.say(tr(self.lang, "console.no_deals"))
         else:
-            names = self._names()
-            scores, chips = view.match.totals(view.outcome)
-            self.say(tr(self.lang, "console.standings"))
-            order = sorted(range(len(chips)), key=lambda s: (-chips[s], -scores[s], s))
-            for rank, seat in enumerate(order, start=1):
-                self.say(tr(self.lang, "console.standing", rank=rank, name=names[seat],
-                                chips=signed(chips[seat] * session.stake),
-                                points=minus(scores[seat])))
+            for line in standings(view, self._names(), session.stake, self.lang):
+                self.say(line)
         balance = await self.m.balance(self.place, self.actor)
         self.say(tr(self.lang, "chips.balance", balance, name=self.opts.name))
         self.say(tr(self.lang, "console.kept_in", db=self.opts.db))
@@ -632,17 +412,6 @@ class Console:
 async def _yes() -> bool:
     """The console's player may always stop their own table."""
     return True
-
-
-def _write_all(drawings: list[tuple[Path, Picture]]) -> None:
-    """Draw and write the pictures (in a worker thread); a file is replaced whole, so an image
-    viewer watching it never shows half a picture."""
-    for path, picture in drawings:
-        data = picture.render()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(path.name + ".part")
-        part.write_bytes(data)
-        part.replace(path)
 
 
 async def play(options: PlayOptions, lines: LineSource, out: TextIO,

@@ -14,7 +14,8 @@ import pytest
 
 import bot.lobby
 from bot import payload, presenter
-from bot.console import board_lines, choose
+from bot.console_input import choose
+from bot.console_text import board_lines
 from bot.i18n import tr
 from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
 from bot.manager import SessionManager

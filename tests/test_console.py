@@ -20,7 +20,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.console import EMPTY, PlayOptions, Unclear, choose, play
+from bot.console import play
+from bot.console_input import EMPTY, Unclear, choose
+from bot.console_options import PlayOptions
 from bot.screens import Button
 from tests.helpers import read
 from tests.session_helpers import balances

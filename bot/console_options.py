@@ -1,0 +1,52 @@
+"""What `gupai play` was asked for, and its defaults (the console's own database and language).
+
+DESIGN.md §5 (Console).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DB = "gupai-console.sqlite3"
+"""The console's own database in the working directory (not the bot's `GUPAI_DB`)."""
+DB_ENV = "GUPAI_CONSOLE_DB"
+DEFAULT_OUT = "gupai-play"
+COMPUTER_DELAY = 0.6
+DEAL_PAUSE = 2.0
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """What `gupai play` was asked for."""
+
+    game: str
+    players: int | None = None
+    preset: str | None = None
+    stake: int | None = None
+    options: tuple[str, ...] = ()
+    """`name=value` words passed to the new game as they are."""
+    lang: str = "en"
+    name: str = "Player"
+    player_id: str = "player"
+    out: Path = Path(DEFAULT_OUT)
+    db: str = DEFAULT_DB
+    computer_delay: float = COMPUTER_DELAY
+    deal_pause: float = DEAL_PAUSE
+    new: bool = False
+    """Stop an unfinished game found in the database instead of resuming it."""
+
+
+def default_db(env: Mapping[str, str] | None = None) -> str:
+    env = os.environ if env is None else env
+    return env.get(DB_ENV) or DEFAULT_DB
+
+
+def default_lang(env: Mapping[str, str] | None = None) -> str:
+    """Ukrainian when the terminal's locale is Ukrainian, English otherwise."""
+    env = os.environ if env is None else env
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "uk" if value.lower().startswith("uk") else "en"
+    return "en"

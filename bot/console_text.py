@@ -1,0 +1,90 @@
+"""The console's words: the board and the hand as text, the moves, the standings, the files.
+
+DESIGN.md §5 (Console). The board and the hand are written by each game's home (`faces/`), so
+the console has no game knowledge of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from bot.console_input import buttons_of
+from bot.i18n import minus, signed, tr
+from bot.screens import Keyboard, Picture
+from faces import home_of
+from faces.moves import tile_text
+from games.engine import View
+from rendering import hand_labels
+
+
+def board_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None = None,
+                stake: int = 1) -> list[str]:
+    """The public part of a view in words, as its game's home writes it; works from a public
+    view or a seat's own view; `stake` turns a pot counted in antes into chips."""
+    return home_of(view).text_board(view, names, lang, me, stake)
+
+
+def hand_line(view: View[Any], lang: str) -> str:
+    """A seat's own tiles with the letters its buttons use: "A 6:6  B 5:4 …"."""
+    return home_of(view).hand_text(view, lang)
+
+
+def hand_faces(view: View[Any]) -> dict[str, str]:
+    """The hand's letters (lower case) and the faces they stand for."""
+    labels = hand_labels(len(view.hand))
+    return {labels[i].casefold(): tile_text(view.tiles, t) for i, t in enumerate(view.hand)}
+
+
+def move_lines(keyboard: Keyboard, lang: str) -> list[str]:
+    """The moves, numbered as the player may type them."""
+    return [tr(lang, "console.moves"), *(f"  {number:>2}. {button.label}" for number, button
+                                          in enumerate(buttons_of(keyboard), start=1))]
+
+
+def standings(view: View[Any], names: Sequence[str], stake: int, lang: str) -> list[str]:
+    """The match's standings from its last result: chips first, then points."""
+    if view.outcome is None:
+        return []
+    scores, chips = view.match.totals(view.outcome)
+    order = sorted(range(len(chips)), key=lambda s: (-chips[s], -scores[s], s))
+    return [tr(lang, "console.standings"), *(
+        tr(lang, "console.standing", rank=rank, name=names[seat],
+           chips=signed(chips[seat] * stake), points=minus(scores[seat]))
+        for rank, seat in enumerate(order, start=1))]
+
+
+class PictureFiles:
+    """The pictures of a console game as PNG files in one folder, drawn in a worker thread so
+    the game goes on meanwhile; each file is replaced whole, so an image viewer watching it
+    never shows half a picture."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.written: set[Path] = set()
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gupai-png")
+
+    async def write(self, pictures: dict[str, Picture]) -> list[Path]:
+        """Draw and write `name.png` for each picture; the files that are new this game."""
+        if not pictures:
+            return []
+        drawings = [(self.folder / f"{name}.png", picture) for name, picture in pictures.items()]
+        await asyncio.get_running_loop().run_in_executor(self.pool, _write_all, drawings)
+        new = [path for path, _ in drawings if path not in self.written]
+        self.written.update(new)
+        return new
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+
+def _write_all(drawings: list[tuple[Path, Picture]]) -> None:
+    for path, picture in drawings:
+        data = picture.render()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(path.name + ".part")
+        part.write_bytes(data)
+        part.replace(path)
