@@ -1,11 +1,35 @@
-"""Checks that apply to every test."""
+"""Checks and clocks that apply to every test.
+
+Every asynchronous test runs on a virtual-time loop (`tests.virtual_time`): its clock jumps to
+the next timer whenever the loop only waits, so a turn timer, a rate limit or a person thinking
+for seconds costs no real time, and worker threads, database queries and HTTP requests still
+run on the real clock. A test that must watch real time pass is marked `real_time` and runs on
+an ordinary loop (`pytest -m real_time` runs just those, `-m "not real_time"` all others).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 import pytest
+
+from tests import virtual_time
+
+
+def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
+                                  ) -> Mapping[str, Callable[[], asyncio.AbstractEventLoop]]:
+    if item.get_closest_marker("real_time") is not None:
+        return {"real": asyncio.new_event_loop}
+    return {"virtual": virtual_time.VirtualLoop}
+
+
+@pytest.fixture(autouse=True)
+def threads_keep_the_clock() -> Iterator[None]:
+    """Database queries and Telegram's HTTP requests count as work outside the loop."""
+    with virtual_time.track_threads():
+        yield
 
 
 @pytest.fixture(autouse=True)

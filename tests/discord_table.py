@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from tests.fake_discord import (
     select,
     slash,
 )
+from tests.virtual_time import wall_clock
 
 QUICK = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
 UNLIMITED = Budget(cap=None, spacing=0.0)
@@ -43,9 +43,10 @@ class Server:
 
     def __init__(self, db: Path, timing: Timing | None = QUICK, fake: FakeDiscord | None = None,
                  channel_budget: Budget | None = UNLIMITED,
-                 game_clock: Callable[[], float] = time.time) -> None:
+                 game_clock: Callable[[], float] | None = None) -> None:
         """`timing` and `channel_budget` None: the bot's own (a real pace); by default the
-        quick ones of tests that look only at what is shown."""
+        quick ones of tests that look only at what is shown. The game clock is by default the
+        test loop's (`virtual_time.wall_clock`)."""
         self.db = db
         self.timing = timing
         self.channel_budget = channel_budget
@@ -59,7 +60,8 @@ class Server:
     async def start(self) -> DiscordBot:
         self.storage = await Storage.open(self.db)
         self.bot = DiscordBot("fake-token", self.storage, timing=self.timing,
-                              channel_budget=self.channel_budget, game_clock=self.game_clock)
+                              channel_budget=self.channel_budget,
+                              game_clock=self.game_clock or wall_clock())
         deliver = self.bot.manager.deliver
         assert deliver is not None
 

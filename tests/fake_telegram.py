@@ -400,18 +400,26 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(status, json.dumps(response, ensure_ascii=False).encode("utf-8"))
 
 
+def _loop_clock() -> Callable[[], float]:
+    try:
+        return asyncio.get_running_loop().time
+    except RuntimeError:
+        return time.monotonic
+
+
 class FakeTelegram:
     """The fake Bot API server. It listens as soon as it is created; ``close()`` it, or use it as
     a (sync or async) context manager. All helpers are safe to call from the test's event loop
     while the server threads answer the bot."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, *, clock: Callable[[], float] | None = None,
                  group_limit: int | None = GROUP_LIMIT, group_window: float = GROUP_WINDOW
                  ) -> None:
-        """``clock`` stamps every call (a test on virtual time passes its loop's clock).
+        """``clock`` stamps every call and measures every wait; by default the clock of the
+        event loop the server is made in (virtual time in most tests), else the real one.
         ``group_limit`` calls of GROUP_METHODS per ``group_window`` seconds in a group chat,
         as Telegram allows; more are answered 429 (None: no limit)."""
-        self._clock = clock
+        self._clock = clock or _loop_clock()
         self.group_limit = group_limit
         self.group_window = group_window
         self._admitted: dict[int, list[float]] = {}
@@ -438,7 +446,7 @@ class FakeTelegram:
         self._callback_ids: set[str] = set()
         self._answers: list[Answer] = []
         self._in_flight = 0
-        self._last_activity = time.monotonic()
+        self._last_activity = self._clock()
         self._closed = False
         self._handlers: dict[str, Callable[[JSON, float], Any]] = {
             "getMe": lambda p, at: bot_user(),
@@ -622,7 +630,7 @@ class FakeTelegram:
             update_id = self._next_update_id
             self._next_update_id += 1
             self._updates.append({**update, "update_id": update_id})
-            self._last_activity = time.monotonic()
+            self._last_activity = self._clock()
             self._cond.notify_all()
             return update_id
 
@@ -776,9 +784,9 @@ class FakeTelegram:
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> None:
         """Wait until ``predicate()`` is true; on timeout fail with the last calls."""
-        deadline = time.monotonic() + timeout
+        deadline = self._clock() + timeout
         while not predicate():
-            if time.monotonic() >= deadline:
+            if self._clock() >= deadline:
                 raise AssertionError(
                     f"condition not met within {timeout}s; {self.summary()}"
                 )
@@ -810,9 +818,9 @@ class FakeTelegram:
     async def wait_idle(self, quiet: float = 0.3, timeout: float = 10.0) -> None:
         """Wait until every injected update was fetched and no call (other than the long poll)
         has been made or been in progress for ``quiet`` seconds."""
-        deadline = time.monotonic() + timeout
+        deadline = self._clock() + timeout
         while True:
-            now = time.monotonic()
+            now = self._clock()
             with self._cond:
                 idle = (
                     self._in_flight == 0
@@ -869,7 +877,7 @@ class FakeTelegram:
             self._calls.append(Call(name, params, at, ok, chat_id, error))
             if not polling:
                 self._in_flight -= 1
-                self._last_activity = time.monotonic()
+                self._last_activity = self._clock()
         return status, response
 
     def _run(self, name: str, params: JSON, at: float) -> tuple[int, JSON]:
@@ -1266,7 +1274,7 @@ class FakeTelegram:
         offset = _as_int(params.get("offset"), 0) or 0
         limit = max(1, min(100, _as_int(params.get("limit"), 100) or 100))
         timeout = max(0.0, float(params.get("timeout") or 0))
-        deadline = at + timeout
+        deadline = time.monotonic() + timeout  # a long poll waits on the real clock
         # Like the Bot API, an offset confirms (forgets) every earlier update.
         if offset > 0:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,10 +39,8 @@ from tests.discord_table import CHANNEL, Server, custom_ids
 from tests.fake_discord import User as DiscordUser
 from tests.fake_telegram import FakeTelegram
 from tests.fake_telegram import User as TelegramUser
-from tests.virtual_time import VirtualLoop
+from tests.virtual_time import wall_clock
 
-EPOCH = 1_800_000_000.0
-"""Seconds since the epoch at loop time 0 (Discord timestamps are shown from the game clock)."""
 GAME = "tails"
 THINK = (2.0, 5.0)
 """Seconds a person takes for a move."""
@@ -111,13 +108,6 @@ def lateness(due: list[tuple[float, str]], arrived: list[tuple[float, str]]
     return found, missing
 
 
-def game_clock(loop: asyncio.AbstractEventLoop) -> Callable[[], float]:
-    """Seconds since the epoch: the virtual clock's from EPOCH, or the real one."""
-    if isinstance(loop, VirtualLoop):
-        return lambda: EPOCH + loop.time()
-    return time.time
-
-
 class Pace:
     """When people act: a seeded generator of human delays, on the running loop's clock."""
 
@@ -137,7 +127,7 @@ DISCORD_PEOPLE = (DiscordUser(101, "Олена", "uk"), DiscordUser(102, "Bob", 
 async def discord_table(folder: Path, minutes: float, seed: int = 1) -> Report:
     loop = asyncio.get_running_loop()
     server = Server(folder / "discord.sqlite3", timing=None, channel_budget=None,
-                    game_clock=game_clock(loop))
+                    game_clock=wall_clock())
     bot = await server.start()
     fake = server.fake
     assert fake is not None
@@ -246,7 +236,7 @@ async def telegram_table(folder: Path, minutes: float, seed: int = 1) -> Report:
             fake.start_bot(user)
         fake.set_chat(GROUP, title="Human pace")
         storage = await Storage.open(folder / "telegram.sqlite3")
-        bot = TelegramBot("123456:PACE", storage, api_url=fake.url, clock=game_clock(loop))
+        bot = TelegramBot("123456:PACE", storage, api_url=fake.url, clock=wall_clock())
         changes: list[tuple[float, str]] = []
         due: list[tuple[float, str]] = []
         deliver = bot.deliver

@@ -271,6 +271,7 @@ async def test_members_and_commands(server: FakeTelegram, bot: Bot) -> None:
     assert [(c.command, c.description) for c in fetched] == [("play", "Грати")]
 
 
+@pytest.mark.real_time
 async def test_long_poll_does_not_block_and_ends_on_inject_and_close() -> None:
     server = FakeTelegram()
     try:

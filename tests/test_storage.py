@@ -354,6 +354,7 @@ asyncio.run(main())
 """
 
 
+@pytest.mark.real_time
 @pytest.mark.parametrize("delay", [0.05, 0.3])
 def test_a_process_killed_mid_write_leaves_a_consistent_database(tmp_path, delay):
     path = tmp_path / "killed.sqlite3"

@@ -6,6 +6,7 @@ the group, deep links in private chats, and presses on the buttons the bot reall
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from bot.telegram_adapter import TelegramBot
 from bot.telegram_messages import CAPTION_LIMIT
 from storage import Storage
 from tests.fake_telegram import FakeTelegram, SentMessage, User
+from tests.virtual_time import wall_clock
 
 TOKEN = "123456:TEST-TOKEN-never-real"
 GROUP = -1001000
@@ -29,19 +31,25 @@ KIM = User(103, "Кім", "uk")
 STRANGER = User(104, "Stranger", "en")
 PEOPLE = (OLENA, BOB, KIM)
 QUICK = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
+POLL = 0.05
+"""Seconds between two looks for new updates."""
 
 
 class Table:
     """One bot process on one database, and what the people in the group do with it."""
 
     def __init__(self, server: FakeTelegram, db: Path, timing: Timing = QUICK,
-                 budget: Budget | None = None) -> None:
+                 budget: Budget | None = None, polling: bool = False) -> None:
+        """`polling`: the bot fetches its updates by its own long poll (on the real clock)."""
         self.server = server
+        self.polling = polling
         self.db = db
         self.timing = timing
         self.budget = budget or Budget()
         self.bot: TelegramBot | None = None
         self.storage: Storage | None = None
+        self._pump: asyncio.Future[None] | None = None
+        self._offset = 0
         self.tables: dict[int, list[Screen]] = {}
         """Every table screen the session layer asked the adapter to show, per session: what
         the group must end up seeing, whatever the outbox coalesced on the way."""
@@ -49,7 +57,7 @@ class Table:
     async def start(self) -> TelegramBot:
         self.storage = await Storage.open(self.db)
         self.bot = TelegramBot(TOKEN, self.storage, api_url=self.server.url, timing=self.timing,
-                               group_budget=self.budget, poll_timeout=1)
+                               group_budget=self.budget, poll_timeout=1, clock=wall_clock())
         deliver = self.bot.manager.deliver
         assert deliver is not None
 
@@ -58,10 +66,31 @@ class Table:
                 self.tables.setdefault(reply.session_id, []).append(reply.table)
             await deliver(reply)
         self.bot.manager.deliver = recording
-        await self.bot.start()
+        await self.bot.start(polling=self.polling)
+        if not self.polling:
+            self._pump = asyncio.ensure_future(self._hand_over(self.bot))
         return self.bot
 
+    async def _hand_over(self, bot: TelegramBot) -> None:
+        """Fetch the server's updates for the bot as its long poll would, but only when there
+        are some, and on the test's clock (a long poll waits on the real one)."""
+        try:
+            while True:
+                if self.server.pending_updates():
+                    for update in await bot.app.bot.get_updates(offset=self._offset, timeout=0):
+                        self._offset = update.update_id + 1
+                        await bot.app.update_queue.put(update)
+                await asyncio.sleep(POLL)
+        finally:
+            if self._offset:  # confirm what was fetched, as a stopping poll does
+                await bot.app.bot.get_updates(offset=self._offset, timeout=0, limit=1)
+
     async def stop(self) -> None:
+        if self._pump is not None:
+            self._pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump
+            self._pump = None
         if self.bot is not None:
             await self.bot.stop()
             self.bot = None
@@ -318,6 +347,22 @@ async def test_a_new_table_comes_before_the_results_posted_after_it(
         await bot.deliver(table_reply("match over", posts=("result 2",), closed=True))
         await bot.drain()
         assert [m.text for m in server.messages(GROUP)] == ["match over", "result 1", "result 2"]
+    finally:
+        await t.stop()
+
+
+@pytest.mark.real_time
+async def test_the_bot_fetches_its_updates_by_long_polling(server: FakeTelegram, tmp_path: Path
+                                                           ) -> None:
+    """The other tests hand the updates over on the test's clock; here the bot's own long poll
+    fetches them as it does in production."""
+    t = Table(server, tmp_path / "db", polling=True)
+    await t.start()
+    try:
+        sid = await t.open_game("dragon deals=1", (OLENA, BOB), computers=2)
+        assert await t.play(sid, (OLENA, BOB), until=2) == 2
+        polls = server.calls("getUpdates")
+        assert polls and all(float(c.params.get("timeout") or 0) == 1 for c in polls[1:])
     finally:
         await t.stop()
 

@@ -1,4 +1,4 @@
-"""The virtual-time loop: timers jump ahead, work outside the loop keeps the clock still."""
+"""The virtual-time loop: timers jump ahead; work outside the loop keeps the clock to real time."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def test_an_hour_of_sleeping_takes_no_real_time() -> None:
     assert time.monotonic() - real < 2
 
 
-def test_a_worker_thread_keeps_the_clock_still() -> None:
+def test_a_worker_thread_keeps_the_clock_from_jumping() -> None:
+    """The clock moves as the real one while a worker thread runs, not to the next timer."""
     async def main() -> tuple[float, float]:
         loop = asyncio.get_running_loop()
         timer = asyncio.ensure_future(asyncio.sleep(10))
@@ -42,11 +43,11 @@ def test_a_worker_thread_keeps_the_clock_still() -> None:
         return during, loop.time() - start
 
     during, total = virtual_time.run(main())
-    assert during == 0
+    assert 0.1 <= during < 2
     assert total == 10
 
 
-def test_a_database_query_keeps_the_clock_still(tmp_path: Path) -> None:
+def test_a_database_query_keeps_the_clock_from_jumping(tmp_path: Path) -> None:
     async def main() -> float:
         loop = asyncio.get_running_loop()
         timer = asyncio.ensure_future(asyncio.sleep(30))
@@ -60,7 +61,7 @@ def test_a_database_query_keeps_the_clock_still(tmp_path: Path) -> None:
         timer.cancel()
         return during
 
-    assert virtual_time.run(main()) == 0
+    assert virtual_time.run(main()) < 5
 
 
 def test_outside_work_is_waited_for_in_real_time() -> None:
@@ -82,4 +83,4 @@ def test_outside_work_is_waited_for_in_real_time() -> None:
         return during, value
 
     during, value = virtual_time.run(main())
-    assert value and during == 0
+    assert value and 0.05 <= during < 2

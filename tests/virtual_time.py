@@ -10,7 +10,8 @@ Time must not jump while work goes on outside the loop: a picture drawn in a wor
 query in aiosqlite's thread, an HTTP request to a fake server's thread. Worker threads started
 with `run_in_executor` are counted here; `outside()` counts anything else for as long as it runs,
 and `track_threads()` wraps aiosqlite and python-telegram-bot's HTTP requests in it. While any
-of these is under way the loop waits on the real clock, as any loop would.
+of these is under way the clock moves as the real one does, as on any loop, so a test can
+still wait a little for a request that the fake server holds back.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import contextlib
 import functools
 import math
 import selectors
+import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from typing import Any, TypeVar
 
@@ -27,6 +29,8 @@ T = TypeVar("T")
 
 START = 1_000.0
 """Where the virtual clock starts (any value: only differences matter)."""
+EPOCH = 1_800_000_000.0
+"""Seconds since the epoch at virtual time 0, for clocks that tell the date (game deadlines)."""
 REAL_WAIT = 0.005
 """Seconds of real time the loop waits for outside work before looking again."""
 
@@ -49,11 +53,14 @@ class _Selector:
             if events:
                 return events
             if self._loop.busy:
-                # A thread will wake the loop (call_soon_threadsafe writes to its self-pipe).
-                events = self._real.select(REAL_WAIT)
-                if events:
-                    return events
-                continue
+                # A thread will wake the loop (call_soon_threadsafe writes to its self-pipe);
+                # meanwhile the clock moves as the real one does, never past the next timer.
+                wait = REAL_WAIT if timeout is None else min(REAL_WAIT, timeout)
+                began = time.monotonic()
+                events = self._real.select(wait)
+                passed = time.monotonic() - began
+                self._loop.pass_(passed if timeout is None else min(passed, timeout))
+                return events
             if timeout is None:
                 # Nothing is scheduled and nothing runs outside: only another thread (a test
                 # driving the loop from outside) can wake it.
@@ -71,6 +78,10 @@ class VirtualLoop(asyncio.SelectorEventLoop):
 
     def time(self) -> float:
         return self._now
+
+    def pass_(self, seconds: float) -> None:
+        """Move the clock on by real time spent waiting for outside work."""
+        self._now += seconds
 
     def advance(self, seconds: float) -> None:
         """Move the clock on by `seconds`, and always by at least one step of the float, so
@@ -99,6 +110,15 @@ class VirtualLoop(asyncio.SelectorEventLoop):
             self._outside -= 1
         future.add_done_callback(done)
         return future
+
+
+def wall_clock() -> Callable[[], float]:
+    """Seconds since the epoch on the running loop's clock: from EPOCH on a virtual loop (so
+    a game's deadlines come when its timers fire), the real time on any other."""
+    loop = asyncio.get_running_loop()
+    if isinstance(loop, VirtualLoop):
+        return lambda: EPOCH + loop.time()
+    return time.time
 
 
 def _counted(method: Callable[..., Awaitable[T]]) -> Callable[..., Coroutine[Any, Any, T]]:
