@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.manager import Timing
 from bot.telegram_adapter import TelegramBot
 from storage import Storage
-from tests.fake_telegram import FakeTelegram, User
+from tests.support.fake_telegram import FakeTelegram, User
 
 GROUP = -1002000
 PLAYER = User(201, "Олена", "uk")

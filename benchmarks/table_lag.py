@@ -1,7 +1,7 @@
 """Table lag and ping lateness of four people playing at a human pace, on the real clock.
 
-`tests/test_live_pace.py` plays twenty minutes on a virtual clock; this plays the same game (four
-people, a move every two to five seconds, Korean Tails) in real time against the same fakes,
+`tests/bot/test_live_pace.py` plays twenty minutes on a virtual clock; this plays the same game
+(four people, a move every two to five seconds, Korean Tails) in real time against the same fakes,
 which keep each platform's limits, so the time spent drawing pictures and in the libraries
 counts too. For each platform it prints the table lag (from a change of the game to the chat's
 table showing it) p50/p95/max, how late the turn notices were, and the channel calls a minute.
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.human_pace import Report, discord_table, telegram_table
+from tests.support.human_pace import Report, discord_table, telegram_table
 
 
 async def run(minutes: float, only: str | None) -> list[Report]:

@@ -1,9 +1,9 @@
 """Checks and clocks that apply to every test.
 
-Every asynchronous test runs on a virtual-time loop (`tests.virtual_time`): its clock jumps to
-the next timer whenever the loop only waits, so a turn timer, a rate limit or a person thinking
-for seconds costs no real time, and worker threads, database queries and HTTP requests still
-run on the real clock. A test that must watch real time pass is marked `real_time` and runs on
+Every asynchronous test runs on a virtual-time loop (`tests.support.virtual_time`): its clock
+jumps to the next timer whenever the loop only waits, so a turn timer, a rate limit or a person
+thinking for seconds costs no real time, and worker threads, database queries and HTTP requests
+still run on the real clock. A test that must watch real time pass is marked `real_time` and runs on
 an ordinary loop (`pytest -m real_time` runs just those, `-m "not real_time"` all others).
 """
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 import pytest
 
-from tests import virtual_time
+from tests.support import virtual_time
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item

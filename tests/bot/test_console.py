@@ -24,12 +24,12 @@ from bot.console import play
 from bot.console_input import EMPTY, Unclear, choose
 from bot.console_options import PlayOptions
 from bot.screens import Button
-from tests.helpers import read
-from tests.session_helpers import balances
+from tests.support.helpers import read
+from tests.support.session_helpers import balances
 
 pytestmark = pytest.mark.timeout(60)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def options(tmp_path: Path, **changes: object) -> PlayOptions:

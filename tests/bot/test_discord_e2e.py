@@ -1,6 +1,7 @@
 """The Discord bot end to end: the real discord.py client, command tree and `DynamicItem`
-templates, fed gateway-shaped interactions; HTTP answered and recorded by `tests.fake_discord`
-(DESIGN.md §9). People press the buttons the bot really sent, on the messages they see.
+templates, fed gateway-shaped interactions; HTTP answered and recorded by
+`tests.support.fake_discord` (DESIGN.md §9). People press the buttons the bot really sent, on
+the messages they see.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bot.discord_components import view_of
 from bot.discord_hands import TOKEN_LIFE
 from bot.i18n import lang_of, tr
 from bot.screens import Button, Place
-from tests.discord_table import (
+from tests.support.discord_server import (
     BOB,
     CHANNEL,
     GUILD,
@@ -33,8 +34,14 @@ from tests.discord_table import (
     is_ephemeral,
     text_of,
 )
-from tests.fake_discord import ALL_PERMISSIONS, User, autocomplete, permissions_without, slash
-from tests.session_helpers import balances
+from tests.support.fake_discord import (
+    ALL_PERMISSIONS,
+    User,
+    autocomplete,
+    permissions_without,
+    slash,
+)
+from tests.support.session_helpers import balances
 
 ADMIN = User(105, "Admin", "en-US", permissions=ALL_PERMISSIONS)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from tests import virtual_time
+from tests.support import virtual_time
 
 
 def test_an_hour_of_sleeping_takes_no_real_time() -> None:

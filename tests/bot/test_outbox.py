@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Awaitable, Callable
 
 from bot.outbox import Budget, Outbox
-from tests import virtual_time
+from tests.support import virtual_time
 
 
 class Flaky(Exception):

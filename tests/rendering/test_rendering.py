@@ -32,7 +32,7 @@ from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
 from storage.stats import Standing
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TELEGRAM_PHOTO_BYTES = 10 * 1024 * 1024
 
 

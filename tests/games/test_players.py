@@ -181,7 +181,7 @@ def _kap_position(rules_name, hands, stock, pile=(), turn=None):
     draw, the `pile` kinds face up (oldest first)."""
     from games.kap import KapTen
     from games.tiles import chinese
-    from tests.helpers import ids
+    from tests.support.helpers import ids
 
     rules = KapTen()
     options = rules.options(rules=rules_name)

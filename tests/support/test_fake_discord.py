@@ -14,8 +14,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from tests import virtual_time
-from tests.fake_discord import (
+from tests.support import virtual_time
+from tests.support.fake_discord import (
     ALL_PERMISSIONS,
     APP_ID,
     DEFAULT_CHANNEL_ID,

@@ -28,8 +28,8 @@ from games.engine import Action, Event
 from games.tiles import CHINESE, WESTERN
 from rendering import hand_labels
 from storage import Session
-from tests.helpers import read
-from tests.session_helpers import BOB, OLENA, PLACE, Recorder, close, lobby, manager
+from tests.support.helpers import read
+from tests.support.session_helpers import BOB, OLENA, PLACE, Recorder, close, lobby, manager
 
 kap = get("kapten")
 tai_shap = get("kaptaishap")

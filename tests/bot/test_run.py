@@ -85,7 +85,7 @@ async def test_both_tokens_start_both_platforms_on_one_database(tmp_path: Path,
 def test_the_command_line_without_a_token(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "bot.cli", "run"], cwd=tmp_path, env={
-        **env, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)},
+        **env, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
         capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "No bot token is configured" in done.stdout

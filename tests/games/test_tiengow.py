@@ -15,7 +15,7 @@ from games import get
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, Match
 from games.hierarchy import beats, classify
 from games.tiles import CHINESE
-from tests.helpers import ids
+from tests.support.helpers import ids
 
 tg = get("tiengow")
 

@@ -35,11 +35,11 @@ from bot.screens import Reply
 from bot.telegram_adapter import TelegramBot
 from bot.telegram_messages import CAPTION_LIMIT
 from storage import Storage
-from tests.discord_table import CHANNEL, Server, custom_ids
-from tests.fake_discord import User as DiscordUser
-from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram import User as TelegramUser
-from tests.virtual_time import wall_clock
+from tests.support.discord_server import CHANNEL, Server, custom_ids
+from tests.support.fake_discord import User as DiscordUser
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fake_telegram import User as TelegramUser
+from tests.support.virtual_time import wall_clock
 
 GAME = "tails"
 THINK = (2.0, 5.0)

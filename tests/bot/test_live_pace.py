@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests import virtual_time
-from tests.human_pace import Report, discord_table, telegram_table
+from tests.support import virtual_time
+from tests.support.human_pace import Report, discord_table, telegram_table
 
 MINUTES = 20
 LAG = 5.0

@@ -8,7 +8,7 @@ from games import get
 from games.engine import IllegalAction, Match
 from games.settlement import pairwise
 from games.tiles import CHINESE
-from tests.helpers import finished, ids
+from tests.support.helpers import finished, ids
 
 dragon, cedeng, tails = get("dragon"), get("cedeng"), get("tails")
 

@@ -25,7 +25,7 @@ from games.engine import (
 )
 from games.kap import KapTaiShap, KapTen
 from games.tiles import chinese
-from tests.helpers import hidden_twin, ids
+from tests.support.helpers import hidden_twin, ids
 
 KT = KapTen()
 KTS = KapTaiShap()

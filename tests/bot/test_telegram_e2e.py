@@ -6,7 +6,6 @@ the group, deep links in private chats, and presses on the buttons the bot reall
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,196 +16,17 @@ from bot.i18n import tr
 from bot.manager import Timing
 from bot.outbox import Budget
 from bot.screens import Place, Post, Reply, Screen
-from bot.telegram_adapter import TelegramBot
 from bot.telegram_messages import CAPTION_LIMIT
-from storage import Storage
-from tests.fake_telegram import FakeTelegram, SentMessage, User
-from tests.virtual_time import wall_clock
-
-TOKEN = "123456:TEST-TOKEN-never-real"
-GROUP = -1001000
-OLENA = User(101, "Олена", "uk")
-BOB = User(102, "Bob", "en")
-KIM = User(103, "Кім", "uk")
-STRANGER = User(104, "Stranger", "en")
-PEOPLE = (OLENA, BOB, KIM)
-QUICK = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
-POLL = 0.05
-"""Seconds between two looks for new updates."""
-
-
-class Table:
-    """One bot process on one database, and what the people in the group do with it."""
-
-    def __init__(self, server: FakeTelegram, db: Path, timing: Timing = QUICK,
-                 budget: Budget | None = None, polling: bool = False) -> None:
-        """`polling`: the bot fetches its updates by its own long poll (on the real clock)."""
-        self.server = server
-        self.polling = polling
-        self.db = db
-        self.timing = timing
-        self.budget = budget or Budget()
-        self.bot: TelegramBot | None = None
-        self.storage: Storage | None = None
-        self._pump: asyncio.Future[None] | None = None
-        self._offset = 0
-        self.tables: dict[int, list[Screen]] = {}
-        """Every table screen the session layer asked the adapter to show, per session: what
-        the group must end up seeing, whatever the outbox coalesced on the way."""
-
-    async def start(self) -> TelegramBot:
-        self.storage = await Storage.open(self.db)
-        self.bot = TelegramBot(TOKEN, self.storage, api_url=self.server.url, timing=self.timing,
-                               group_budget=self.budget, poll_timeout=1, clock=wall_clock())
-        deliver = self.bot.manager.deliver
-        assert deliver is not None
-
-        async def recording(reply: Reply) -> None:
-            if reply.session_id is not None and reply.table is not None:
-                self.tables.setdefault(reply.session_id, []).append(reply.table)
-            await deliver(reply)
-        self.bot.manager.deliver = recording
-        await self.bot.start(polling=self.polling)
-        if not self.polling:
-            self._pump = asyncio.ensure_future(self._hand_over(self.bot))
-        return self.bot
-
-    async def _hand_over(self, bot: TelegramBot) -> None:
-        """Fetch the server's updates for the bot as its long poll would, but only when there
-        are some, and on the test's clock (a long poll waits on the real one)."""
-        try:
-            while True:
-                if self.server.pending_updates():
-                    for update in await bot.app.bot.get_updates(offset=self._offset, timeout=0):
-                        self._offset = update.update_id + 1
-                        await bot.app.update_queue.put(update)
-                await asyncio.sleep(POLL)
-        finally:
-            if self._offset:  # confirm what was fetched, as a stopping poll does
-                await bot.app.bot.get_updates(offset=self._offset, timeout=0, limit=1)
-
-    async def stop(self) -> None:
-        if self._pump is not None:
-            self._pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pump
-            self._pump = None
-        if self.bot is not None:
-            await self.bot.stop()
-            self.bot = None
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-
-    # ----- what people do -------------------------------------------------------------------
-
-    def say(self, user: User, text: str, chat: int = GROUP) -> None:
-        self.server.send_text(user, chat, text)
-
-    def press(self, user: User, message: SentMessage, data: str, chat: int | None = None
-              ) -> int:
-        return self.server.press(user, message.chat_id if chat is None else chat,
-                                 message.message_id, data, check_button=False)
-
-    def lobby(self) -> SentMessage:
-        for message in reversed(self.server.messages(GROUP)):
-            if any("!start" in (d or "") for d in message.button_data()):
-                return message
-        raise AssertionError(self.server.summary())
-
-    def data(self, message: SentMessage, ending: str) -> str:
-        found = [d for d in message.button_data() if d and d.endswith(ending)]
-        assert found, f"no {ending} on {message.content!r}"
-        return found[0]
-
-    def join_link(self) -> str:
-        for row in self.lobby().reply_markup["inline_keyboard"]:
-            for button in row:
-                if "url" in button and "start=j_" in button["url"]:
-                    return button["url"].split("start=")[1]
-        raise AssertionError("no join link")
-
-    def hand(self, user: User) -> SentMessage | None:
-        photos = [m for m in self.server.messages(user.id) if m.has_photo]
-        return photos[-1] if photos else None
-
-    def moves(self, user: User) -> list[str]:
-        hand = self.hand(user)
-        if hand is None:
-            return []
-        return [d for d in hand.button_data() if d and "!" not in d]
-
-    def groups(self, user: User) -> list[str]:
-        """First-tap buttons, when a hand has too many moves for one screen."""
-        hand = self.hand(user)
-        return [] if hand is None else [d for d in hand.button_data() if d and "!pick-" in d]
-
-    async def answer_to(self, update_id: int) -> str:
-        query = f"cq{update_id}"
-        await self.server.wait_for(lambda: any(a.callback_query_id == query
-                                               for a in self.server.answers()))
-        return next(a.text or "" for a in self.server.answers()
-                    if a.callback_query_id == query)
-
-    async def open_game(self, words: str, people: tuple[User, ...], computers: int) -> int:
-        self.say(people[0], f"/newgame {words}")
-        await self.server.wait_for(lambda: self._has_lobby())
-        link = self.join_link()
-        for user in people[1:]:
-            self.say(user, f"/start {link}", chat=user.id)
-        await self.server.wait_for(lambda: self.lobby().content.count("\n") >= 2 + len(people))
-        for _ in range(computers):
-            await self.answer_to(self.press(people[0], self.lobby(),
-                                            self.data(self.lobby(), "!add")))
-        answer = await self.answer_to(self.press(people[0], self.lobby(),
-                                                 self.data(self.lobby(), "!start")))
-        assert answer in ("Гру почато!", "The game begins!"), answer
-        return int(link.removeprefix("j_"))
-
-    def _has_lobby(self) -> bool:
-        try:
-            self.lobby()
-        except AssertionError:
-            return False
-        return True
-
-    async def play(self, sid: int, people: tuple[User, ...], limit: float = 120,
-                   until: int | None = None) -> int:
-        """Everybody presses their first move when they have one (through its group when the
-        moves come in two taps); returns the presses made."""
-        pressed = 0
-        seen: set[str] = set()
-
-        async def loop() -> None:
-            nonlocal pressed
-            while await self.status(sid) == "active":
-                if until is not None and pressed >= until:
-                    return
-                acted = False
-                for user in people:
-                    moves = self.moves(user)
-                    hand = self.hand(user)
-                    groups = self.groups(user)
-                    if not moves and groups and hand is not None and groups[0] not in seen:
-                        seen.add(groups[0])
-                        await self.answer_to(self.press(user, hand, groups[0]))
-                        pressed += 1
-                        acted = True
-                    elif moves and hand is not None and moves[0] not in seen:
-                        seen.add(moves[0])
-                        await self.answer_to(self.press(user, hand, moves[0]))
-                        pressed += 1
-                        acted = True
-                if not acted:
-                    await asyncio.sleep(0.02)
-        await asyncio.wait_for(loop(), limit)
-        return pressed
-
-    async def status(self, sid: int) -> str:
-        assert self.storage is not None
-        session = await self.storage.sessions.get(sid)
-        assert session is not None
-        return session.status
+from tests.support.fake_telegram import FakeTelegram, SentMessage, User
+from tests.support.telegram_group import (
+    BOB,
+    GROUP,
+    OLENA,
+    PEOPLE,
+    STRANGER,
+    TOKEN,
+    Group,
+)
 
 
 @pytest.fixture
@@ -219,14 +39,14 @@ async def server() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-async def table(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Table]:
-    t = Table(server, tmp_path / "gupai.sqlite3")
+async def group(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Group]:
+    t = Group(server, tmp_path / "gupai.sqlite3")
     await t.start()
     yield t
     await t.stop()
 
 
-async def settle_check(t: Table, sid: int, deals_expected: int | None = None) -> None:
+async def settle_check(t: Group, sid: int, deals_expected: int | None = None) -> None:
     """Chips in SQLite equal the settlements, and the leaderboard shows them."""
     assert t.storage is not None
     deals = await t.storage.db.read("SELECT id FROM deals WHERE session_id = ?", (sid,))
@@ -262,7 +82,7 @@ def hands_only_to_owners(server: FakeTelegram) -> None:
     assert {c.chat_id for c in private} <= {u.id for u in PEOPLE}
 
 
-def table_shows_the_game(t: Table, server: FakeTelegram, sid: int,
+def table_shows_the_game(t: Group, server: FakeTelegram, sid: int,
                          posts: list[SentMessage]) -> None:
     """DESIGN.md §5: one table message per game, above the game's results, edited in place to
     the game's last state, and edited at most once per `spacing`.
@@ -272,8 +92,8 @@ def table_shows_the_game(t: Table, server: FakeTelegram, sid: int,
     What the group sees at the end does not depend on the pace.
     """
     assert t.bot is not None
-    group = server.group_calls(GROUP)
-    sent = [c for c in group if c.method == "sendPhoto" and c.ok]
+    calls = server.group_calls(GROUP)
+    sent = [c for c in calls if c.method == "sendPhoto" and c.ok]
     assert len(sent) == len(posts) + 1, "the table was sent once, never again"
     live = {m.message_id for m in server.messages(GROUP)} - {m.message_id for m in posts}
     assert len(live) == 1, "the lobby gave way to the table: one message carries the game"
@@ -287,7 +107,7 @@ def table_shows_the_game(t: Table, server: FakeTelegram, sid: int,
     markup = t.bot.markup(last.keyboard)
     assert shown.reply_markup == (markup.to_dict() if markup is not None else None)
     assert shown.photo == last.picture.render()
-    photo_edits = [c for c in group
+    photo_edits = [c for c in calls
                    if c.method in ("editMessageMedia", "editMessageCaption") and c.ok]
     assert [c.params["message_id"] for c in photo_edits] == [shown.message_id] * len(shown.edits)
     # Coalesced: the outbox spaces in-place updates, however fast the table changes.
@@ -301,24 +121,24 @@ def table_shows_the_game(t: Table, server: FakeTelegram, sid: int,
                                               ("tiengow streak deals=2", 2),
                                               ("kaptaishap culin deals=2", 2),
                                               ("threedozen deals=2", 2)])
-async def test_three_people_and_a_computer_play_a_match(table: Table, server: FakeTelegram,
+async def test_three_people_and_a_computer_play_a_match(group: Group, server: FakeTelegram,
                                                         words: str, deals: int | None) -> None:
-    sid = await table.open_game(words, PEOPLE, computers=1)
-    presses = await table.play(sid, PEOPLE)
-    assert await table.status(sid) == "finished"
-    assert table.bot is not None
-    await table.bot.drain()
-    await settle_check(table, sid, deals)
+    sid = await group.open_game(words, PEOPLE, computers=1)
+    presses = await group.play(sid, PEOPLE)
+    assert await group.status(sid) == "finished"
+    assert group.bot is not None
+    await group.bot.drain()
+    await settle_check(group, sid, deals)
     hands_only_to_owners(server)
     posts = [m for m in server.messages(GROUP) if m.has_photo and "Роздач" in (m.caption or "")]
     assert posts, "every deal's result is posted"
     assert "Матч закінчено" in (posts[-1].caption or "")
-    group = server.group_calls(GROUP)
+    calls = server.group_calls(GROUP)
     per_minute = server.max_per_window(GROUP, 60.0)
-    print(f"\n{words}: {presses} presses, {len(group)} group messages, "
+    print(f"\n{words}: {presses} presses, {len(calls)} group messages, "
           f"at most {per_minute} in a minute")
     assert per_minute <= 20
-    table_shows_the_game(table, server, sid, posts)
+    table_shows_the_game(group, server, sid, posts)
     answers = server.answers()
     assert len(answers) == len(server.calls("answerCallbackQuery"))
     presses_made = [u for u in server.calls() if u.method == "getUpdates"]
@@ -337,7 +157,7 @@ async def test_a_new_table_comes_before_the_results_posted_after_it(
         server: FakeTelegram, tmp_path: Path) -> None:
     """The table that replaces the lobby is a new message, not an edit: it is not held back
     until edits are due again, or a short match's results would appear above it."""
-    t = Table(server, tmp_path / "db", budget=Budget(spacing=1.0))
+    t = Group(server, tmp_path / "db", budget=Budget(spacing=1.0))
     bot = await t.start()
     try:
         await bot.deliver(table_reply("lobby", fresh=True))
@@ -356,7 +176,7 @@ async def test_the_bot_fetches_its_updates_by_long_polling(server: FakeTelegram,
                                                            ) -> None:
     """The other tests hand the updates over on the test's clock; here the bot's own long poll
     fetches them as it does in production."""
-    t = Table(server, tmp_path / "db", polling=True)
+    t = Group(server, tmp_path / "db", polling=True)
     await t.start()
     try:
         sid = await t.open_game("dragon deals=1", (OLENA, BOB), computers=2)
@@ -371,7 +191,7 @@ async def test_a_game_that_ends_during_an_edit_still_shows_its_end(
         server: FakeTelegram, tmp_path: Path) -> None:
     """The adapter forgets a finished game's table once its last screen is shown, not once any
     edit finishes: the end may arrive while an earlier edit is on its way."""
-    t = Table(server, tmp_path / "db", budget=Budget(spacing=0.1))
+    t = Group(server, tmp_path / "db", budget=Budget(spacing=0.1))
     bot = await t.start()
     try:
         await bot.deliver(table_reply("deal 1", fresh=True))
@@ -392,7 +212,7 @@ async def test_the_group_budget_holds_under_pressure(server: FakeTelegram, tmp_p
                                                      ) -> None:
     """A tight budget (5 calls per 2 s) is never exceeded however fast the table changes."""
     server.group_limit = None  # a budget of the test's own, faster than Telegram's
-    t = Table(server, tmp_path / "db", budget=Budget(cap=5, window=2.0, spacing=0.1))
+    t = Group(server, tmp_path / "db", budget=Budget(cap=5, window=2.0, spacing=0.1))
     await t.start()
     try:
         sid = await t.open_game("dragon deals=1", (OLENA,), computers=3)
@@ -408,7 +228,7 @@ async def test_the_group_budget_holds_under_pressure(server: FakeTelegram, tmp_p
 async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_work(
         server: FakeTelegram, tmp_path: Path) -> None:
     slow = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
-    t = Table(server, tmp_path / "db", timing=slow)
+    t = Group(server, tmp_path / "db", timing=slow)
     await t.start()
     sid = await t.open_game("dragon deals=1", PEOPLE, computers=1)
     await t.play(sid, PEOPLE, until=5)
@@ -421,7 +241,7 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_work(
     await t.stop()
 
     before = len(server.group_calls(GROUP))
-    t2 = Table(server, tmp_path / "db", timing=slow)
+    t2 = Group(server, tmp_path / "db", timing=slow)
     await t2.start()
     try:
         # The restored game's table is shown again, edited in place.
@@ -436,30 +256,30 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_work(
         await t2.stop()
 
 
-async def test_stale_forged_and_foreign_presses(table: Table, server: FakeTelegram) -> None:
-    sid = await table.open_game("dragon", (OLENA, BOB), computers=0)
-    await server.wait_for(lambda: any(table.moves(u) for u in (OLENA, BOB)))
-    mover = next(u for u in (OLENA, BOB) if table.moves(u))
-    hand = table.hand(mover)
-    assert hand is not None and table.storage is not None
-    button = table.moves(mover)[0]
-    before = await table.storage.sessions.get(sid)
+async def test_stale_forged_and_foreign_presses(group: Group, server: FakeTelegram) -> None:
+    sid = await group.open_game("dragon", (OLENA, BOB), computers=0)
+    await server.wait_for(lambda: any(group.moves(u) for u in (OLENA, BOB)))
+    mover = next(u for u in (OLENA, BOB) if group.moves(u))
+    hand = group.hand(mover)
+    assert hand is not None and group.storage is not None
+    button = group.moves(mover)[0]
+    before = await group.storage.sessions.get(sid)
 
-    # A modified client can send any button data, here a player's move under the group's table.
+    # A modified client can send any button data, here a player's move under the group's group.
     await server.wait_for(lambda: any(m.has_photo for m in server.messages(GROUP)))
     board = next(m for m in server.messages(GROUP) if m.has_photo)
-    foreign = await table.answer_to(table.press(STRANGER, board, button))
+    foreign = await group.answer_to(group.press(STRANGER, board, button))
     assert foreign == "Це не ваші плитки."
-    forged = await table.answer_to(table.press(mover, hand, "g:1:2:play.66a\x00"))
+    forged = await group.answer_to(group.press(mover, hand, "g:1:2:play.66a\x00"))
     assert forged
-    junk = await table.answer_to(table.press(mover, hand, "hello"))
+    junk = await group.answer_to(group.press(mover, hand, "hello"))
     assert junk in ("Ця кнопка не моя.", "That button is not one of mine.")
-    after = await table.storage.sessions.get(sid)
+    after = await group.storage.sessions.get(sid)
     assert before is not None and after is not None
     assert (after.version, after.state) == (before.version, before.state)
 
-    assert await table.answer_to(table.press(mover, hand, button)) == ""
-    stale = await table.answer_to(table.press(mover, hand, button))
+    assert await group.answer_to(group.press(mover, hand, button)) == ""
+    stale = await group.answer_to(group.press(mover, hand, button))
     assert "out of date" in stale or "застаріла" in stale
     for answer in server.answers():
         assert not answer.show_alert
@@ -468,7 +288,7 @@ async def test_stale_forged_and_foreign_presses(table: Table, server: FakeTelegr
 async def test_a_player_who_never_started_the_bot_gets_a_start_me_button(
         server: FakeTelegram, tmp_path: Path) -> None:
     shy = User(105, "Тарас", "uk")
-    t = Table(server, tmp_path / "db")
+    t = Group(server, tmp_path / "db")
     await t.start()
     try:
         t.say(OLENA, "/newgame dragon")
@@ -501,17 +321,17 @@ async def test_a_player_who_never_started_the_bot_gets_a_start_me_button(
         await t.stop()
 
 
-async def test_flood_control_is_retried(table: Table, server: FakeTelegram) -> None:
+async def test_flood_control_is_retried(group: Group, server: FakeTelegram) -> None:
     server.fail_next("sendMessage", status=429, retry_after=1)
-    table.say(OLENA, "/newgame tails")
-    await server.wait_for(table._has_lobby, timeout=15)
+    group.say(OLENA, "/newgame tails")
+    await server.wait_for(group._has_lobby, timeout=15)
     refused = [c for c in server.calls("sendMessage") if not c.ok]
     assert refused and "retry after" in (refused[0].error or "").lower()
 
 
 async def test_an_absent_player_is_replaced_by_the_computer(
         server: FakeTelegram, tmp_path: Path) -> None:
-    t = Table(server, tmp_path / "db")
+    t = Group(server, tmp_path / "db")
     await t.start()
     try:
         assert t.storage is not None and t.bot is not None
@@ -543,46 +363,46 @@ async def test_an_absent_player_is_replaced_by_the_computer(
         await t.stop()
 
 
-async def test_commands_answer_in_both_languages(table: Table, server: FakeTelegram) -> None:
+async def test_commands_answer_in_both_languages(group: Group, server: FakeTelegram) -> None:
     assert server.commands("uk") and server.commands("en")
     uk = {c["command"]: c["description"] for c in server.commands("uk") or []}
     assert set(uk) >= {"newgame", "join", "leave", "stop", "games", "rules", "chips", "top",
                        "stats", "lang", "settings", "help"}
-    table.say(OLENA, "/games")
+    group.say(OLENA, "/games")
     await server.wait_for(lambda: any("dragon" in (m.text or "")
                                       for m in server.messages(GROUP)))
-    table.say(OLENA, "/rules domino")
+    group.say(OLENA, "/rules domino")
     await server.wait_for(lambda: any("Доміно" in (m.text or "") and "базар" in (m.text or "")
                                       for m in server.messages(GROUP)))
-    table.say(STRANGER, "/lang en")
+    group.say(STRANGER, "/lang en")
     await server.wait_for(lambda: any("адміністратори" in (m.text or "")
                                       for m in server.messages(GROUP)))
     server.make_admin(GROUP, OLENA)
-    table.say(OLENA, "/lang en")
+    group.say(OLENA, "/lang en")
     await server.wait_for(lambda: any(m.text == "Language set to English."
                                       for m in server.messages(GROUP)))
-    table.say(BOB, "/chips")
+    group.say(BOB, "/chips")
     await server.wait_for(lambda: any(m.text and m.text.startswith("Bob: 1000 chips")
                                       for m in server.messages(GROUP)))
-    table.say(BOB, "/top")
+    group.say(BOB, "/top")
     await server.wait_for(lambda: any(m.has_photo and "Leaderboard" in (m.caption or "")
                                       for m in server.messages(GROUP)))
-    table.say(BOB, "/newgame chess")
+    group.say(BOB, "/newgame chess")
     await server.wait_for(lambda: any("chess" in (m.text or "")
                                       for m in server.messages(GROUP)))
-    table.say(BOB, "/stop")
+    group.say(BOB, "/stop")
     await server.wait_for(lambda: any(m.text == "There is no game here. Start one with /newgame."
                                       for m in server.messages(GROUP)))
-    table.say(BOB, "/nonsense", chat=BOB.id)
+    group.say(BOB, "/nonsense", chat=BOB.id)
     await server.wait_for(lambda: any("/help" in (m.text or "")
                                       for m in server.messages(BOB.id)))
 
 
-async def test_the_token_never_reaches_the_logs(table: Table, server: FakeTelegram,
+async def test_the_token_never_reaches_the_logs(group: Group, server: FakeTelegram,
                                                 caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level("DEBUG")
-    table.say(OLENA, "/newgame dragon")
-    await server.wait_for(table._has_lobby)
+    group.say(OLENA, "/newgame dragon")
+    await server.wait_for(group._has_lobby)
     await server.wait_idle()
     assert TOKEN not in caplog.text
 
@@ -591,73 +411,73 @@ async def test_the_token_never_reaches_the_logs(table: Table, server: FakeTelegr
 
 @pytest.mark.filterwarnings("ignore::telegram.warnings.PTBDeprecationWarning")
 async def test_a_post_refused_past_the_librarys_retries_is_sent_later(
-        table: Table, server: FakeTelegram) -> None:
+        group: Group, server: FakeTelegram) -> None:
     """Flood control outlasts the library's three retries: the post waits and goes, once."""
     server.fail_next("sendMessage", status=429, retry_after=1, count=5)
-    assert table.bot is not None
-    await table.bot.deliver(table_reply("the table", posts=("the result",)))
-    await table.bot.drain()
+    assert group.bot is not None
+    await group.bot.deliver(table_reply("the table", posts=("the result",)))
+    await group.bot.drain()
     results = [m for m in server.messages(GROUP) if m.text == "the result"]
     assert len(results) == 1
     assert len([c for c in server.calls("sendMessage") if not c.ok]) == 5
 
 
-async def test_a_huge_page_number_is_answered(table: Table, server: FakeTelegram) -> None:
-    table.say(OLENA, "/chips")
+async def test_a_huge_page_number_is_answered(group: Group, server: FakeTelegram) -> None:
+    group.say(OLENA, "/chips")
     await server.wait_for(lambda: any("1000" in (m.text or "") for m in server.messages(GROUP)))
-    table.say(OLENA, "/top 99999999999999999999")
+    group.say(OLENA, "/top 99999999999999999999")
     await server.wait_for(lambda: any("лише 1 сторінка" in (m.text or "")
                                       for m in server.messages(GROUP)))
 
 
-async def test_the_leaderboard_turns_its_pages(table: Table, server: FakeTelegram) -> None:
-    assert table.storage is not None
-    chat_id = await table.storage.accounts.chat("telegram", GROUP, "")
+async def test_the_leaderboard_turns_its_pages(group: Group, server: FakeTelegram) -> None:
+    assert group.storage is not None
+    chat_id = await group.storage.accounts.chat("telegram", GROUP, "")
     for n in range(12):
-        user = await table.storage.accounts.user("telegram", str(500 + n), f"P{n}")
-        await table.storage.accounts.balance(chat_id, user)
-    table.say(BOB, "/top")
+        user = await group.storage.accounts.user("telegram", str(500 + n), f"P{n}")
+        await group.storage.accounts.balance(chat_id, user)
+    group.say(BOB, "/top")
     await server.wait_for(lambda: any(m.has_photo for m in server.messages(GROUP)))
     board = next(m for m in server.messages(GROUP) if m.has_photo)
     assert "10. " in (board.content or "") and "11. " not in (board.content or "")
-    forward = table.data(board, "!top")
-    await table.answer_to(table.press(BOB, board, forward))
+    forward = group.data(board, "!top")
+    await group.answer_to(group.press(BOB, board, forward))
     await server.wait_for(lambda: "11. P10" in (server.message(GROUP, board.message_id)
                                                  or board).content)
     turned = server.message(GROUP, board.message_id)
     assert turned is not None and turned.edits[-1].method == "editMessageMedia"
-    assert table.data(turned, "!top").split(":")[2] == "1"  # back to page 1
+    assert group.data(turned, "!top").split(":")[2] == "1"  # back to page 1
 
 
 async def test_the_hand_itself_answers_a_start_link_in_the_private_chat(
-        table: Table, server: FakeTelegram) -> None:
-    sid = await table.open_game("dragon", (OLENA, BOB), computers=0)
-    await server.wait_for(lambda: table.hand(BOB) is not None)
+        group: Group, server: FakeTelegram) -> None:
+    sid = await group.open_game("dragon", (OLENA, BOB), computers=0)
+    await server.wait_for(lambda: group.hand(BOB) is not None)
     before = len(server.messages(BOB.id))
-    table.say(BOB, f"/start h_{sid}", chat=BOB.id)
+    group.say(BOB, f"/start h_{sid}", chat=BOB.id)
     await server.wait_for(lambda: len(server.messages(BOB.id)) > before or any(
         c.chat_id == BOB.id and c.method == "deleteMessage" for c in server.calls()))
     await server.wait_idle()
     sentences = [m.text for m in server.messages(BOB.id) if m.text]
     assert tr("uk", "hand.sent") not in sentences
-    assert table.hand(BOB) is not None
-    table.say(BOB, "/start h_99999999999999999999999", chat=BOB.id)
+    assert group.hand(BOB) is not None
+    group.say(BOB, "/start h_99999999999999999999999", chat=BOB.id)
     await server.wait_for(lambda: any("/newgame" in (m.text or "")
                                       for m in server.messages(BOB.id)))
 
 
-async def test_a_finished_match_offers_to_play_again(table: Table, server: FakeTelegram) -> None:
-    sid = await table.open_game("dragon deals=1", (OLENA,), computers=1)
-    await table.play(sid, (OLENA,))
-    assert table.bot is not None
-    await table.bot.drain()
+async def test_a_finished_match_offers_to_play_again(group: Group, server: FakeTelegram) -> None:
+    sid = await group.open_game("dragon deals=1", (OLENA,), computers=1)
+    await group.play(sid, (OLENA,))
+    assert group.bot is not None
+    await group.bot.drain()
     result = [m for m in server.messages(GROUP) if m.has_photo and "Матч закінчено"
               in (m.content or "")][-1]
-    again = table.data(result, "!again")
-    last = table.tables[sid][-1].text
+    again = group.data(result, "!again")
+    last = group.tables[sid][-1].text
     (board,) = [m for m in server.messages(GROUP) if m.content == last[:CAPTION_LIMIT]]
     assert board.button_data() == [] and "Матч закінчено." in last  # no Peek, no My tiles
-    assert await table.answer_to(table.press(OLENA, result, again)) == tr("uk", "again.opened")
-    await server.wait_for(lambda: table._has_lobby() and table.lobby().message_id
+    assert await group.answer_to(group.press(OLENA, result, again)) == tr("uk", "again.opened")
+    await server.wait_for(lambda: group._has_lobby() and group.lobby().message_id
                           > result.message_id)
-    assert "Комп'ютер 1" in (table.lobby().content or "")
+    assert "Комп'ютер 1" in (group.lobby().content or "")

@@ -9,7 +9,17 @@ import pytest
 import bot.lobby
 from bot import payload
 from bot.manager import Timing
-from tests.session_helpers import BOB, FAST, KIM, OLENA, PLACE, close, lobby, manager, play_out
+from tests.support.session_helpers import (
+    BOB,
+    FAST,
+    KIM,
+    OLENA,
+    PLACE,
+    close,
+    lobby,
+    manager,
+    play_out,
+)
 
 
 async def books(m, chat_id):

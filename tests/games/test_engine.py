@@ -17,7 +17,7 @@ from games.engine import (
     play,
 )
 from games.tiles import CHINESE
-from tests.helpers import ids
+from tests.support.helpers import ids
 
 dragon = get("dragon")
 

@@ -1,5 +1,5 @@
 """A Discord server for end-to-end tests: the real adapter on a real `discord.Client`, HTTP
-answered by `tests.fake_discord`, people acting through gateway-shaped interactions."""
+answered by `tests.support.fake_discord`, people acting through gateway-shaped interactions."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.manager import Timing
 from bot.outbox import Budget
 from bot.screens import Reply
 from storage import Storage
-from tests.fake_discord import (
+from tests.support.fake_discord import (
     DEFAULT_CHANNEL_ID,
     DEFAULT_GUILD_ID,
     EPHEMERAL,
@@ -25,7 +25,7 @@ from tests.fake_discord import (
     select,
     slash,
 )
-from tests.virtual_time import wall_clock
+from tests.support.virtual_time import wall_clock
 
 QUICK = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
 UNLIMITED = Budget(cap=None, spacing=0.0)

@@ -23,7 +23,7 @@ from games.engine import (
 )
 from games.threedozen import PARTNERS, ThreeDozen, is_pair
 from games.tiles import WESTERN as W
-from tests.helpers import hidden_twin
+from tests.support.helpers import hidden_twin
 
 TD = ThreeDozen()
 OPTS = TD.options()

@@ -14,7 +14,7 @@ from bot.commands import Commands
 from bot.i18n import tr
 from bot.manager import Timing
 from bot.screens import Actor, Button, Place, Screen
-from tests.session_helpers import (
+from tests.support.session_helpers import (
     BOB,
     FAST,
     KIM,

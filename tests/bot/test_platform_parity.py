@@ -18,11 +18,11 @@ import bot.manager
 import bot.telegram_adapter
 from bot.outbox import Budget
 from bot.screens import HandUpdate, Reply, Screen
-from tests.discord_table import Server
-from tests.fake_discord import User as DiscordUser
-from tests.fake_telegram import FakeTelegram
-from tests.fake_telegram import User as TelegramUser
-from tests.test_telegram_e2e import GROUP, QUICK, Table
+from tests.support.discord_server import Server
+from tests.support.fake_discord import User as DiscordUser
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.fake_telegram import User as TelegramUser
+from tests.support.telegram_group import GROUP, QUICK, Group
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -74,7 +74,7 @@ async def play_telegram(tmp_path: Path, words: str) -> list[Reply]:
             fake.start_bot(user)
         fake.set_chat(GROUP, title="Parity")
         # No group budget: the screens, not the pace, are compared.
-        table = Table(fake, tmp_path / "telegram.sqlite3", QUICK, Budget(cap=None, spacing=0.0))
+        table = Group(fake, tmp_path / "telegram.sqlite3", QUICK, Budget(cap=None, spacing=0.0))
         running = await table.start()
         record(running.manager, replies)
         try:

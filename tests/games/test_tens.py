@@ -18,7 +18,7 @@ import pytest
 
 from games.tens import layout, missing, wins
 from games.tiles import CHINESE, chinese
-from tests.helpers import ids
+from tests.support.helpers import ids
 
 KINDS = CHINESE.kinds
 FOUR_SETS = chinese(4)

@@ -4,7 +4,7 @@ import ast
 import sys
 from pathlib import Path
 
-GAMES = Path(__file__).resolve().parent.parent / "games"
+GAMES = Path(__file__).resolve().parents[2] / "games"
 FORBIDDEN_MODULES = {"asyncio", "bot", "rendering", "storage", "telegram", "discord", "PIL",
                      "aiosqlite", "logging", "time", "datetime", "os", "sqlite3", "socket",
                      "threading", "subprocess"}

@@ -32,7 +32,7 @@ from telegram.ext import (
     ExtBot,
 )
 
-from tests.fake_telegram import BOT_ID, NOT_MODIFIED, FakeTelegram, User
+from tests.support.fake_telegram import BOT_ID, NOT_MODIFIED, FakeTelegram, User
 
 GROUP = -1001234567890
 ALICE = User(111, "Alice")

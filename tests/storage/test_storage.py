@@ -27,7 +27,7 @@ from storage import (
 )
 from storage.schema import MIGRATIONS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ODD_NAMES = [
     "O'Brien \"the\" Quote", "Robert'); DROP TABLE users;--", "🎲 Кім 김민수 天九", "%_\\ \x00x",
     "   ", "a" * 300,
