@@ -55,7 +55,7 @@ class Person:
 
 
 @dataclass
-class Table:
+class WatchedGame:
     """One game as the adapter sees it: the chat's table message and each person's hand."""
 
     place: Place
@@ -133,7 +133,7 @@ class Adapter:
         self.timer_pictures = timer_pictures
         self.tally = tally
         self.computers_from = computers_from
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, WatchedGame] = {}
         self.waiting: dict[asyncio.Task[Any], list[Reply]] = {}
         self.background: set[asyncio.Task[None]] = set()
 
@@ -171,7 +171,7 @@ class Adapter:
             for person in table.people.values():
                 person.changed.set()
 
-    def _count_timer_moves(self, table: Table, reply: Reply) -> None:
+    def _count_timer_moves(self, table: WatchedGame, reply: Reply) -> None:
         view = _board_view(reply)
         if view is None:
             return
@@ -182,7 +182,7 @@ class Adapter:
             if table.to_move is not None and table.to_move < self.computers_from:
                 self.tally.people_timed_out += moved
 
-    def _follow_board(self, table: Table, reply: Reply) -> None:
+    def _follow_board(self, table: WatchedGame, reply: Reply) -> None:
         view = _board_view(reply)
         if view is None:
             return
@@ -259,17 +259,17 @@ class Pass:
             peak = tracemalloc.get_traced_memory()[1]
             self.tally.traced_peak = max(self.tally.traced_peak or 0, peak)
 
-    def _table(self, number: int) -> Table:
+    def _table(self, number: int) -> WatchedGame:
         place = Place(f"-{self.prefix}{number}", "", f"Bench {self.prefix}{number}")
         people = {}
         for seat in range(self.args.people):
             actor = Actor(f"{self.prefix}{number}.{seat}", f"P{seat + 1}", LANG)
             people[actor.platform_id] = Person(actor, seat)
-        table = Table(place, people)
+        table = WatchedGame(place, people)
         self.adapter.tables[place.chat] = table
         return table
 
-    async def _lobby(self, table: Table) -> None:
+    async def _lobby(self, table: WatchedGame) -> None:
         m = self.manager
         creator, *others = [p.actor for p in table.people.values()]
         await m.new_game(table.place, creator, self.args.words)
@@ -278,7 +278,7 @@ class Pass:
         for _ in range(self.args.computers):
             await m.press(creator, self._lobby_button(table, "!add"))
 
-    def _lobby_button(self, table: Table, code: str) -> str:
+    def _lobby_button(self, table: WatchedGame, code: str) -> str:
         if table.screen is not None:
             for row in table.screen.keyboard:
                 for button in row:
@@ -287,13 +287,13 @@ class Pass:
         text = "nothing" if table.screen is None else repr(table.screen.text)
         raise SystemExit(f"no {code} button in {table.place.chat}: the chat shows {text}")
 
-    async def _start(self, table: Table) -> None:
+    async def _start(self, table: WatchedGame) -> None:
         creator = next(iter(table.people.values())).actor
         if await self._press(creator, self._lobby_button(table, "!start"),
                              self.tally.start_latencies):
             self.tally.starts += 1
 
-    async def _play(self, table: Table, person: Person) -> None:
+    async def _play(self, table: WatchedGame, person: Person) -> None:
         while not table.closed:
             await person.changed.wait()
             person.changed.clear()

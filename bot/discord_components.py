@@ -26,14 +26,14 @@ OPTIONS = 25
 LABEL_LIMIT = 80
 OPTION_LIMIT = 100
 
-Press = Callable[[discord.Interaction[Any], str], Awaitable[None]]
+PressHandler = Callable[[discord.Interaction[Any], str], Awaitable[None]]
 """What a component does: the adapter's press handler, given the payload pressed."""
 
 
 async def _dispatch(interaction: discord.Interaction[Any], data: str) -> None:
     """discord.py makes components from their custom ids; the client they arrived on carries
     the adapter's handler (`game_press`)."""
-    press: Press | None = getattr(interaction.client, "game_press", None)
+    press: PressHandler | None = getattr(interaction.client, "game_press", None)
     if press is not None:
         await press(interaction, data)
 
