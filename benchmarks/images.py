@@ -16,10 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from PIL import Image
-from rendering.boards import connecting_board, domino_board
 
 import games
-from bot.gallery import SAMPLE_NAMES, sample_deal
+from bot.gallery import SAMPLE_NAMES
+from faces import home_of
+from faces.samples import sample_deal
 from rendering import sprites
 from rendering.canvas import Frame, encode
 from rendering.hand import hand_image
@@ -27,8 +28,7 @@ from rendering.hand import hand_image
 
 def cases() -> list[tuple[str, Callable[[], Image.Image]]]:
     found: list[tuple[str, Callable[[], Image.Image]]] = []
-    for game, preset, players, draw in (("dragon", "one-arm", 4, connecting_board),
-                                        ("domino", "100", 2, domino_board)):
+    for game, preset, players in (("dragon", "one-arm", 4), ("domino", "100", 2)):
         rules = games.get(game)
         steps = sample_deal(rules, rules.options(preset), players, "bench")
         table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
@@ -40,7 +40,7 @@ def cases() -> list[tuple[str, Callable[[], Image.Image]]]:
         full_line = tuple((t, tiles.a[t], tiles.b[t], 0) for t in range(tiles.size))
         full_view = dataclasses.replace(full_view, line=full_line)
         hand_view = rules.view(middle, seat)
-        board: Any = draw
+        board: Any = home_of(mid_view).board
         found += [
             (f"{game} hand", lambda v=hand_view, t=table: hand_image(v, t)),
             (f"{game} mid-game board", lambda v=mid_view, t=table, b=board: b(v, t)),
