@@ -162,6 +162,3 @@ def score_fact(view: View[Any], seat: int, lang: str) -> list[str]:
     scores = view.match.scores
     return [tr(lang, "console.score", score=minus(scores[seat]))] if any(scores) else []
 
-
-def rows_of(tiles: Sequence[str], per_row: int) -> list[str]:
-    return [" ".join(tiles[i:i + per_row]) for i in range(0, len(tiles), per_row)]

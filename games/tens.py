@@ -37,12 +37,6 @@ def digits(four_two: int = 3) -> tuple[int, ...]:
     return tuple(v % 10 for v in values(four_two))
 
 
-def is_ten(a: int, b: int, four_two: int = 3) -> bool:
-    """Whether two kinds make a ten (10 or 20)."""
-    d = digits(four_two)
-    return (d[a] + d[b]) % 10 == 0
-
-
 def _tally(kinds: Sequence[int], d: Sequence[int]) -> tuple[list[int], dict[int, int]]:
     """How many kinds end in each digit, and how many of each kind there are."""
     counts = [0] * 10

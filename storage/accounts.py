@@ -107,10 +107,6 @@ class Accounts:
         row = await self.db.read_one("SELECT platform FROM chats WHERE id = ?", (chat_id,))
         return None if row is None else str(row["platform"])
 
-    async def user_name(self, user_id: int) -> str | None:
-        row = await self.db.read_one("SELECT name FROM users WHERE id = ?", (user_id,))
-        return None if row is None else str(row["name"])
-
     async def settings(self, chat_id: int) -> ChatSettings:
         row = await self.db.read_one("SELECT language, settings FROM chats WHERE id = ?",
                                      (chat_id,))

@@ -80,7 +80,7 @@ class Database:
         await self._writer.close()
 
     async def _migrate(self) -> None:
-        (version,) = await self._one_value(self._writer, "PRAGMA user_version")
+        version = await self.schema_version()
         if version > len(MIGRATIONS):
             raise StorageUnavailable(
                 f"{self.path} was written by a newer gupai (schema {version}, this one knows "
@@ -92,6 +92,7 @@ class Database:
                 await conn.execute(f"PRAGMA user_version = {number + 1}")
 
     async def schema_version(self) -> int:
+        """The number of migrations the file has had (read by the writer while migrating)."""
         (version,) = await self._one_value(self._reader, "PRAGMA user_version")
         return int(version)
 

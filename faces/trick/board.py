@@ -113,7 +113,7 @@ def tiengow_seats(view: TienGowView, frame: Frame) -> list[SeatBox]:
 
 
 def trick_area(view: TienGowView) -> tuple[int, int]:
-    """Top and bottom y of the slots, the only place tiles are drawn (tests sample it)."""
+    """Top and bottom y of the slots, the only place a trick's tiles are drawn."""
     top = _felt_top(view) + FELT_MARGIN + LABEL_HEIGHT
     return top, top + SLOT_HEIGHT
 
@@ -170,7 +170,8 @@ def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, frame: Frame
     by_seat = {p.seat: i for i, p in enumerate(shown.plays)}
     last = set(frame.last) if not shown.finished else set()
     fade = DIM if shown.finished else 1.0
-    slot_top, slot_h = top + LABEL_HEIGHT, SLOT_HEIGHT
+    slot_top, slot_bottom = trick_area(view)
+    slot_h = slot_bottom - slot_top
     for seat in range(view.players):
         x = PAD + seat * (column_w + COLUMN_GAP)
         index = by_seat.get(seat)
