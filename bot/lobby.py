@@ -16,7 +16,16 @@ from typing import Any
 import games
 from bot import presenter
 from bot.i18n import lang_of, tr
-from bot.requests import IsAdmin, Refusal, Requests, bump, is_open, refused, storage_answer
+from bot.requests import (
+    IsAdmin,
+    Refusal,
+    Requests,
+    bump,
+    is_open,
+    refused,
+    seat_of,
+    storage_answer,
+)
 from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import Game, Seat, computer_label, seat_index, seats_of, with_seats
 from bot.turns import Turns, ended, with_last
@@ -179,9 +188,7 @@ class Lobby:
     async def leave(self, session: Session, actor: Actor) -> Reply:
         """Leave a lobby; in a game, the computer plays the seat from now on."""
         lang = await self.r.language(session.chat_id)
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_in_game")
+        index = seat_of(session, actor)
         seats = seats_of(session)
         if session.status == "active":
             if seats[index].away:
@@ -204,8 +211,7 @@ class Lobby:
         lang = await self.r.language(session.chat_id)
         game = Game.of(session)
         seats = seats_of(session)
-        if seat_index(session, actor.platform_id) is None:
-            raise Refusal("err.not_in_game")
+        seat_of(session, actor)
         if len(seats) >= game.rules.max_players:
             raise Refusal("err.full", most=game.rules.max_players)
         taken = {s.platform_id for s in seats if s.computer}
@@ -218,8 +224,7 @@ class Lobby:
 
     async def remove_computer(self, session: Session, actor: Actor) -> Reply:
         seats = seats_of(session)
-        if seat_index(session, actor.platform_id) is None:
-            raise Refusal("err.not_in_game")
+        seat_of(session, actor)
         computers = [i for i, s in enumerate(seats) if s.computer]
         if not computers:
             raise Refusal("err.no_computer")
@@ -232,9 +237,7 @@ class Lobby:
         lang = await self.r.language(session.chat_id)
         game = Game.of(session)
         seats = seats_of(session)
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_in_game")
+        index = seat_of(session, actor)
         creator_seated = any(s.user_id == session.creator_id for s in seats)
         if creator_seated and seats[index].user_id != session.creator_id:
             raise Refusal("err.creator_starts")

@@ -23,6 +23,7 @@ from typing import Any
 from bot import presenter
 from bot.i18n import lang_of, tr
 from bot.screens import Actor, Place, Reply, Screen
+from bot.seating import seat_index
 from storage import (
     ChatSettings,
     Session,
@@ -223,6 +224,18 @@ class Requests:
             await self.storage.sessions.delivered(key)
         except StorageError as exc:
             log.warning("post %s delivered, but not noted (it may come again): %s", key, exc)
+
+
+def seat_of(session: Session, actor: Actor, refusal: str = "err.not_in_game", *,
+            started: bool = False) -> int:
+    """The actor's seat, or the refusal someone without one gets; with `started`, only in a
+    game under way."""
+    index = seat_index(session, actor.platform_id)
+    if index is None:
+        raise Refusal(refusal)
+    if started and (session.status != "active" or session.state is None):
+        raise Refusal("err.not_started")
+    return index
 
 
 def is_open(session: Session | None) -> bool:

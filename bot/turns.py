@@ -16,9 +16,9 @@ from typing import Any
 
 from bot import keyboards, payload, presenter
 from bot.i18n import tr
-from bot.requests import Refusal, Requests, bump
+from bot.requests import Refusal, Requests, bump, seat_of
 from bot.screens import Actor, HandUpdate, Post, Reply, Screen
-from bot.seating import Game, Seat, seat_index, seats_of, with_seats
+from bot.seating import Game, Seat, seats_of, with_seats
 from games.engine import Action, Event, GameError, NotYourTurn, play
 from storage import ChatSettings, Session, Settlement
 from storage import Post as StoredPost
@@ -33,11 +33,7 @@ class Turns:
 
     async def move_press(self, session: Session, actor: Actor, press: payload.Press) -> Reply:
         """A move button: the presser's own, of the current version, on their turn."""
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_your_game")
-        if session.status != "active" or session.state is None:
-            raise Refusal("err.not_started")
+        index = seat_of(session, actor, "err.not_your_game", started=True)
         if press.version != session.version:
             raise Refusal("err.stale")
         seats = seats_of(session)
@@ -129,11 +125,7 @@ class Turns:
     # ----- presses that only show ---------------------------------------------------------------
 
     def peek(self, session: Session, actor: Actor, lang: str) -> Reply:
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_in_game")
-        if session.status != "active" or session.state is None:
-            raise Refusal("err.not_started")
+        index = seat_of(session, actor, started=True)
         game = Game.of(session)
         return Reply(toast=presenter.peek(game.rules.view(game.state(session), index), lang),
                      alert=True)
@@ -141,11 +133,7 @@ class Turns:
     async def show_hand(self, session: Session, actor: Actor) -> Reply:
         """The player's hand again, as a new private message."""
         lang = await self.r.language(session.chat_id)
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_in_game")
-        if session.status != "active" or session.state is None:
-            raise Refusal("err.not_started")
+        index = seat_of(session, actor, started=True)
         game = Game.of(session)
         reply = self.r.reply(session)
         reply.hands = [HandUpdate(actor.platform_id, await self.hand_screen(
@@ -187,9 +175,7 @@ class Turns:
 
     async def back(self, session: Session, actor: Actor) -> Reply:
         lang = await self.r.language(session.chat_id)
-        index = seat_index(session, actor.platform_id)
-        if index is None:
-            raise Refusal("err.not_in_game")
+        index = seat_of(session, actor)
         seats = seats_of(session)
         if not seats[index].away and not seats[index].misses:
             raise Refusal("err.not_away")
@@ -296,9 +282,7 @@ class Turns:
 
 def current_seat(session: Session, actor: Actor, press: payload.Press) -> int:
     """The presser's seat, for a press that only shows a screen of the current version."""
-    index = seat_index(session, actor.platform_id)
-    if index is None:
-        raise Refusal("err.not_your_game")
+    index = seat_of(session, actor, "err.not_your_game")
     if press.version != session.version or session.state is None:
         raise Refusal("err.stale")
     return index
