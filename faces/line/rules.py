@@ -302,8 +302,6 @@ _DOMINO_EN = _text(
     "Example: /newgame domino stake stake=5",
 )
 
-# The presets and options both Kap games share, in the order every text lists them.
-
 TEXTS: dict[str, dict[str, str]] = {
     "dragon": {"uk": _DRAGON_UK, "en": _DRAGON_EN},
     "cedeng": {"uk": _CEDENG_UK, "en": _CEDENG_EN},

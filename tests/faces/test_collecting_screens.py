@@ -29,6 +29,7 @@ from games.tiles import CHINESE, WESTERN
 from rendering import hand_labels
 from storage import Session
 from tests.support.helpers import read
+from tests.support.screens import hint, result_of, table_of
 from tests.support.session_helpers import BOB, OLENA, PLACE, Recorder, close, lobby, manager
 
 kap = get("kapten")
@@ -36,23 +37,6 @@ tai_shap = get("kaptaishap")
 dozen = get("threedozen")
 SEATS = [Seat(i + 1, name, str(i + 1)) for i, name in enumerate(("Олена", "Bob", "Кім", "Ann"))]
 NAMES = tuple(s.name for s in SEATS)
-
-
-def table_of(session: Any, game: Any, seats: Any, state: Any, lang: str, events: Any,
-             clock: Any) -> Any:
-    """The table screen of a state, through its public view (the presenter sees only views)."""
-    return presenter.table(session, game, seats, game.rules.view(state, None), lang, events,
-                           clock)
-
-
-def result_of(session: Any, game: Any, seats: Any, state: Any, lang: str, after: Any,
-              clock: Any) -> Any:
-    return presenter.result(session, game, seats, game.rules.view(state, None), lang, after,
-                            clock)
-
-
-def hint(view: Any, lang: str) -> str:
-    return home_of(view).hint(view, lang)
 
 
 

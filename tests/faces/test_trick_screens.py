@@ -4,7 +4,6 @@ the words that explain a follow, and the table caption's banker and tricks."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bot import keyboards, payload, presenter
 from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
@@ -14,6 +13,7 @@ from games import get
 from games.tiles import CHINESE
 from rendering import hand_labels
 from storage import Session
+from tests.support.screens import hint, table_of
 
 TELEGRAM_MAX_BUTTONS = 100
 TELEGRAM_MAX_PER_ROW = 8
@@ -22,23 +22,6 @@ DISCORD_MAX_COMPONENTS = 25
 rules = get("tiengow")
 SESSION = Session(7, 1, "", "tiengow", {}, [], 1, None, "active", None, 123456, None)
 SEATS = [Seat(i + 1, name, str(i + 1)) for i, name in enumerate(("Олена", "Bob", "Кім", "Ann"))]
-
-
-def table_of(session: Any, game: Any, seats: Any, state: Any, lang: str, events: Any,
-             clock: Any) -> Any:
-    """The table screen of a state, through its public view (the presenter sees only views)."""
-    return presenter.table(session, game, seats, game.rules.view(state, None), lang, events,
-                           clock)
-
-
-def result_of(session: Any, game: Any, seats: Any, state: Any, lang: str, after: Any,
-              clock: Any) -> Any:
-    return presenter.result(session, game, seats, game.rules.view(state, None), lang, after,
-                            clock)
-
-
-def hint(view: Any, lang: str) -> str:
-    return home_of(view).hint(view, lang)
 
 
 
