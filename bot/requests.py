@@ -233,7 +233,7 @@ def seat_of(session: Session, actor: Actor, refusal: str = "err.not_in_game", *,
     index = seat_index(session, actor.platform_id)
     if index is None:
         raise Refusal(refusal)
-    if started and (session.status != "active" or session.state is None):
+    if started and (session.status != "active" or not session.dealt):
         raise Refusal("err.not_started")
     return index
 

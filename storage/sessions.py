@@ -56,6 +56,11 @@ class Session:
     def but(self, **changes: Any) -> Session:
         return dataclasses.replace(self, **changes)
 
+    @property
+    def dealt(self) -> bool:
+        """A deal is stored: callers that only ask this never need to touch the state."""
+        return self.state is not None
+
 
 class Sessions:
     def __init__(self, db: Database, accounts: Accounts) -> None:
