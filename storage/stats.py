@@ -3,6 +3,9 @@
 The leaderboard orders by balance, then by who joined the chat first, then by user id: a total
 order, so equal balances never swap places between two pages or two calls. Computer seats hold
 balances but are left out. "Games" are settled deals; a refunded deal no longer counts.
+
+A balance's history is read from the ledger, where every chip movement is a row: the running sum
+of its amounts is the balance after each movement (the same sum the balance row keeps).
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from dataclasses import dataclass
 from storage.accounts import COMPUTER
 from storage.db import Database
 
+HISTORY_POINTS = 400
+"""The most chip movements a history gives: a phone-wide chart shows no more apart."""
 _ORDER = "b.balance DESC, b.joined ASC, b.user_id ASC"
 _PEOPLE = "JOIN users u ON u.id = b.user_id AND u.platform != ?"
 
@@ -45,6 +50,14 @@ class DealSummary:
     """(name, points, chips, won) per seat."""
     computers: tuple[bool, ...] = ()
     """Per seat, whether a computer held it (its name is then its label, "computer-1")."""
+
+
+@dataclass(frozen=True, slots=True)
+class BalancePoint:
+    deals: int
+    """Deals settled for the player in the chat up to this movement (a refunded one included:
+    it was settled, then paid back)."""
+    balance: int
 
 
 class Stats:
@@ -93,6 +106,24 @@ class Stats:
             "WHERE d.chat_id = ? AND s.user_id = ? AND d.refunded = 0 "
             "GROUP BY d.game ORDER BY played DESC, d.game", (chat_id, user_id))
         return [GameStats(r["game"], r["played"], r["won"], r["net"]) for r in rows]
+
+    async def history(self, chat_id: int, user_id: int, limit: int = HISTORY_POINTS
+                      ) -> list[BalancePoint]:
+        """The balance after each of the last `limit` chip movements in this chat, oldest
+        first. A history that begins with anything but the starting grant (a chat whose grant is
+        0 has none) starts at a balance of 0, so its first step shows too. Empty for a player
+        never seen here."""
+        rows = await self.db.read(
+            "SELECT deals, balance, first FROM (SELECT id, "
+            "SUM(kind = 'settlement') OVER w AS deals, SUM(amount) OVER w AS balance, "
+            "ROW_NUMBER() OVER w = 1 AND kind != 'grant' AS first "
+            "FROM ledger WHERE chat_id = ? AND user_id = ? "
+            "WINDOW w AS (ORDER BY id ROWS UNBOUNDED PRECEDING)) ORDER BY id DESC LIMIT ?",
+            (chat_id, user_id, limit))
+        points = [BalancePoint(r["deals"], r["balance"]) for r in reversed(rows)]
+        if rows and rows[-1]["first"]:
+            points.insert(0, BalancePoint(0, 0))
+        return points
 
     async def recent_deals(self, chat_id: int, limit: int = 10, offset: int = 0
                            ) -> list[DealSummary]:
