@@ -23,11 +23,12 @@ from rendering.canvas import (
     Frame,
     header,
     new_image,
+    wrap,
 )
-from rendering.text import draw_text
+from rendering.text import draw_text, font, printable, width
 from rendering.theme import Theme, theme
 
-CARD_WIDTH = 960
+CARD_WIDTH = 800
 ROW_HEIGHT = 58
 """A row's height while the card fits the platform limit; twenty seats squeeze it a little."""
 COLUMNS_HEIGHT = 48
@@ -60,9 +61,8 @@ def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], f
     xs = _columns(draw, look, columns)
     for i, (won, name, points, delta, total) in enumerate(rows):
         y = _row(draw, look, i, won, len(rows))
-        draw_text(draw, (xs[0], y), ("★ " if won else "") + name, NAME_SIZE,
-                  look.gold if won else look.text, room=xs[1] - xs[0] - 120, bold=won,
-                  anchor="lm")
+        _name(draw, (xs[0], y), ("★ " if won else "") + name, look.gold if won else look.text,
+              xs[1] - xs[0] - 120, won)
         draw_text(draw, (xs[1], y), points, NAME_SIZE, look.text, anchor="rm")
         colour = look.good if delta > 0 else look.bad if delta < 0 else look.muted
         draw_text(draw, (xs[2], y), signed(delta), NAME_SIZE, colour, bold=True, anchor="rm")
@@ -85,13 +85,26 @@ def leaderboard_card(rows: Sequence[Standing], frame: Frame) -> Image.Image:
         y = _row(draw, look, i, row.rank == 1, len(rows))
         draw_text(draw, (xs[0], y), str(row.rank), NAME_SIZE, look.gold if row.rank == 1
                   else look.muted, bold=True, anchor="lm")
-        draw_text(draw, (xs[1], y), row.name, NAME_SIZE, look.text, room=xs[2] - xs[1] - 200,
-                  anchor="lm")
+        _name(draw, (xs[1], y), row.name, look.text, xs[2] - xs[1] - 130, False)
         colour = look.bad if row.balance < 0 else look.text
         draw_text(draw, (xs[2], y), signed(row.balance) if row.balance < 0 else str(row.balance),
                   NAME_SIZE, colour, bold=True, anchor="rm")
         draw_text(draw, (xs[3], y), str(row.games), NAME_SIZE, look.muted, anchor="rm")
     return image
+
+
+def _name(draw: ImageDraw.ImageDraw, at: tuple[int, int], name: str, colour: tuple[int, int, int],
+          room: int, bold: bool) -> None:
+    """A name on its row: one line when it fits, else two smaller lines (cut only past them)."""
+    x, y = at
+    big = font(NAME_SIZE, bold)
+    if width(printable(name), big) <= room:
+        draw_text(draw, (x, y), name, NAME_SIZE, colour, bold=bold, anchor="lm")
+        return
+    lines = wrap(printable(name), font(TEXT_SIZE, bold), (room, room), 2)
+    top = y - (len(lines) * (TEXT_SIZE + 2)) // 2
+    for i, line in enumerate(lines):
+        draw_text(draw, (x, top + i * (TEXT_SIZE + 2)), line, TEXT_SIZE, colour, bold=bold)
 
 
 def _card_height(rows: int) -> int:
@@ -107,10 +120,10 @@ def _columns(draw: ImageDraw.ImageDraw, look: Theme, names: Sequence[str],
              leaderboard: bool = False) -> tuple[int, int, int, int]:
     """Column x positions (first two left-aligned, the rest right-aligned) and their heads."""
     if leaderboard:
-        xs = (PAD * 2, PAD * 2 + 70, CARD_WIDTH - 220, CARD_WIDTH - PAD * 2)
+        xs = (PAD * 2, PAD * 2 + 60, CARD_WIDTH - 180, CARD_WIDTH - PAD * 2)
         anchors = ("lm", "lm", "rm", "rm")
     else:
-        xs = (PAD * 2, CARD_WIDTH - 420, CARD_WIDTH - 220, CARD_WIDTH - PAD * 2)
+        xs = (PAD * 2, CARD_WIDTH - 330, CARD_WIDTH - 180, CARD_WIDTH - PAD * 2)
         anchors = ("lm", "rm", "rm", "rm")
     y = HEADER_HEIGHT + PAD + COLUMNS_HEIGHT // 2
     for x, name, anchor in zip(xs, names, anchors, strict=True):

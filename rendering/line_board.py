@@ -12,28 +12,32 @@ from PIL import Image, ImageDraw
 from rendering import sprites
 from rendering.canvas import (
     BOARD_WIDTH,
-    FOOTER_HEIGHT,
-    HEADER_HEIGHT,
+    MAX_SIDE,
     PAD,
     TEXT_SIZE,
     Frame,
     SeatBox,
+    draw_seats,
     footer,
+    footer_height,
     header,
+    header_height,
     new_image,
-    seat_box_height,
-    seat_boxes,
+    seat_columns,
+    seat_grid,
 )
 from rendering.line import Slot, Snake, best_fit
 from rendering.text import draw_text
 from rendering.theme import Theme
 
-FELT_MIN = 240
-FELT_MAX = 720
-MINI_TILE = 64
-MINI_TILE_END = 84
+FELT_MIN = 160
+FELT_MAX = 900
+MINI_TILE = {"chinese": 64, "western": 52}
+"""Face-down discards in a seat box: 25-26 px across, 12 or more on a phone."""
+MINI_TILE_END = {"chinese": 80, "western": 64}
 """Revealed discards are drawn larger than backs: their pips are counted."""
-LINE_SIZES = tuple(range(150, 44, -6))
+LINE_SIZES = tuple(range(130, 59, -4))
+"""Tile lengths tried for the line, largest first; the shortest keeps a tile 24 px across."""
 """Tile lengths tried for the line, largest first."""
 
 Placement = tuple[int, int, int, int]
@@ -45,19 +49,20 @@ def line_board(line: tuple[Placement, ...], cross: list[bool], family: str, rati
                right: str, closed: bool, arms: int) -> Image.Image:
     """The board of a line game: `cross` marks the doubles laid crosswise, `empty` is said on
     the felt before the first tile, `right` is the header's right-hand words."""
-    seats_top = HEADER_HEIGHT + PAD
-    mini = MINI_TILE_END if any(seat.tiles for seat in seats) else MINI_TILE
-    seats_bottom = seats_top + seat_box_height(with_tiles, mini)
-    snake = best_fit(cross, ratio, BOARD_WIDTH, FELT_MAX - 2 * PAD, PAD * 3, LINE_SIZES)
+    head = header_height(table.title, right, BOARD_WIDTH)
+    mini = (MINI_TILE_END if any(seat.tiles for seat in seats) else MINI_TILE)[family]
+    grid = seat_grid(seats, head + PAD, seat_columns(len(seats)), mini if with_tiles else 0)
+    felt_top = grid.bottom + PAD
+    foot = footer_height(table.footer, BOARD_WIDTH)
+    room = min(FELT_MAX, MAX_SIDE - felt_top - foot) - 2 * PAD
+    snake = best_fit(cross, ratio, BOARD_WIDTH, room, PAD * 3, LINE_SIZES)
     felt_h = max(FELT_MIN, snake.height + 2 * PAD) if line else FELT_MIN
-    felt_top = seats_bottom + PAD
-    height = felt_top + felt_h + FOOTER_HEIGHT
+    height = felt_top + felt_h + foot
     image = new_image((BOARD_WIDTH, height), look.table)
     draw = ImageDraw.Draw(image)
     header(draw, look, table.title, right, BOARD_WIDTH)
-    draw.rectangle((0, HEADER_HEIGHT, BOARD_WIDTH, seats_bottom + PAD // 2),
-                   fill=_shade(look.table, 0.78))
-    seat_boxes(image, look, seats, seats_top, family, with_tiles, mini)
+    draw.rectangle((0, head, BOARD_WIDTH, grid.bottom + PAD // 2), fill=_shade(look.table, 0.78))
+    draw_seats(image, look, seats, grid, family)
     if line:
         top = felt_top + (felt_h - snake.height) // 2
         _draw_line(image, look, line, snake, family, top, set(table.last), closed, arms)

@@ -29,8 +29,6 @@ from games.tiles import TileSet
 from rendering import sprites
 from rendering.canvas import (
     BOARD_WIDTH,
-    FOOTER_HEIGHT,
-    HEADER_HEIGHT,
     MAX_SIDE,
     NAME_SIZE,
     PAD,
@@ -40,37 +38,43 @@ from rendering.canvas import (
     TEXT_SIZE,
     Frame,
     SeatBox,
+    SeatGrid,
     dashed_box,
-    facts_fit,
+    draw_seats,
     footer,
+    footer_height,
     header,
+    header_height,
     new_image,
-    seat_box,
-    seat_box_height,
-    seat_tiles_y,
+    seat_columns,
+    seat_grid,
+    wrap,
 )
-from rendering.text import draw_text
+from rendering.text import draw_text, font, width
 from rendering.theme import RGB, Theme, theme
 
 View = KapView | ThreeDozenView
 
-MAX_COLUMNS = 5
-"""SeatBox boxes per row: five leave a box about 240 px wide, room for a name on a phone."""
 NARROW_BOX = 280
 """Below this width a box gives the leader the short badge, so the name keeps its room."""
 FELT_MARGIN = 18
-INFO_HEIGHT = 44
-"""The felt's first row: stock, pot, reshuffles, and who may take what."""
+INFO_HEIGHT = 66
+"""The felt's first row: stock (its tile 24 px or more across), pot, reshuffles, and who may
+take what."""
+INFO_SECOND = 34
+"""A second row for who may take what, when a long name leaves no room beside the facts."""
+SWATCH = 26
 INFO_GAP = 12
 """Below the first row, so the frame of a discard in the top row stays clear of its words."""
 PILE_MIN = 150
 """The discard area keeps at least this height, so the first discards do not jump the felt."""
-PILE_SIZES = {"chinese": tuple(range(130, 19, -5)), "western": tuple(range(110, 19, -5))}
+PILE_SIZES = {"chinese": tuple(range(110, 9, -5)), "western": tuple(range(96, 9, -4))}
 """Discard heights tried, largest first, until the whole pile fits the picture. A real pile
-never needs the smallest (a hundred and forty discards with twenty seats keep tiles 65 px
-tall), but ten sets' every tile still fits at 20."""
-WIN_TILE = {"chinese": (150, 110), "western": (130, 100)}
-"""Height of the winning hand's tiles: with a few seats, and with three or more rows of seats."""
+never needs a tile under 24 px across (a hundred and forty discards with twenty seats keep
+Chinese tiles 60 px tall), but ten sets' every tile still fits, smaller."""
+WIN_TILE = {"chinese": (130, 100), "western": (110, 90)}
+"""Height of the winning hand's tiles at most: with a few seats, and with many; a hand of many
+groups is drawn smaller so that it fits across."""
 WIN_TITLE = 40
 WIN_CAPTION = 32
 WIN_GAP = 40
@@ -87,14 +91,12 @@ class Layout:
     """Where everything goes, apart from the drawing so tests can sample the picture."""
 
     family: str
-    columns: int
-    box_w: int
-    box_h: int
-    facts_rows: int
+    grid: SeatGrid
     meld: int
     """Height of a laid-out pair's tiles in a seat box (0: the game lays out none)."""
     seats_top: int
     felt_top: int
+    info_h: int
     panel_top: int
     panel_h: int
     win_tile: int
@@ -105,6 +107,14 @@ class Layout:
     slots: tuple[tuple[int, int], ...]
     """Top-left corner of each discard, in pile order."""
     height: int
+
+    @property
+    def columns(self) -> int:
+        return self.grid.columns
+
+    @property
+    def box_w(self) -> int:
+        return self.grid.box_w
 
     @property
     def tile_w(self) -> int:
@@ -133,37 +143,51 @@ def threedozen_board(view: ThreeDozenView, frame: Frame) -> Image.Image:
 def layout(view: View, frame: Frame) -> Layout:
     family = sprites.family_of(view.tiles)
     n = view.players
-    columns = grid_columns(n)
-    box_w = box_width(columns)
-    seats = seat_facts(view, frame)
-    inner = box_w - 2 * SEAT_INSET
-    rows = 1 if all(facts_fit(s.lines, inner) for s in seats) else 2
+    columns = seat_columns(n)
+    inner = box_width(columns) - 2 * SEAT_INSET
     meld = _meld_height(inner) if isinstance(view, ThreeDozenView) else 0
-    box_h = seat_box_height(bool(meld), meld, rows)
-    grid_rows = -(-n // columns)
-    seats_top = HEADER_HEIGHT + PAD
-    felt_top = seats_top + grid_rows * box_h + (grid_rows - 1) * SEAT_GAP + PAD
-    panel_top = felt_top + FELT_MARGIN + INFO_HEIGHT + INFO_GAP
-    win_tile = WIN_TILE[family][0 if grid_rows <= 2 else 1]
-    panel_h = _panel_height(view, win_tile)
+    seats_top = header_height(frame.title, header_right(view, frame.lang), BOARD_WIDTH) + PAD
+    grid = seat_grid(seat_facts(view, frame), seats_top, columns, meld)
+    felt_top = grid.bottom + PAD
+    info_h = _info_height(view, frame, family)
+    panel_top = felt_top + FELT_MARGIN + info_h + INFO_GAP
+    groups = len(winning_groups(view))
+    win_tile = _win_height(family, WIN_TILE[family][0 if grid.rows <= 2 else 1], groups)
+    panel_h = _panel_height(view, frame, win_tile)
     pile_top = panel_top + (panel_h + FELT_MARGIN if panel_h else 0)
-    budget = MAX_SIDE - FOOTER_HEIGHT - FELT_MARGIN - pile_top
+    foot = footer_height(frame.footer, BOARD_WIDTH)
+    budget = MAX_SIDE - foot - FELT_MARGIN - pile_top
     tile_h, gap, slots, need = _fit_pile(len(view.pile), family, pile_top, budget)
-    pile_h = max(PILE_MIN, need)
-    height = pile_top + pile_h + FELT_MARGIN + FOOTER_HEIGHT
-    return Layout(family, columns, box_w, box_h, rows, meld, seats_top, felt_top, panel_top,
-                  panel_h, win_tile, pile_top, pile_h, tile_h, gap, slots, height)
+    pile_h = max(min(PILE_MIN, budget), need) if view.pile else INFO_HEIGHT
+    height = pile_top + pile_h + FELT_MARGIN + foot
+    return Layout(family, grid, meld, seats_top, felt_top, info_h, panel_top, panel_h,
+                  win_tile, pile_top, pile_h, tile_h, gap, slots, height)
+
+
+def header_right(view: View, lang: str) -> str:
+    right = tr(lang, "img.turn", v=view.turns)
+    if view.match.deal:
+        right = f"{tr(lang, 'img.deal', v=view.match.deal + 1)}   {right}"
+    return right
 
 
 def grid_columns(players: int) -> int:
-    """SeatBox boxes per row: as few rows as five per row allow, the rows as even as can be
-    (six seats make two rows of three, not five and one)."""
-    rows = -(-players // MAX_COLUMNS)
-    return -(-players // rows)
+    """SeatBox boxes per row (see `rendering.canvas.seat_columns`)."""
+    return seat_columns(players)
 
 
 def box_width(columns: int) -> int:
     return (BOARD_WIDTH - 2 * PAD - SEAT_GAP * (columns - 1)) // columns
+
+
+def _win_height(family: str, most: int, groups: int) -> int:
+    """The largest tile height, up to `most`, at which `groups` pairs fit across the felt."""
+    room = BOARD_WIDTH - 2 * FELT_MARGIN - 2 * PAD
+    for height in range(most, 39, -2):
+        w, _ = sprites.tile_size(family, height)
+        if groups * (2 * w + PAIR_GAP) + max(0, groups - 1) * WIN_GAP <= room:
+            return height
+    return 40
 
 
 def seat_facts(view: View, frame: Frame) -> list[SeatBox]:
@@ -206,18 +230,16 @@ def _board(view: View, frame: Frame) -> Image.Image:
     at = layout(view, frame)
     image = new_image((BOARD_WIDTH, at.height), look.table)
     draw = ImageDraw.Draw(image)
-    right = tr(lang, "img.turn", v=view.turns)
-    if view.match.deal:
-        right = f"{tr(lang, 'img.deal', v=view.match.deal + 1)}   {right}"
-    header(draw, look, frame.title, right, BOARD_WIDTH)
-    draw.rectangle((0, HEADER_HEIGHT, BOARD_WIDTH, at.felt_top - PAD // 2),
+    header(draw, look, frame.title, header_right(view, lang), BOARD_WIDTH)
+    draw.rectangle((0, at.seats_top - PAD, BOARD_WIDTH, at.felt_top - PAD // 2),
                    fill=_shade(look.table, 0.78))
     _seats(image, look, view, frame, at)
-    _info(image, look, view, frame, at, lang)
+    _info(image, look, view, frame, at)
     if at.panel_h:
         _panel(image, look, view, frame, at, lang)
     _pile(image, look, view, at, lang)
-    footer(draw, look, frame.footer, at.height - FOOTER_HEIGHT, BOARD_WIDTH)
+    footer(draw, look, frame.footer, at.height - footer_height(frame.footer, BOARD_WIDTH),
+           BOARD_WIDTH)
     return image
 
 
@@ -225,14 +247,10 @@ def _board(view: View, frame: Frame) -> Image.Image:
 
 
 def _seats(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout) -> None:
-    for s, seat in enumerate(seat_facts(view, frame)):
-        row, col = divmod(s, at.columns)
-        x = PAD + col * (at.box_w + SEAT_GAP)
-        top = at.seats_top + row * (at.box_h + SEAT_GAP)
-        seat_box(image, look, seat, (x, top), at.box_w, at.family, bool(at.meld), at.meld,
-                 at.facts_rows)
-        if isinstance(view, ThreeDozenView):
-            spot = (x + SEAT_INSET, seat_tiles_y(top, at.facts_rows))
+    draw_seats(image, look, seat_facts(view, frame), at.grid, at.family)
+    if isinstance(view, ThreeDozenView):
+        for s in range(view.players):
+            spot = (at.grid.origin(s)[0] + SEAT_INSET, at.grid.tiles_y(s))
             _melds(image, look, view.tiles, view.melds[s], spot, at.meld, set(frame.last))
 
 
@@ -273,36 +291,76 @@ def _melds(image: Image.Image, look: Theme, tiles: TileSet, melds: Sequence[tupl
 # ----- the felt --------------------------------------------------------------------------------
 
 
-def _info(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout, lang: str
-          ) -> None:
-    """Stock and pot on the left; on the right, who may take the framed discards."""
+def _info_facts(view: View, frame: Frame) -> str:
+    facts = [tr(frame.lang, "img.deck", v=view.stock),
+             tr(frame.lang, "img.pot", v=view.pot * frame.stake)]
+    if isinstance(view, ThreeDozenView) and view.reshuffles:
+        facts.append(tr(frame.lang, "img.reshuffles", v=view.reshuffles))
+    return "   ".join(facts)
+
+
+def _take_label(view: View, frame: Frame) -> str:
+    if not view.takeable or view.to_move is None:
+        return ""
+    return tr(frame.lang, "img.may_take", name=_name(frame, view.to_move))
+
+
+def _info_height(view: View, frame: Frame, family: str) -> int:
+    """The felt's first row, and a second when who may take does not fit beside the facts."""
+    label = _take_label(view, frame)
+    if not label:
+        return INFO_HEIGHT
+    face = font(TEXT_SIZE)
+    back_w, _ = sprites.tile_size(family, INFO_HEIGHT - 6)
+    used = FELT_MARGIN + back_w + 10 + width(_info_facts(view, frame), face) + 40
+    fits = used + width(label, face) + SWATCH + 12 <= BOARD_WIDTH - FELT_MARGIN
+    return INFO_HEIGHT if fits else INFO_HEIGHT + INFO_SECOND
+
+
+def _info(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout) -> None:
+    """Stock and pot on the left; who may take the framed discards on the right, or on a line
+    of its own when a long name leaves no room beside them."""
     draw = ImageDraw.Draw(image)
     mid = at.felt_top + FELT_MARGIN + INFO_HEIGHT // 2
     back = sprites.back(at.family, INFO_HEIGHT - 6, look.name)
     x = FELT_MARGIN
     image.paste(back, (x, mid - back.height // 2), back)
     x += back.width + 10
-    facts = [tr(lang, "img.deck", v=view.stock), tr(lang, "img.pot", v=view.pot * frame.stake)]
-    if isinstance(view, ThreeDozenView) and view.reshuffles:
-        facts.append(tr(lang, "img.reshuffles", v=view.reshuffles))
-    text = "   ".join(facts)
-    used = draw_text(draw, (x, mid), text, TEXT_SIZE, look.text, anchor="lm")
-    if not view.takeable or view.to_move is None:
+    draw_text(draw, (x, mid), _info_facts(view, frame), TEXT_SIZE, look.text, anchor="lm")
+    label = _take_label(view, frame)
+    if not label:
         return
-    label = tr(lang, "img.may_take", name=_name(frame, view.to_move))
-    swatch = 26
+    if at.info_h > INFO_HEIGHT:
+        mid += INFO_HEIGHT // 2 + INFO_SECOND // 2
     right = BOARD_WIDTH - FELT_MARGIN
-    room = right - (x + used + 40) - swatch - 12
-    shown = draw_text(draw, (right, mid), label, TEXT_SIZE, look.good, room=room, anchor="rm")
-    sx = right - shown - 12 - swatch
-    draw.rounded_rectangle((sx, mid - swatch // 2, sx + swatch, mid + swatch // 2), radius=5,
+    shown = draw_text(draw, (right, mid), label, TEXT_SIZE, look.good,
+                      room=right - FELT_MARGIN - SWATCH - 12, anchor="rm")
+    sx = right - shown - 12 - SWATCH
+    draw.rounded_rectangle((sx, mid - SWATCH // 2, sx + SWATCH, mid + SWATCH // 2), radius=5,
                            outline=look.good, width=4)
 
 
-def _panel_height(view: View, win_tile: int) -> int:
+def _win_title(view: View, frame: Frame) -> list[str]:
+    """Who won and how, wrapped rather than cut: a long name takes a second line."""
+    result = view.outcome
+    if result is None or not result.winners:
+        return []
+    lang = frame.lang
+    winner = result.winners[0]
+    how = {"deal": tr(lang, "img.from_deal"), "discard": tr(lang, "img.from_discard"),
+           "stock": tr(lang, "img.from_stock")}
+    title = "★ " + tr(lang, "img.wins", name=_name(frame, winner))
+    if result.labels and result.labels[winner] in how:
+        title = f"{title} · {how[result.labels[winner]]}"
+    room = BOARD_WIDTH - 2 * FELT_MARGIN - 2 * PAD
+    return wrap(title, font(NAME_SIZE, bold=True), (room, room), 2)
+
+
+def _panel_height(view: View, frame: Frame, win_tile: int) -> int:
     if winning_groups(view):
         captions = WIN_CAPTION if isinstance(view, KapView) else 0
-        return WIN_TITLE + win_tile + captions + 2 * PAD
+        extra = (len(_win_title(view, frame)) - 1) * (NAME_SIZE + 6)
+        return WIN_TITLE + extra + win_tile + captions + 2 * PAD
     if view.outcome is not None and not view.outcome.winners:
         return VOID_HEIGHT
     return 0
@@ -324,21 +382,18 @@ def _panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout
         return
     draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8), outline=look.gold,
                            width=5)
-    winner = result.winners[0]
-    how = {"deal": tr(lang, "img.from_deal"), "discard": tr(lang, "img.from_discard"),
-           "stock": tr(lang, "img.from_stock")}
-    title = "★ " + tr(lang, "img.wins", name=_name(frame, winner))
-    if result.labels and result.labels[winner] in how:
-        title = f"{title} · {how[result.labels[winner]]}"
-    draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + PAD + WIN_TITLE // 2), title, NAME_SIZE,
-              look.gold, room=box[2] - box[0] - 2 * PAD, bold=True, anchor="mm")
+    lines = _win_title(view, frame)
+    for row, line in enumerate(lines):
+        draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + PAD + WIN_TITLE // 2
+                         + row * (NAME_SIZE + 6)), line, NAME_SIZE, look.gold, bold=True,
+                  anchor="mm")
     tiles = view.tiles
     height = at.win_tile
     w, _ = sprites.tile_size(at.family, height)
     group_w = 2 * w + PAIR_GAP
     run = len(groups) * group_w + (len(groups) - 1) * WIN_GAP
     x = (BOARD_WIDTH - run) // 2
-    y = at.panel_top + PAD + WIN_TITLE
+    y = at.panel_top + PAD + WIN_TITLE + (len(lines) - 1) * (NAME_SIZE + 6)
     for index, group in enumerate(groups):
         for j, tile in enumerate(group):
             sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name)

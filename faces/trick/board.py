@@ -22,32 +22,37 @@ from games.tiles import CHINESE
 from rendering import sprites
 from rendering.canvas import (
     BOARD_WIDTH,
-    FOOTER_HEIGHT,
-    HEADER_HEIGHT,
     NAME_SIZE,
     PAD,
     SMALL_SIZE,
     TEXT_SIZE,
     Frame,
     SeatBox,
+    SeatGrid,
     dashed_box,
+    draw_seats,
     footer,
+    footer_height,
     header,
+    header_height,
     new_image,
-    seat_box_height,
-    seat_boxes,
+    seat_columns,
+    seat_grid,
+    wrap,
 )
-from rendering.text import draw_text
+from rendering.text import draw_text, font
 from rendering.theme import RGB, Theme, theme
 
 FAMILY = "chinese"
 COLUMN_GAP = 12
 """The same gap as between the seat boxes, so each slot lines up under its seat."""
-TILE_MAX = 200
+TILE_MAX = 150
 """Height of a tile in the trick when the play is short enough to leave it this big."""
 TILE_GAP = 8
 SLOT_PAD = 14
-LABEL_HEIGHT = 34
+LABEL_HEIGHT = 62
+"""Above each slot its player's name, on two lines if need be: the columns are narrow."""
+LABEL_LINE = SMALL_SIZE + 3
 CAPTION_HEIGHT = 44
 FELT_MARGIN = 22
 DIM = 0.72
@@ -112,38 +117,41 @@ def tiengow_seats(view: TienGowView, frame: Frame) -> list[SeatBox]:
     return seats
 
 
-def trick_area(view: TienGowView) -> tuple[int, int]:
+def trick_area(view: TienGowView, frame: Frame) -> tuple[int, int]:
     """Top and bottom y of the slots, the only place a trick's tiles are drawn."""
-    top = _felt_top(view) + FELT_MARGIN + LABEL_HEIGHT
+    top = _felt_top(view, frame) + FELT_MARGIN + LABEL_HEIGHT
     return top, top + SLOT_HEIGHT
 
 
-def _facts_rows(view: TienGowView) -> int:
-    """Running chips, once there are any, go on a row of their own: four boxes are narrow."""
-    return 2 if view.match.deal else 1
+def _right(view: TienGowView, lang: str) -> str:
+    right = tr(lang, "img.banker", m=view.multiplier)
+    if view.match.deal:
+        right = f"{tr(lang, 'img.deal', v=view.match.deal + 1)}   {right}"
+    return right
 
 
-def _felt_top(view: TienGowView) -> int:
-    return HEADER_HEIGHT + PAD + seat_box_height(False, 0, _facts_rows(view)) + PAD
+def _grid(view: TienGowView, frame: Frame) -> SeatGrid:
+    """The seat boxes two by two; the slots below name their players."""
+    top = header_height(frame.title, _right(view, frame.lang), BOARD_WIDTH) + PAD
+    return seat_grid(tiengow_seats(view, frame), top, seat_columns(view.players))
+
+
+def _felt_top(view: TienGowView, frame: Frame) -> int:
+    return _grid(view, frame).bottom + PAD
 
 
 def tiengow_board(view: TienGowView, frame: Frame) -> Image.Image:
     look, lang = theme(frame.theme), frame.lang
-    rows = _facts_rows(view)
-    seats_top = HEADER_HEIGHT + PAD
-    felt_top = _felt_top(view)
-    seats_bottom = felt_top - PAD
+    grid = _grid(view, frame)
+    felt_top = grid.bottom + PAD
     felt_h = FELT_HEIGHT
-    height = felt_top + felt_h + FOOTER_HEIGHT
+    height = felt_top + felt_h + footer_height(frame.footer, BOARD_WIDTH)
     image = new_image((BOARD_WIDTH, height), look.table)
     draw = ImageDraw.Draw(image)
-    right = tr(lang, "img.banker", m=view.multiplier)
-    if view.match.deal:
-        right = f"{tr(lang, 'img.deal', v=view.match.deal + 1)}   {right}"
-    header(draw, look, frame.title, right, BOARD_WIDTH)
-    draw.rectangle((0, HEADER_HEIGHT, BOARD_WIDTH, seats_bottom + PAD // 2),
+    header(draw, look, frame.title, _right(view, lang), BOARD_WIDTH)
+    draw.rectangle((0, grid.top - PAD, BOARD_WIDTH, grid.bottom + PAD // 2),
                    fill=_shade(look.table, 0.78))
-    seat_boxes(image, look, tiengow_seats(view, frame), seats_top, FAMILY, False, 0, rows)
+    draw_seats(image, look, tiengow_seats(view, frame), grid, FAMILY)
     shown = shown_trick(view)
     line = felt_line(view, frame)
     if shown.plays:
@@ -170,16 +178,18 @@ def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, frame: Frame
     by_seat = {p.seat: i for i, p in enumerate(shown.plays)}
     last = set(frame.last) if not shown.finished else set()
     fade = DIM if shown.finished else 1.0
-    slot_top, slot_bottom = trick_area(view)
+    slot_top, slot_bottom = trick_area(view, frame)
     slot_h = slot_bottom - slot_top
     for seat in range(view.players):
         x = PAD + seat * (column_w + COLUMN_GAP)
         index = by_seat.get(seat)
         holds = index is not None and index == shown.holder
         label_colour = look.gold if holds else look.muted
-        draw_text(draw, (x + column_w // 2, top + LABEL_HEIGHT // 2 - 2), _name(frame, seat),
-                  SMALL_SIZE, _shade(label_colour, fade), room=column_w - 8, bold=holds,
-                  anchor="mm")
+        label = wrap(_name(frame, seat), font(SMALL_SIZE, bold=holds), (column_w - 8,) * 2, 2)
+        label_top = top + 2
+        for row, words in enumerate(label):
+            draw_text(draw, (x + column_w // 2, label_top + row * LABEL_LINE), words, SMALL_SIZE,
+                      _shade(label_colour, fade), bold=holds, anchor="ma")
         box = (x, slot_top, x + column_w, slot_top + slot_h)
         tiles_x = x + (column_w - run) // 2
         tiles_y = slot_top + (slot_h - tile_h) // 2
@@ -207,10 +217,24 @@ def _draw_trick(image: Image.Image, look: Theme, view: TienGowView, frame: Frame
             if fade < 1:
                 sprite = _dimmed(sprite, fade)
             image.paste(sprite, (tiles_x + i * (tile_w + TILE_GAP), tiles_y), sprite)
+        if index == 0:
+            _lead_tag(draw, look, (x + column_w // 2, slot_top), tr(lang, "img.led"), fade)
         if holds and not shown.finished:
             draw_text(draw, (x + column_w // 2, slot_top + slot_h + CAPTION_HEIGHT // 2),
                       tr(lang, "img.holds"), SMALL_SIZE, look.gold, room=column_w, bold=True,
                       anchor="mm")
+
+
+def _lead_tag(draw: ImageDraw.ImageDraw, look: Theme, at: tuple[int, int], text: str,
+              fade: float) -> None:
+    """A tag on the top edge of the slot whose play led the trick: the play the others had to
+    match in size and beat."""
+    face = font(SMALL_SIZE, bold=True)
+    w = int(face.getlength(text)) + 16
+    x, y = at
+    draw.rounded_rectangle((x - w // 2, y - 13, x + w // 2, y + 13), radius=9,
+                           fill=_shade(look.accent, fade))
+    draw.text((x, y), text, font=face, fill=look.panel, anchor="mm")
 
 
 def _tile_height(size: int, room: int) -> int:
