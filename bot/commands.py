@@ -17,10 +17,16 @@ from faces import rules_text
 from games import GAMES, get
 from games.engine import InvalidOptions
 from rendering import Frame
+from rendering.stats_card import GameLine, StatsCard
 from storage import StorageError
 
 TOP_ROWS = 10
 SWITCH = {"on": True, "off": False, "1": True, "0": False, "yes": True, "no": False}
+
+
+def _title(game: str, lang: str) -> str:
+    """A stored game id as the game's title (an id no longer known, as it is)."""
+    return GAMES[game].title.get(lang, game) if game in GAMES else game
 
 
 class Commands:
@@ -131,21 +137,28 @@ class Commands:
         if not per_game:
             lines.append(tr(lang, "stats.none"))
         for g in per_game:
-            title = GAMES[g.game].title.get(lang, g.game) if g.game in GAMES else g.game
-            lines.append(tr(lang, "stats.line", g.played, game=title, won=g.won,
+            lines.append(tr(lang, "stats.line", g.played, game=_title(g.game, lang), won=g.won,
                             net=signed(g.net)))
         recent = await self.storage.stats.recent_deals(chat_id, 5)
         if recent:
             lines.append(tr(lang, "stats.recent"))
             for deal in recent:
-                title = GAMES[deal.game].title.get(lang, deal.game) if deal.game in GAMES \
-                    else deal.game
+                title = _title(deal.game, lang)
                 computers = deal.computers or (False,) * len(deal.seats)
                 seats = ", ".join(
                     f"{computer_name(name, lang) if computer else name} {signed(delta)}"
                     for (name, _, delta, _), computer in zip(deal.seats, computers, strict=True))
                 lines.append(f"• {title}: {seats}")
-        return Reply(answer=Screen("\n".join(lines)))
+        if not per_game:
+            return Reply(answer=Screen("\n".join(lines)))
+        history = await self.storage.stats.history(chat_id, user_id)
+        card = StatsCard(
+            history[-1].balance if history else 0,
+            tuple((p.deals, p.balance) for p in history),
+            tuple(GameLine(_title(g.game, lang), g.played, g.won, g.net) for g in per_game))
+        frame = Frame(title=tr(lang, "stats.picture_title", name=actor.name), names=(),
+                      lang=lang, theme=self.manager.theme)
+        return Reply(answer=Screen("\n".join(lines), Picture("stats", frame, card=card)))
 
     async def lang(self, place: Place, actor: Actor, words: list[str],
                    is_admin: IsAdmin) -> Reply:

@@ -14,8 +14,9 @@ from typing import Any, Literal
 
 from faces import pictures
 from rendering import Frame, Standing
+from rendering.stats_card import StatsCard, stats_png
 
-PictureKind = Literal["board", "hand", "result", "leaderboard"]
+PictureKind = Literal["board", "hand", "result", "leaderboard", "stats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,8 @@ class Picture:
     frame: Frame
     view: Any = None
     rows: tuple[Standing, ...] = ()
+    card: StatsCard | None = None
+    """A player's figures for the `/stats` card."""
 
     def render(self) -> bytes:
         if self.kind == "board":
@@ -34,6 +37,8 @@ class Picture:
             return pictures.hand(self.view, self.frame)
         if self.kind == "result":
             return pictures.result(self.view, self.frame)
+        if self.kind == "stats" and self.card is not None:
+            return stats_png(self.card, self.frame)
         return pictures.leaderboard(self.rows, self.frame)
 
 

@@ -213,6 +213,7 @@ EN: dict[str, Entry] = {
     "stats.line": ("• {game}: {n} deal, {won} won, net {net}",
                    "• {game}: {n} deals, {won} won, net {net}"),
     "stats.recent": "Recent deals:",
+    "stats.picture_title": "{name} · games and chips",
     "lang.current": "Language: English. Change it with /lang and one of: {langs}",
     "lang.unknown": "I speak these languages: {langs}",
     "lang.set": "Language set to English.",
@@ -378,4 +379,11 @@ EN: dict[str, Entry] = {
     "img.taken_tile": "taken",
     "img.won_paid_column": "won / paid",
     "img.pairs_column": "pairs",
+    # charts: the /stats card and `gupai sim --plot`
+    "img.stats_subtitle": ("Chips now: {chips} · {n} deal in this chat",
+                           "Chips now: {chips} · {n} deals in this chat"),
+    "img.chips_history": "Chips after each deal",
+    "img.deals_axis": "deals played",
+    "img.per_game": "Chips won or lost, by game",
+    "img.game_line": ("{game}: {n} deal, {won} won", "{game}: {n} deals, {won} won"),
 }

@@ -216,6 +216,7 @@ UK: dict[str, Entry] = {
                    "• {game}: {n} роздачі, виграно {won}, разом {net}",
                    "• {game}: {n} роздач, виграно {won}, разом {net}"),
     "stats.recent": "Останні роздачі:",
+    "stats.picture_title": "{name} · ігри та фішки",
     "lang.current": "Мова: українська. Змінити: /lang і одна з мов: {langs}",
     "lang.unknown": "Я розмовляю такими мовами: {langs}",
     "lang.set": "Мову змінено на українську.",
@@ -381,4 +382,14 @@ UK: dict[str, Entry] = {
     "img.taken_tile": "взято",
     "img.won_paid_column": "виграш / сплата",
     "img.pairs_column": "пари",
+    # charts: the /stats card and `gupai sim --plot`
+    "img.stats_subtitle": ("Фішок зараз: {chips} · {n} роздача в цьому чаті",
+                           "Фішок зараз: {chips} · {n} роздачі в цьому чаті",
+                           "Фішок зараз: {chips} · {n} роздач у цьому чаті"),
+    "img.chips_history": "Фішки після кожної роздачі",
+    "img.deals_axis": "зіграні роздачі",
+    "img.per_game": "Фішки, виграні чи програні, за іграми",
+    "img.game_line": ("{game}: {n} роздача, виграно {won}",
+                      "{game}: {n} роздачі, виграно {won}",
+                      "{game}: {n} роздач, виграно {won}"),
 }
