@@ -8,7 +8,9 @@ a table of computer players in the terminal (`bot/console.py`).
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -176,6 +178,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.compare is not None:
         return _compare(args, rules, pairs, players, strategies)
     options = rules.parse_options(args.preset, pairs)
+    _check_plot(args.plot)
     started = time.perf_counter()
     stats = simulate(rules, options, players, args.games, args.seed, strategies,
                      Progress(args.games, sys.stderr))
@@ -185,7 +188,43 @@ def cmd_sim(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         print(format_stats(stats, options, seconds))
+    _plot(args.plot, rules, args.seed, [(args.preset or "", stats)])
     return 0
+
+
+def _check_plot(path: str | None) -> None:
+    """Refuse a chart that could not be written before the simulation, not after it."""
+    if path is None:
+        return
+    from bot.console_options import default_lang
+    from bot.i18n import tr
+
+    lang = default_lang()
+    if not Path(path).parent.is_dir():
+        raise GameError(tr(lang, "plot.no_folder", path=Path(path).parent))
+    if Path(path).is_dir():
+        raise GameError(tr(lang, "plot.cannot_write", path=path,
+                           reason=os.strerror(errno.EISDIR)))
+
+
+def _plot(path: str | None, rules: Any, seed: str, runs: Sequence[tuple[str, SimStats]]
+          ) -> None:
+    """`--plot FILE`: the run drawn as a PNG. The note that says so goes to stderr, so the
+    output stays what `--json` promises."""
+    if path is None:
+        return
+    from bot.console_options import default_lang
+    from bot.i18n import tr
+    from rendering.sim_plot import sim_plot
+
+    lang = default_lang()
+    png = sim_plot(rules.title.get(lang, rules.id), seed, runs, lang).png()
+    try:
+        Path(path).write_bytes(png)
+    except OSError as exc:
+        raise GameError(tr(lang, "plot.cannot_write", path=path,
+                           reason=exc.strerror or exc)) from None
+    print(tr(lang, "plot.written", path=path), file=sys.stderr)
 
 
 def _timing(stats: SimStats, seconds: float) -> dict[str, float]:
@@ -206,6 +245,7 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
         raise GameError(f"{rules.id} has no presets to compare")
     runs: list[tuple[str, SimStats, float]] = []
     chosen = [(name, rules.parse_options(name, pairs)) for name in names]
+    _check_plot(args.plot)
     for name, options in chosen:
         started = time.perf_counter()
         stats = simulate(rules, options, players, args.games, args.seed, strategies,
@@ -221,6 +261,7 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
     else:
         shared = " ".join(f"{k}={v}" for k, v in pairs.items())
         print(format_comparison(rules.id, players, runs, shared))
+    _plot(args.plot, rules, args.seed, [(name, stats) for name, stats, _ in runs])
     return 0
 
 
@@ -246,6 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play every preset (or the ones listed) with the same seeds and "
                           "print them side by side")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim.add_argument("--plot", metavar="FILE",
+                     help="also draw the statistics into FILE (PNG): the turn deals are won on "
+                          "(draw-and-discard games) and each seat's win rate, per preset")
     sim.set_defaults(func=cmd_sim)
     listing = sub.add_parser("games", help="list the games, their presets and options")
     listing.set_defaults(func=cmd_games)

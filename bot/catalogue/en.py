@@ -386,4 +386,13 @@ EN: dict[str, Entry] = {
     "img.deals_axis": "deals played",
     "img.per_game": "Chips won or lost, by game",
     "img.game_line": ("{game}: {n} deal, {won} won", "{game}: {n} deals, {won} won"),
+    "plot.subtitle": ("{players} players · {n} game · seed {seed}",
+                      "{players} players · {n} games · seed {seed}"),
+    "plot.turns": "Winning turn: share of the won deals won on each turn",
+    "plot.turn_axis": "turn",
+    "plot.seats": "Wins by seat",
+    "plot.seat_axis": "seat",
+    "plot.written": "Chart written to {path}",
+    "plot.no_folder": "cannot write the chart: there is no folder {path}",
+    "plot.cannot_write": "cannot write the chart to {path}: {reason}",
 }
