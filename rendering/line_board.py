@@ -14,6 +14,7 @@ from rendering.canvas import (
     BOARD_WIDTH,
     MAX_SIDE,
     PAD,
+    SMALL_SIZE,
     TEXT_SIZE,
     Frame,
     SeatBox,
@@ -27,7 +28,7 @@ from rendering.canvas import (
     seat_grid,
 )
 from rendering.line import Slot, Snake, best_fit
-from rendering.text import draw_text
+from rendering.text import draw_text, font
 from rendering.theme import Theme
 
 FELT_MIN = 160
@@ -88,9 +89,28 @@ def _draw_line(image: Image.Image, look: Theme, line: tuple[Placement, ...], sna
     start = snake.slots[0]
     if closed:
         _closed_mark(draw, look, start, top)
+        _open_mark(draw, look, snake.slots[len(line)], top, start=False)
     elif arms == 2:
-        _open_mark(draw, look, start, top, start=True)
-    _open_mark(draw, look, snake.slots[len(line)], top, start=False)
+        _end_badge(draw, look, start, top, START_MARK, start=True)
+        _end_badge(draw, look, snake.slots[len(line)], top, END_MARK, start=False)
+    else:
+        _open_mark(draw, look, snake.slots[len(line)], top, start=False)
+
+
+START_MARK, END_MARK = "◀", "▶"
+"""The marks the move buttons put on the two ends of a two-arm line: a wrapped line can end on
+the left, so the ends are named by these marks, not by where they fall."""
+
+
+def _end_badge(draw: ImageDraw.ImageDraw, look: Theme, slot: Slot, top: int, mark: str,
+               start: bool) -> None:
+    """A round badge with the end's button mark: left of the first tile, or in the slot the
+    next tile at the other end would take."""
+    radius = 16
+    cy = top + slot.y + slot.h // 2
+    cx = slot.x - 6 - radius if start else slot.x + min(slot.w, slot.h) // 2
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=look.accent)
+    draw.text((cx, cy), mark, font=font(SMALL_SIZE, bold=True), fill=look.panel, anchor="mm")
 
 
 def _open_mark(draw: ImageDraw.ImageDraw, look: Theme, slot: Slot, top: int, start: bool

@@ -108,8 +108,8 @@ EN: dict[str, Entry] = {
     # moves in words
     "move.lead": "led {tile}",
     "move.play": "played {tile}",
-    "move.play_left": "played {tile} on the left",
-    "move.play_right": "played {tile} on the right",
+    "move.play_left": "played {tile} at the ◀ end",
+    "move.play_right": "played {tile} at the ▶ end",
     "move.drop": "laid a tile face down",
     "move.draw": ("drew {n} tile", "drew {n} tiles"),
     "move.pass": "passed",
@@ -148,6 +148,75 @@ EN: dict[str, Entry] = {
     "label.discard": "with a discard",
     "label.stock": "from the stock",
     "label.normal": "",
+    # the names of the Chinese set's tiles and of Tien Gow's plays (RULES.md §1.1, §2.8)
+    "tile.66": "Heaven",
+    "tile.11": "Earth",
+    "tile.44": "Man",
+    "tile.31": "Harmony",
+    "tile.55": "Plum Flower",
+    "tile.33": "Long Three",
+    "tile.22": "Bench",
+    "tile.65": "Axe",
+    "tile.64": "Red-head Ten",
+    "tile.61": "Long-leg Seven",
+    "tile.51": "Copper-hammer Six",
+    "tile.63": "Nine",
+    "tile.54": "Nine",
+    "tile.62": "Eight",
+    "tile.53": "Eight",
+    "tile.52": "Seven",
+    "tile.43": "Seven",
+    "tile.42": "Six",
+    "tile.41": "Five",
+    "tile.32": "Five",
+    "tile.21": "Three",
+    "tile.counts": "{tile} (counts {value})",
+    "tg.pair.66": "Heaven pair",
+    "tg.pair.11": "Earth pair",
+    "tg.pair.44": "Man pair",
+    "tg.pair.31": "Harmony pair",
+    "tg.pair.55": "Plum Flower pair",
+    "tg.pair.33": "Long Three pair",
+    "tg.pair.22": "Bench pair",
+    "tg.pair.65": "Axe pair",
+    "tg.pair.64": "Red-head Ten pair",
+    "tg.pair.61": "Long-leg Seven pair",
+    "tg.pair.51": "Copper-hammer Six pair",
+    "tg.mpair.9": "pair of Nines",
+    "tg.mpair.8": "pair of Eights",
+    "tg.mpair.7": "pair of Sevens",
+    "tg.mpair.5": "pair of Fives",
+    "tg.supreme": "Supreme pair",
+    # the tile sheet
+    "sheet.title": "The Chinese set: 32 tiles",
+    "sheet.civil": "Civil: 11 faces, two of each",
+    "sheet.military": "Military: 10 faces, one of each",
+    "sheet.twice": "×2",
+    "sheet.western": "The double-six set: 28 tiles, one of each",
+    "sheet.backs": "backs",
+    "sheet.states": "highlights: plain, playable, just played, selected, dimmed",
+    # presets, as titles name them
+    "preset.one-arm": "one arm",
+    "preset.two-arm": "two arms",
+    "preset.dancing": "dancing dragons",
+    "preset.chips": "chips",
+    "preset.tally": "running total",
+    "preset.classic": "classic",
+    "preset.strict": "strict",
+    "preset.eight-win": "eight doubles win",
+    "preset.points": "points",
+    "preset.culin": "Culin's rules",
+    "preset.classical": "classical rules",
+    "preset.modern": "modern",
+    "preset.pure": "pairs only",
+    "preset.streak": "banker streak",
+    "preset.early-death": "early death",
+    "preset.standard": "standard",
+    "preset.forced-pickup": "forced pickup",
+    "preset.100": "to 100",
+    "preset.50": "to 50",
+    "preset.one-draw": "one draw",
+    "preset.stake": "for a stake",
     # stopping
     "stop.lobby": "{name} closed the lobby.",
     "stop.between": "{name} stopped the match between deals. Every finished deal is settled.",
@@ -192,7 +261,8 @@ EN: dict[str, Entry] = {
                  "or an admin)\n"
                  "/games lists games and presets, /rules GAME explains one\n"
                  "/chips shows your chips, /top the leaderboard, /stats your games\n"
-                 "/lang uk|en and /settings change how this chat plays (admins)",
+                 "/lang uk|en and /settings change how this chat plays (admins)\n"
+                 "/lang uk|en in the private chat with me: your own language for your tiles",
     "games.title": "Games (/newgame GAME PRESET STAKE):",
     "games.line": "• {id} — {name}, {players} players; presets: {presets}",
     "games.footer": "/rules GAME explains a game and its options.",
@@ -217,6 +287,14 @@ EN: dict[str, Entry] = {
     "lang.current": "Language: English. Change it with /lang and one of: {langs}",
     "lang.unknown": "I speak these languages: {langs}",
     "lang.set": "Language set to English.",
+    "lang.own_hint": "Your own language, for your tiles and notes: /lang in the private chat "
+                     "with me.",
+    "lang.own_client": "Your language: English, as your app is set. To choose another for "
+                       "your tiles and notes in every chat: /lang and one of: {langs}",
+    "lang.own_chosen": "Your language: English, as you chose. Your tiles and notes come in it "
+                       "in every chat. To change it: /lang and one of: {langs}",
+    "lang.own_set": "Your language is now English: your tiles and notes come in it, in every "
+                    "chat. Each group keeps its own language.",
     "settings.show": "Settings of this chat:\nlanguage: {lang}\nturn time: {turn} s "
                      "(/settings turn N)\nlobby time: {lobby} s (/settings lobby N)\n"
                      "default presets: {defaults} (/settings default GAME [PRESET] [STAKE])\n"
@@ -288,7 +366,7 @@ EN: dict[str, Entry] = {
     "command.chips": "your chips in this chat",
     "command.top": "the leaderboard",
     "command.stats": "your games and recent deals",
-    "command.lang": "the chat's language: uk or en",
+    "command.lang": "language: the chat's (in a group, admins) or your own (in private)",
     "command.settings": "turn time, lobby time, default presets",
     "command.help": "what I can do",
     "private.welcome": "Hi! Add me to a group and type /newgame there to play. Your tiles "
@@ -315,12 +393,11 @@ EN: dict[str, Entry] = {
     "console.my_face_down": "Face down: {tiles}",
     "console.moves": "Moves:",
     "console.prompt": "Your move (number or letter; ? help, q quit): ",
-    "console.help": "Type a move's number, or the letter of its tile as in the list (a or A).\n"
-                    "Add < or > for the left or right end when both fit (a<); two tiles: both "
-                    "letters (ab).\n"
-                    "A discard to take (⤴ 6:6): type its face, 6:6, or the move's number.\n"
-                    "p (peek) shows your tiles, q (quit) stops the game, Ctrl-C leaves it saved "
-                    "for the next run.\n"
+    "console.help": "Type a move's number, or its tiles' letters as in the list (a or A; two "
+                    "tiles: ab); a discard to take (⤴) by its face, either way round (6:1 or "
+                    "1:6).\n"
+                    "p (peek) shows your tiles; q (quit) leaves the table with the game saved, "
+                    "and `gupai play` goes on with it (Ctrl-C too).\n"
                     "When a tile's letter is h, p or q, the letter plays the tile: type help, "
                     "peek or quit in full.",
     "console.bad_number": "There is no move {text}: type a number from 1 to {most}.",
@@ -339,6 +416,106 @@ EN: dict[str, Entry] = {
     "console.standing": "{rank}. {name}: chips {chips}, points {points}",
     "console.no_deals": "No deal was finished, so no chips moved.",
     "console.kept_in": "Chips are kept in {db}.",
+    "console.chips": "chips {chips}",
+    "console.pips_to": "pips {pips}/{target}",
+    "console.points_to": "points {points}/{target}",
+    "console.help_title": "{game} — what the moves mean:",
+    "console.moves_with": "Moves with {letters}: {moves}",
+    "console.no_letter": "There is no tile {letter} in your hand (letters A to {last}).",
+    "console.drew": "You drew {tiles}.",
+    "console.next_deal": "Press Enter for the next deal.",
+    "console.quit_confirm": "Quit? The game is saved. [y/N] ",
+    "console.saved": "The game is saved: `gupai play` goes on with it.",
+    "console.go_on": "The game goes on.",
+    "console.resume_other": "You have a saved {game} game — resume it? [y/N] ",
+    "console.resume_changed": "You have a saved {game} game with other settings ({saved}) — "
+                              "resume it? [y/N] ",
+    "console.dropped": "The saved {game} game is stopped; its finished deals keep their chips.",
+    "console.nothing_saved": "There is no saved game to resume: name one, e.g. `gupai play "
+                             "dragon` ({games}).",
+    "console.players_n": ("{n} player", "{n} players"),
+    "console.stake_n": "stake ×{n}",
+    "refuse.one_tile": "One tile per move: type one letter.",
+    "refuse.fits_no_end": "[{tile}] fits neither open end ({ends}): touching ends must be equal.",
+    "refuse.fits_not_end": "[{tile}] does not fit the open end ({ends}): touching ends must be "
+                           "equal.",
+    "refuse.not_left": "[{tile}] does not fit the left end ({end}): touching ends must be equal.",
+    "refuse.not_right": "[{tile}] does not fit the right end ({end}): touching ends must be "
+                        "equal.",
+    "refuse.one_end": "The line has one open end ({end}): type the letter without < or >.",
+    "refuse.closed": "The other end is closed for the whole deal.",
+    "refuse.must_attach": "You hold a tile that fits, and it must be played: nothing goes face "
+                          "down now.",
+    "refuse.drop": "No tile of yours fits an open end, so one tile goes face down: type its "
+                   "letter alone, without < or >.",
+    "refuse.not_in_hand": "There is no [{face}] in your hand.",
+    "refuse.domino_lead": "The highest double opens the line: [{tile}].",
+    "refuse.pending": "The tile you just drew, [{tile}], fits and must be played now.",
+    "refuse.then_draw": "No tile of yours fits: draw from the stock.",
+    "refuse.then_pass": "No tile of yours fits and the stock is empty: pass.",
+    "refuse.no_such_discard": "There is no [{face}] among the discards.",
+    "refuse.take_first": "A discard may be taken only at the start of your turn, instead of "
+                         "or before the draw.",
+    "refuse.only_last": "Only the last discard may be taken: [{last}], not [{face}].",
+    "refuse.classical": "(classical rules)",
+    "refuse.one_discard": "One tile per discard: type one letter.",
+    "refuse.kap_first": "First take a discard (⤴) or draw from the stock; then discard.",
+    "refuse.kap_taken": "[{tile}] was just taken: it (or its twin) may not go straight back. "
+                        "Discard another tile.",
+    "refuse.td_no_partner": "[{face}] pairs with none of your tiles: a discard is taken only to "
+                            "lay it out at once as a pair.",
+    "refuse.td_first": "First take the last discard (⤴) or draw from the stock.",
+    "refuse.td_two": "A pair is two tiles: type both letters (ab).",
+    "refuse.td_not_pair": "[{first}] and [{second}] are no pair: a pair is two neighbouring "
+                          "doubles, or two tiles with 12 pips together.",
+    "refuse.tg_size": ("The trick was led with {n} tile: play {n} (you typed {typed}).",
+                       "The trick was led with {n} tiles: play {n} (you typed {typed})."),
+    "refuse.tg_too_many": "A lead has at most {most} tiles.",
+    "refuse.tg_no_combo_mixed": "{tiles} is no lead: lead one tile, a pair (two identical "
+                                "civil tiles, a military pair, the Supreme pair [4:2][2:1]) or "
+                                "tiles of one family (Heaven–Nine, Earth–Eight, Man–Seven, "
+                                "Harmony–Five).",
+    "refuse.tg_no_combo": "{tiles} is no lead: lead one tile or a pair (two identical civil "
+                          "tiles, a military pair, the Supreme pair [4:2][2:1]); mixed "
+                          "combinations are off.",
+    "teach.lead_open": "A 6:4 →4   lead a tile; the number after → is the end that stays open "
+                       "(type a, then the move's number if both are offered)",
+    "teach.lead_both": "A 6:4      lead a tile; both of its ends stay open",
+    "teach.attach_one": "A 6:4      attach a tile whose number matches the open end (type a)",
+    "teach.attach_two": "A tile that fits must be played; touching ends are equal.",
+    "teach.left": "◀ A 6:4    attach at the left end (type a<)",
+    "teach.right": "A 6:4 ▶    attach at the right end (type a>)",
+    "teach.drop": "A 6:4 ↓    no tile fits: lay one face down; its pips count against you",
+    "teach.connect_goal": "The fewest pips laid face down win the deal.",
+    "teach.domino_lead": "A 6:6      the highest double opens the line",
+    "teach.domino_draw": "Draw       no tile fits: draw from the stock until one fits",
+    "teach.domino_draw_one": "Draw       no tile fits: draw one tile from the stock",
+    "teach.domino_pass": "Pass       no tile fits and the stock is empty",
+    "teach.domino_goal": "The first out of tiles scores every hand's pips; the match goes to "
+                         "{target}.",
+    "teach.kap_take_culin": "⤴ 6:6      take that discard (type 6:6): any face-up one; then "
+                            "discard another tile and still draw",
+    "teach.kap_take_classical": "⤴ 6:6      take the last discard (type 6:6) instead of drawing",
+    "teach.discard": "A 6:6 ↓    discard that tile face up (type a)",
+    "teach.draw_stock": "{button}   take the top tile of the stock, then discard",
+    "teach.kap_marks": "⤴ among the discards marks the tiles you may take now.",
+    "teach.kap_goal": "Win with {tiles} tiles: an eye (two identical tiles) and {tens} pairs "
+                      "that make 10 or 20; [4:2] counts {four_two}.",
+    "teach.td_take": "⤴ 2:1 + A 6:3   take the last discard and lay it out at once with A "
+                     "(type 2:1)",
+    "teach.td_meld": "A+B 3:3 4:4  lay out a pair (type ab): two neighbouring doubles, or 12 "
+                     "pips together",
+    "teach.td_marks": "⤴ among the discards marks the one you may take now.",
+    "teach.td_goal": "The first to hold three pairs wins.",
+    "teach.tg_lead_mixed": "A B 6:2 5:3   lead one tile, a pair or tiles of one family (type "
+                           "ab)",
+    "teach.tg_lead_pure": "A B 6:6 6:6   lead one tile or a pair (type ab)",
+    "teach.tg_beat": "▲ A 6:6       follow face up: it beats the best play so far",
+    "teach.tg_fold": "↓ A B         follow face down with as many tiles: any tiles, they "
+                     "cannot win",
+    "teach.tg_groups": "↓ A … / 2 tiles   a group of moves: choose it, then the move",
+    "teach.tg_marks": "On the table ↓2 is a play of 2 tiles face down.",
+    "teach.tg_goal": "Whoever takes the last trick wins the deal.",
     # words drawn inside pictures (a colon before the number, so no plural forms)
     "img.hand": "hand: {v}",
     "img.face_down": "face down: {v}",
@@ -360,6 +537,10 @@ EN: dict[str, Entry] = {
     "img.deal": "deal {v}",
     "img.tricks": "tricks: {v}",
     "img.banker": "banker ×{m}",
+    "img.led": "led",
+    "img.trick_led": "{name} led {play}",
+    "img.trick_best": "{name} holds with {play}",
+    "img.trick_took": "{name} took it with {play}",
     "img.holds": "holds the trick",
     "img.taken": "taken by {name} (+{v})",
     "img.banker_leads": "banker {name} leads",

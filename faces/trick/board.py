@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.i18n import signed, tr
+from faces.trick.names import trick_names
 from games.tiengow import Play, TienGowView
 from games.tiles import CHINESE
 from rendering import sprites
@@ -60,7 +61,9 @@ DIM = 0.72
 to read as the past, not so much that its tiles cannot be checked."""
 DASH = (14, 9)
 SLOT_HEIGHT = TILE_MAX + 2 * SLOT_PAD
-FELT_HEIGHT = 2 * FELT_MARGIN + LABEL_HEIGHT + SLOT_HEIGHT + CAPTION_HEIGHT
+NAMES_HEIGHT = 2 * (TEXT_SIZE + 6)
+"""Under the slots: what the trick was led with and what holds it, by Tien Gow's names."""
+FELT_HEIGHT = 2 * FELT_MARGIN + LABEL_HEIGHT + SLOT_HEIGHT + CAPTION_HEIGHT + NAMES_HEIGHT
 """The felt keeps one height whatever it shows, so the picture does not jump between moves."""
 
 
@@ -96,6 +99,20 @@ def felt_line(view: TienGowView, frame: Frame) -> str:
     if not shown.plays:
         return tr(lang, "img.banker_leads", name=_name(frame, view.banker))
     return ""
+
+
+def names_line(view: TienGowView, frame: Frame) -> str:
+    """The led combination and the one holding (or having taken) the trick, by name."""
+    shown = shown_trick(view)
+    names = trick_names(shown.plays, frame.lang, view.options.mixed)
+    if names is None:
+        return ""
+    led = tr(frame.lang, "img.trick_led", name=_name(frame, names.leader), play=names.led)
+    if names.holder == names.leader:
+        return led
+    key = "img.trick_took" if shown.finished else "img.trick_best"
+    best = tr(frame.lang, key, name=_name(frame, names.holder), play=names.best)
+    return f"{led} · {best}"
 
 
 def tiengow_seats(view: TienGowView, frame: Frame) -> list[SeatBox]:
@@ -156,10 +173,15 @@ def tiengow_board(view: TienGowView, frame: Frame) -> Image.Image:
     line = felt_line(view, frame)
     if shown.plays:
         _draw_trick(image, look, view, frame, shown, felt_top + FELT_MARGIN, lang)
+        bottom = felt_top + felt_h - FELT_MARGIN - NAMES_HEIGHT
         if shown.finished:
-            y = felt_top + felt_h - FELT_MARGIN - CAPTION_HEIGHT // 2
-            draw_text(draw, (BOARD_WIDTH // 2, y), line, TEXT_SIZE, look.text,
-                      room=BOARD_WIDTH - 2 * PAD, anchor="mm")
+            draw_text(draw, (BOARD_WIDTH // 2, bottom - CAPTION_HEIGHT // 2), line, TEXT_SIZE,
+                      look.text, room=BOARD_WIDTH - 2 * PAD, anchor="mm")
+        room = BOARD_WIDTH - 2 * PAD
+        said = wrap(names_line(view, frame), font(TEXT_SIZE), (room, room), 2)
+        for row, words in enumerate(said):
+            draw_text(draw, (BOARD_WIDTH // 2, bottom + 4 + row * (TEXT_SIZE + 6)), words,
+                      TEXT_SIZE, _shade(look.text, DIM if shown.finished else 1.0), anchor="ma")
     else:
         draw_text(draw, (BOARD_WIDTH // 2, felt_top + felt_h // 2), line, NAME_SIZE, look.text,
                   room=BOARD_WIDTH - 2 * PAD, anchor="mm")

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import games
 import rendering
@@ -435,7 +435,7 @@ def test_tiengow_opening_says_who_leads():
     assert not tricks.shown_trick(view).plays
     name = SAMPLE_NAMES[view.banker]
     assert tricks.felt_line(view, _table(4)) == f"banker {name} leads"
-    assert tricks.felt_line(view, _table(4, lang="uk")) == f"банкір {name} ходить першим"
+    assert tricks.felt_line(view, _table(4, lang="uk")) == f"перший хід: банкір {name}"
     _within_limits(pictures.board(view, _table(4, lang="uk")))
 
 
@@ -819,3 +819,50 @@ def test_the_pot_is_drawn_in_the_tables_chips():
     assert pictures.board(view, _table(2, stake=5)) != pictures.board(view, _table(2))
     assert pictures.board(dataclasses.replace(view, pot=10), _table(2)) == pictures.board(
         view, _table(2, stake=5))
+
+
+def test_tiengow_names_the_led_and_the_holding_combinations():
+    """The felt says who led with what and who holds (or took) the trick with what, by Tien
+    Gow's names, and the leader's slot carries the "led" tag."""
+    rules = games.get("tiengow")
+    state = next(s for s in _tiengow_positions() if _just_taken(s)
+                 and s.history[-1].winner != s.history[-1].plays[0].seat)
+    view = rules.view(state, None)
+    last = view.history[-1]
+    leader, winner = last.plays[0].seat, last.winner
+    line = tricks.names_line(view, _table(4))
+    assert line.startswith(f"{SAMPLE_NAMES[leader]} led ")
+    assert f" · {SAMPLE_NAMES[winner]} took it with " in line
+    uk = tricks.names_line(view, _table(4, lang="uk"))
+    assert uk.startswith(f"{SAMPLE_NAMES[leader]}: перший хід, ")
+    live = dataclasses.replace(view, trick=last.plays, best=tricks.shown_trick(view).holder,
+                               history=view.history[:-1])
+    assert f" · {SAMPLE_NAMES[winner]} holds with " in tricks.names_line(live, _table(4))
+    opening = rules.view(rules.new_deal(rules.options(), 4, "seed"), None)
+    assert tricks.names_line(opening, _table(4)) == ""
+
+
+def test_two_arm_ends_carry_the_buttons_marks():
+    """A two-arm line names its ends with the buttons' ◀ and ▶, wherever the wrapped line puts
+    them; a one-arm line keeps its stop bar and arrow."""
+    from rendering import line_board
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    rules = games.get("dragon")
+    for preset, marks in (("two-arm", [line_board.START_MARK, line_board.END_MARK]),
+                          ("one-arm", [])):
+        _, steps = _deal("dragon", preset, 2)
+        view = rules.view(steps[len(steps) // 2].state, None)
+        drawn.clear()
+        ImageDraw.ImageDraw.text = spy
+        try:
+            pictures.board(view, _table(2))
+        finally:
+            ImageDraw.ImageDraw.text = real
+        assert [t for t in drawn if t in ("◀", "▶")] == marks, preset
