@@ -52,7 +52,8 @@ def line_board(line: tuple[Placement, ...], cross: list[bool], family: str, rati
     the felt before the first tile, `right` is the header's right-hand words."""
     head = header_height(table.title, right, BOARD_WIDTH)
     mini = (MINI_TILE_END if any(seat.tiles for seat in seats) else MINI_TILE)[family]
-    grid = seat_grid(seats, head + PAD, seat_columns(len(seats)), mini if with_tiles else 0)
+    shown = with_tiles and any(seat.tiles or seat.backs for seat in seats)
+    grid = seat_grid(seats, head + PAD, seat_columns(len(seats)), mini if shown else 0)
     felt_top = grid.bottom + PAD
     foot = footer_height(table.footer, BOARD_WIDTH)
     room = min(FELT_MAX, MAX_SIDE - felt_top - foot) - 2 * PAD

@@ -866,3 +866,14 @@ def test_two_arm_ends_carry_the_buttons_marks():
         finally:
             ImageDraw.ImageDraw.text = real
         assert [t for t in drawn if t in ("◀", "▶")] == marks, preset
+
+
+def test_seat_boxes_keep_no_empty_row_for_tiles_nobody_has():
+    """Before anyone lays a tile face down the boxes are only as tall as their words: the
+    picture fits what it shows, and grows a row when the first discard appears."""
+    rules = games.get("tails")
+    view = rules.view(rules.new_deal(rules.options(), 4, "fit"), None)
+    assert not any(view.discard_counts)
+    bare = _png(pictures.board(view, _table(4)))
+    one = dataclasses.replace(view, discard_counts=(1, 0, 0, 0))
+    assert _png(pictures.board(one, _table(4))).height > bare.height
