@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from PIL import Image
 
 from bot.i18n import minus, signed, tr
-from faces.moves import describe, tile_text
+from faces.moves import Namer, describe, faces_of, tile_text
 from faces.samples import Step
 from games.engine import Action, Event, Rules, View
 from rendering import Frame, hand_image, hand_labels, result_card
@@ -75,7 +75,14 @@ class Home(ABC, Generic[V]):
     def footer(self, events: Sequence[Event], view: V, names: Sequence[str], lang: str) -> str:
         """What the last move did, in words; one move can say several things (a Tien Gow
         follow, then who took the trick): all of it."""
-        return " · ".join(describe(e, names, view.tiles, lang) for e in events if e.kind != "end")
+        named = self.named(view, lang)
+        return " · ".join(describe(e, names, view.tiles, lang, named=named)
+                          for e in events if e.kind != "end")
+
+    def named(self, view: V, lang: str) -> Namer:
+        """How this game's sentences call tiles: by their faces ("[2:1]"), unless the game
+        gives them names or values of its own (Tien Gow's ranks, Kap's counts)."""
+        return faces_of(view.tiles)
 
     # ----- the terminal -------------------------------------------------------------------------
 

@@ -5,6 +5,10 @@ Events carry only public facts (RULES.md §2.1 and §2.8: a face-down discard or
 follow is never named; §2.6 and §2.9: a tile drawn from the stock is never named), so the words
 can be shown to everyone. Sentences are built as "Name: what happened" so that Ukrainian needs
 no gendered verb forms; the words themselves live in the catalogue (`bot/catalogue/`).
+
+What a tile is called depends on the game (issue: Tien Gow's "Supreme" and "Heaven" mean
+nothing in Dragon, and in Kap `[4:2]` counts 3, not its six pips), so a sentence names tiles
+through a `Namer` its game's home gives; without one a tile is its face, "[6:3]".
 """
 
 from __future__ import annotations
@@ -21,11 +25,13 @@ def tile_text(tiles: TileSet, tile: int) -> str:
     return tiles.kind(tile).label.strip("[]")
 
 
-def tile_name(tiles: TileSet, tile: int, lang: str) -> str:
-    """"[6:3]", followed by the Chinese tile's own name when it has one (as the seeds name it)."""
-    kind = tiles.kind(tile)
-    name = kind.uk if lang == "uk" else kind.en
-    return f"{kind.label} {name}" if name and name != kind.label else kind.label
+Namer = Callable[[Sequence[int]], str]
+"""Tiles shown together (one tile, or a play of several) in the words of their game."""
+
+
+def faces_of(tiles: TileSet) -> Namer:
+    """"[6:3]", "[6:2] [5:3]": tiles by their faces alone, the name every game agrees on."""
+    return lambda shown: " ".join(tiles.label(t) for t in shown)
 
 
 def pairs_text(tiles: TileSet, pairs: Sequence[int]) -> str:
@@ -34,29 +40,25 @@ def pairs_text(tiles: TileSet, pairs: Sequence[int]) -> str:
                     for i in range(0, len(pairs) - 1, 2))
 
 
-Said = Callable[[Event, TileSet, str], str]
+Said = Callable[[Event, TileSet, str, Namer], str]
 
 
 def _named(key: str) -> Said:
     """A move that names its one tile (or its tiles, when several are shown at once)."""
-    def words(event: Event, tiles: TileSet, lang: str) -> str:
-        if len(event.tiles) > 1:
-            tile = " ".join(tiles.label(t) for t in event.tiles)
-        else:
-            tile = tile_name(tiles, event.tiles[0], lang) if event.tiles else ""
-        return tr(lang, key, tile=tile)
+    def words(event: Event, tiles: TileSet, lang: str, named: Namer) -> str:
+        return tr(lang, key, tile=named(event.tiles) if event.tiles else "")
     return words
 
 
 def _counted(key: str) -> Said:
-    return lambda event, tiles, lang: tr(lang, key, event.value or 0)
+    return lambda event, tiles, lang, named: tr(lang, key, event.value or 0)
 
 
 def _plain(key: str) -> Said:
-    return lambda event, tiles, lang: tr(lang, key)
+    return lambda event, tiles, lang, named: tr(lang, key)
 
 
-def _draw(event: Event, tiles: TileSet, lang: str) -> str:
+def _draw(event: Event, tiles: TileSet, lang: str, named: Namer) -> str:
     """A draw counts its tiles where the game says how many (ДОМІНО draws until one fits);
     a collecting game's single hidden draw says only that it happened."""
     if event.value is None:
@@ -64,15 +66,15 @@ def _draw(event: Event, tiles: TileSet, lang: str) -> str:
     return tr(lang, "move.draw", event.value)
 
 
-def _take(event: Event, tiles: TileSet, lang: str) -> str:
+def _take(event: Event, tiles: TileSet, lang: str, named: Namer) -> str:
     """Kap takes one tile into the hand; Three Dozen takes one to lay it out with its partner."""
-    tile = tile_name(tiles, event.tiles[0], lang)
+    tile = named(event.tiles[:1])
     if len(event.tiles) == 1:
         return tr(lang, "move.take", tile=tile)
     return tr(lang, "move.take_pair", tile=tile, pair=pairs_text(tiles, event.tiles))
 
 
-def _meld(event: Event, tiles: TileSet, lang: str) -> str:
+def _meld(event: Event, tiles: TileSet, lang: str, named: Namer) -> str:
     return tr(lang, "move.meld", len(event.tiles) // 2, tiles=pairs_text(tiles, event.tiles))
 
 
@@ -95,18 +97,20 @@ SAID: dict[str, Said] = {
 """Event kind -> its words; a kind missing here is shown as its bare name."""
 
 
-def describe(event: Event, names: Sequence[str], tiles: TileSet, lang: str, ends: int = 1
-             ) -> str:
-    """`ends` is how many open ends the line has, so "left"/"right" is said only when it helps."""
+def describe(event: Event, names: Sequence[str], tiles: TileSet, lang: str, ends: int = 1,
+             named: Namer | None = None) -> str:
+    """`ends` is how many open ends the line has, so "left"/"right" is said only when it helps;
+    `named` says tiles in their game's words (their faces when not given)."""
+    named = named or faces_of(tiles)
     if event.kind == "end":
         # Said once for the table, whoever the game names as the deal's winner.
         return tr(lang, "move.end")
     who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
     if event.kind == "play" and ends == 2:
         side = "move.play_left" if event.value == 0 else "move.play_right"
-        text = _named(side)(event, tiles, lang)
+        text = _named(side)(event, tiles, lang, named)
     elif event.kind in SAID:
-        text = SAID[event.kind](event, tiles, lang)
+        text = SAID[event.kind](event, tiles, lang, named)
     else:
         text = event.kind
     return f"{who}: {text}" if who else text

@@ -20,10 +20,11 @@ from bot.i18n import signed, tr
 from faces.collect.board import kap_board, threedozen_board
 from faces.collect.rules import TEXTS
 from faces.home import Home, Letters, score_fact, seat_lines
-from faces.moves import pairs_text, tile_text
+from faces.moves import Namer, faces_of, pairs_text, tile_text
 from faces.samples import SEEDS, Step, sample_deal, won
 from games.engine import Action, Event, Rules
 from games.kap import KapTaiShapOptions, KapView
+from games.tens import values
 from games.threedozen import ThreeDozenView
 from rendering import Frame, hand_image
 
@@ -146,6 +147,18 @@ class KapHome(CollectHome[KapView]):
         if view.phase == "swap":
             return tr(lang, "hint.kap_first" if view.taken is None else "hint.kap_swap")
         return tr(lang, "hint.discard" if view.taken is None else "hint.kap_taken")
+
+    def named(self, view: KapView, lang: str) -> Namer:
+        """A tile by its face, and by what it counts where the face says otherwise: "[4:2]
+        (counts 3)" (RULES.md §2.6; the `four_two` option may make it count its six pips)."""
+        counts = values(view.options.four_two)
+        kinds, plain = view.tiles.kind_of, faces_of(view.tiles)
+
+        def named(tiles: Sequence[int]) -> str:
+            return " ".join(
+                tr(lang, "tile.counts", tile=plain((t,)), value=counts[kinds[t]])
+                if counts[kinds[t]] != view.tiles.pips[t] else plain((t,)) for t in tiles)
+        return named
 
     def rule_facts(self, view: KapView, lang: str) -> list[str]:
         """The rule set (it decides which discards may be taken) and, in Kap Tai Shap, the

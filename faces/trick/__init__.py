@@ -15,9 +15,10 @@ from PIL import Image
 
 from bot.i18n import tr
 from faces.home import MAX_MOVES, Groups, Home, Letters, seat_lines
-from faces.moves import tile_text
+from faces.moves import Namer, tile_text
 from faces.samples import SEEDS, Step, sample_deal
 from faces.trick.board import tiengow_board
+from faces.trick.names import play_words
 from faces.trick.rules import TEXTS
 from games.engine import Action, Event, Rules
 from games.tiengow import Play, TienGowView, dead
@@ -69,6 +70,10 @@ class TrickHome(Home[TienGowView]):
                 break
         groups.update(split)
         return groups
+
+    def named(self, view: TienGowView, lang: str) -> Namer:
+        """Tien Gow's own names: "[6:6] Heaven", "[6:2] [5:3] pair of Eights"."""
+        return lambda tiles: play_words(tiles, lang, view.options.mixed)
 
     def hint(self, view: TienGowView, lang: str) -> str:
         if not view.trick:

@@ -108,7 +108,7 @@ def test_a_culin_turn_step_by_step():
     assert hint(view, "en").startswith("Take any face-up discard (⤴)")
     # Any discard may be taken under Culin's rules, the older one too.
     assert labels(kap, view) == ["⤴ 6:6", "⤴ 2:1", "Draw from the stock"]
-    assert labels(kap, view, "uk")[-1] == "Тягнути з колоди"
+    assert labels(kap, view, "uk")[-1] == "Тягнути з базару"
     state, _ = play(kap, state, "⤴ 2:1")
     view = mover_view(kap, state)
     assert view.phase == "swap"
@@ -160,8 +160,8 @@ def test_the_kap_caption_tells_the_rules_the_stock_and_the_pot():
     state, events = play(kap, kap_deal("classical"), "H 2:1 ↓")
     screen = table_of(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
                              "uk", events, presenter.Clock(0.0, 30.0))
-    assert "класичні правила · хід 2 · у колоді 11 плиток · у банку 2 фішки" in screen.text
-    assert "Олена: відкидає [2:1] Трійка" in screen.text
+    assert "класичні правила · хід 2 · на базарі 11 плиток · у банку 2 фішки" in screen.text
+    assert "Олена: відкидає [2:1]" in screen.text.splitlines()
 
 
 def test_kap_tai_shap_names_its_sets():
@@ -191,7 +191,7 @@ def test_a_won_kap_deal_is_told_and_laid_out():
     screen = table_of(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
                              presenter.Clock(0.0))
     assert "Winner: Bob (an eye and tens)" in screen.text
-    assert "Bob: took [6:2] Eight from the discards · Bob: completed a winning hand" \
+    assert "Bob: took [6:2] from the discards · Bob: completed a winning hand" \
         in screen.text
     assert "Winning hand of Bob: eye [2:2][2:2] · tens [6:5][6:3] [6:6][6:2] [3:1][3:3]" \
         in screen.text.splitlines()
@@ -205,7 +205,7 @@ def test_an_empty_stock_voids_the_deal():
     state, events = play(kap, kap_deal("classical", stock=()), "H 2:1 ↓")
     assert [e.kind for e in events] == ["discard", "void", "end"]
     assert [describe(e, NAMES, CHINESE, "uk") for e in events[1:]] == [
-        "Колода скінчилася — роздачу анульовано", "Роздачу закінчено"]
+        "Базар скінчився — роздачу анульовано", "Роздачу закінчено"]
     screen = table_of(session("kapten"), game_of(kap, "classical"), SEATS[:2], state,
                              "en", events, presenter.Clock(0.0))
     assert "Winner: nobody (the stock ran out)" in screen.text
@@ -256,9 +256,9 @@ def test_the_pickup_hint_follows_the_seats_own_tiles():
     assert hint(forced, "en").startswith("The last discard pairs with your tiles")
     no_partner = [DOZEN_HANDS[0], DOZEN_HANDS[2], DOZEN_HANDS[1], DOZEN_HANDS[3]]
     view = mover_view(dozen, dozen_turn(hands=no_partner))
-    assert labels(dozen, view, "uk") == ["Тягнути з колоди"]
+    assert labels(dozen, view, "uk") == ["Тягнути з базару"]
     assert hint(view, "uk") == ("Остання відкинута плитка не дає вам пари: тягніть "
-                                           "з колоди.")
+                                           "з базару.")
 
 
 def test_the_three_dozen_caption_shows_the_pairs_laid_out():
@@ -278,10 +278,10 @@ def test_a_draw_from_an_empty_stock_reshuffles_the_discards():
     assert describe(events[0], NAMES, WESTERN, "en") == \
         "The discards were shuffled into a new stock (3 tiles)"
     assert describe(events[0], NAMES, WESTERN, "uk") == \
-        "Відкинуті плитки перетасовано в нову колоду (3 плитки)"
+        "Відкинуті плитки перетасовано в новий базар (3 плитки)"
     screen = table_of(session("threedozen"), game_of(dozen), SEATS[:2], state, "uk",
                              events, presenter.Clock(0.0, 30.0))
-    assert "у колоді 2 плитки · у банку 2 фішки · перетасовано 1 раз" in screen.text
+    assert "на базарі 2 плитки · у банку 2 фішки · перетасовано 1 раз" in screen.text
 
 
 def test_a_win_on_a_discard_takes_only_that_stake():
@@ -303,14 +303,14 @@ def test_a_win_on_a_discard_takes_only_that_stake():
 # ----- words ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("event", "uk", "en"), [
-    (Event("take", 0, tuple(chinese("66"))), "Олена: бере [6:6] Небо з відкинутих",
-     "Олена: took [6:6] Heaven from the discards"),
-    (Event("draw", 1), "Bob: тягне з колоди", "Bob: drew from the stock"),
-    (Event("discard", 0, tuple(chinese("51"))), "Олена: відкидає [5:1] Червономолоткова шестірка",
-     "Олена: discarded [5:1] Red mallet six"),
+    (Event("take", 0, tuple(chinese("66"))), "Олена: бере [6:6] з відкинутих",
+     "Олена: took [6:6] from the discards"),
+    (Event("draw", 1), "Bob: тягне з базару", "Bob: drew from the stock"),
+    (Event("discard", 0, tuple(chinese("51"))), "Олена: відкидає [5:1]",
+     "Олена: discarded [5:1]"),
     (Event("win", 1, tuple(chinese("22", "22b")), 8), "Bob: збирає виграшну руку",
      "Bob: completed a winning hand"),
-    (Event("void"), "Колода скінчилася — роздачу анульовано",
+    (Event("void"), "Базар скінчився — роздачу анульовано",
      "The stock has run out: the deal is void"),
     (Event("end", None, (), 1), "Роздачу закінчено", "The deal is over"),
 ])
@@ -330,7 +330,7 @@ def test_kap_events_in_words(event, uk, en):
      "Олена: laid out the pairs [3:3][4:4] [6:0][5:1]"),
     (Event("discard", 1, tuple(western("55"))), "Bob: відкидає [5:5]", "Bob: discarded [5:5]"),
     (Event("reshuffle", None, (), 21),
-     "Відкинуті плитки перетасовано в нову колоду (21 плитка)",
+     "Відкинуті плитки перетасовано в новий базар (21 плитка)",
      "The discards were shuffled into a new stock (21 tiles)"),
     (Event("win", 0, (), 3), "Олена: збирає виграшну руку", "Олена: completed a winning hand"),
 ])
@@ -345,7 +345,7 @@ def test_a_drawn_tile_is_never_named():
     state, events = play(kap, kap_deal(), "D 5:5 ↓")
     screen = table_of(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
                              presenter.Clock(0.0, 30.0))
-    assert "Олена: discarded [5:5] Plum flower · Олена: drew from the stock" in screen.text
+    assert "Олена: discarded [5:5] · Олена: drew from the stock" in screen.text
     assert "6:6" not in screen.text
     assert screen.picture is not None and screen.picture.frame.last == tuple(chinese("55"))
 
@@ -381,7 +381,7 @@ def test_the_console_board_of_a_three_dozen_deal():
     state, _ = play(dozen, dozen_turn(), "⤴ 1:0 + A 6:5")
     lines = board_lines(dozen.view(state, None), NAMES, "uk")
     assert lines[0] == "На столі немає відкинутих плиток."
-    assert lines[1] == "хід 2 · у колоді 7 плиток · у банку 4 фішки"
+    assert lines[1] == "хід 2 · на базарі 7 плиток · у банку 4 фішки"
     assert lines[3] == "▶ Bob    4 плитки, пари [1:0][6:5]"
     state, _ = play(dozen, state, "B+C 4:4 3:3")
     state, _ = play(dozen, state, "B 2:1 ↓")
@@ -479,16 +479,16 @@ async def test_a_whole_deal_is_played_by_pressing_buttons(tmp_path, monkeypatch,
         assert stored is not None and stored.status == "finished"
         shown = tables(rec)
         assert shown and all(caption in t.text for t in shown)
-        assert all("у колоді" in t.text and "у банку" in t.text for t in shown)
+        assert all("на базарі" in t.text and "у банку" in t.text for t in shown)
         names = {a.name for a in seated}
         for table in shown:
             assert table.picture is not None
             for said in table.picture.frame.footer.split(" · "):
-                if "тягне з колоди" in said:
-                    assert said.removesuffix(": тягне з колоди") in names, said
+                if "тягне з базару" in said:
+                    assert said.removesuffix(": тягне з базару") in names, said
         (post,) = rec.posts
         assert "Роздачу 1 закінчено" in post.text and "Матч закінчено" in post.text
-        assert any(reason in post.text for reason in ("(око й десятки)", "(колода скінчилася)",
+        assert any(reason in post.text for reason in ("(око й десятки)", "(базар скінчився)",
                                                       "(три пари)"))
     finally:
         await close(m)
