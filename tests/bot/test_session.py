@@ -137,7 +137,7 @@ async def test_two_missed_turns_hand_the_seat_to_the_computer_until_back(tmp_pat
         session = await m.session(sid)
         assert session is not None and seats(session)[0]["away"]
         assert any("двічі поспіль" in s.text for _, s in rec.private)
-        assert "Я повернувся" in str(rec.table.keyboard)
+        assert "Я знову тут" in str(rec.table.keyboard)
         reply = await m.press(OLENA, rec.button(rec.table, "!back").data)
         assert reply.toast.startswith("З поверненням")
         session = await m.session(sid)

@@ -351,7 +351,7 @@ async def test_an_absent_player_is_replaced_by_the_computer(
         told = [m for m in server.messages(BOB.id) if "двічі" in (m.content or "")]
         assert told, "Bob is told the computer plays for him"
         # He was offered "I'm back" while the match went on; once it is over, no button is left.
-        assert any("Я повернувся" in json.dumps(c.params.get("reply_markup") or {},
+        assert any("Я знову тут" in json.dumps(c.params.get("reply_markup") or {},
                                                 ensure_ascii=False)
                    for c in server.calls() if c.ok and c.chat_id == BOB.id)
         final = t.hand(BOB)
