@@ -17,6 +17,7 @@ from PIL import Image
 import games
 from faces import HOMES, pictures
 from faces.home import Home
+from faces.presets import game_title
 from faces.samples import Step
 from games.engine import Rules
 from rendering import Frame, encode, sprites
@@ -72,7 +73,7 @@ def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> lis
             rules = games.get(game)
             options = rules.options(preset)
             names = SAMPLE_NAMES[:players]
-            title = f"{rules.title[lang]} · {preset}"
+            title = game_title(game, preset, lang)
             samples = home.samples(rules, options, players, f"gallery/{game}/{preset}")
             for phase, step in samples.items():
                 event = step.event
