@@ -4,7 +4,8 @@ The sample deals are played by the heuristic computer players from fixed seeds, 
 the same on every machine and shows real positions; each game's home (`faces`) says which
 variants to draw and which positions of a deal are worth a picture (a line game's longest line,
 a trick in progress, a discard about to be taken, a winning hand laid out). Each image is drawn
-from a view, exactly as the bot draws it, with the leaderboard and sheets of every tile face.
+from a view, exactly as the bot draws it, with the leaderboard and the sheets of every tile face
+(`faces.tile_sheet`), named.
 """
 
 from __future__ import annotations
@@ -12,16 +13,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
 import games
 from faces import HOMES, pictures
 from faces.home import Home
 from faces.presets import game_title
 from faces.samples import Step
+from faces.tile_sheet import tile_sheet
 from games.engine import Rules
-from rendering import Frame, encode, sprites
-from rendering.theme import THEMES, theme
+from rendering import Frame, encode
+from rendering.theme import THEMES
 from storage.stats import Standing
 
 SAMPLE_NAMES = (
@@ -93,40 +93,6 @@ def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> lis
     save("leaderboard", pictures.leaderboard(
         standings, Frame(title=top, names=(), lang=lang, theme=theme_name)))
     for name in THEMES:
-        save(f"tiles-{name}", encode(tile_sheet(name)))
+        save(f"tiles-{name}", encode(tile_sheet(name, lang)))
     return written
 
-
-def tile_sheet(theme_name: str) -> Image.Image:
-    """Every Chinese and double-six face, a back of each, and each highlight state."""
-    look = theme(theme_name)
-    chinese = games.get("dragon").tileset(games.get("dragon").options())
-    western = games.get("domino").tileset(games.get("domino").options())
-    gap, room = 10, 1000
-    sheet = Image.new("RGB", (room, 1280), look.table)
-    x, y, row = gap, gap, 0
-
-    def put(sprite: Image.Image) -> None:
-        nonlocal x, y, row
-        if x + sprite.width + gap > room:
-            x, y, row = gap, y + row + gap, 0
-        sheet.paste(sprite, (x, y), sprite)
-        x, row = x + sprite.width + gap, max(row, sprite.height)
-
-    def new_row() -> None:
-        nonlocal x, y, row
-        x, y, row = gap, y + row + gap * 2, 0
-
-    for kind in chinese.kinds:
-        put(sprites.face("chinese", kind.hi, kind.lo, 120, theme_name))
-    put(sprites.back("chinese", 120, theme_name))
-    new_row()
-    for kind in western.kinds:
-        put(sprites.face("western", kind.hi, kind.lo, 96, theme_name))
-    put(sprites.back("western", 96, theme_name))
-    new_row()
-    for state in sprites.STATES:
-        put(sprites.face("chinese", 6, 6, 120, theme_name, state, horizontal=True))
-    for state in sprites.STATES:
-        put(sprites.face("western", 6, 3, 96, theme_name, state, horizontal=True))
-    return sheet.crop((0, 0, room, y + row + gap))

@@ -1,0 +1,118 @@
+"""The tile sheet: every face named in Chinese, English and Ukrainian, civil and military apart,
+the civil faces twice, and everything readable on a phone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from bot.i18n import tr
+from faces import tile_sheet as sheet_module
+from faces.tile_sheet import WIDTH, cjk_font, tile_sheet
+from faces.trick.names import SUPREME_ZH, ZH, ZH_ALSO
+from games.tiles import CHINESE
+from rendering import sprites
+from rendering.text import has_glyph
+
+PHONE_WIDTH = 400
+
+
+@dataclass
+class Drawn:
+    texts: list[tuple[int, str, float]] = field(default_factory=list)
+    """(x, text, font size) of every run of text."""
+    faces: list[tuple[str, int, int, str, bool, int]] = field(default_factory=list)
+    """(family, hi, lo, state, horizontal, short side) of every face drawn."""
+    backs: list[int] = field(default_factory=list)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    seen = Drawn()
+    face, back, text = sprites.face, sprites.back, ImageDraw.ImageDraw.text
+
+    def measured_face(family: str, hi: int, lo: int, height: int, theme_name: str = "dark",
+                      state: str = "plain", horizontal: bool = False) -> Image.Image:
+        seen.faces.append((family, hi, lo, state, horizontal,
+                           min(sprites.tile_size(family, height))))
+        return face(family, hi, lo, height, theme_name, state, horizontal=horizontal)
+
+    def measured_back(family: str, height: int, *args: Any, **kwargs: Any) -> Image.Image:
+        seen.backs.append(min(sprites.tile_size(family, height)))
+        return back(family, height, *args, **kwargs)
+
+    def measured_text(self: ImageDraw.ImageDraw, xy: Any, shown: Any, *args: Any,
+                      **kwargs: Any) -> None:
+        seen.texts.append((int(xy[0]), str(shown), float(kwargs["font"].size)))
+        text(self, xy, shown, *args, **kwargs)
+
+    monkeypatch.setattr(sprites, "face", measured_face)
+    monkeypatch.setattr(sprites, "back", measured_back)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", measured_text)
+    return seen
+
+
+@pytest.mark.parametrize(("theme_name", "lang"), [("dark", "uk"), ("ivory", "en")])
+def test_every_chinese_face_is_named_three_ways(drawn: Drawn, theme_name: str, lang: str):
+    tile_sheet(theme_name, lang)
+    runs = [t for _, t, _ in drawn.texts]
+    shown = " ".join(runs)
+    for kind in CHINESE.kinds:
+        face = (kind.hi, kind.lo)
+        assert kind.label in shown, kind.label
+        assert ZH[face] in shown, (kind.label, ZH[face])
+        for code in ("en", "uk"):
+            name = tr(code, f"tile.{kind.hi}{kind.lo}")
+            assert any(name in run for run in runs), (kind.label, code, name)
+    assert ZH_ALSO[(3, 1)] in shown and SUPREME_ZH in shown
+    for code in ("en", "uk"):
+        assert any(tr(code, "tg.supreme") in run for run in runs)
+        assert any(tr(code, "tg.mpair.9") in run for run in runs)
+    assert tr(lang, "sheet.title") in shown
+
+
+def test_civil_faces_come_twice_military_once_in_their_own_columns(drawn: Drawn):
+    tile_sheet("dark", "en")
+    portrait = [(hi, lo) for family, hi, lo, state, horizontal, _ in drawn.faces
+                if family == "chinese" and state == "plain" and not horizontal]
+    for kind in CHINESE.kinds:
+        assert portrait.count((kind.hi, kind.lo)) == (2 if kind.civil else 1), kind.label
+    assert len(portrait) == 32
+    # Civil faces are named in the left column under the civil heading, military ones on the
+    # right under theirs.
+    x_of = {run: x for x, run, _ in drawn.texts}
+    civil = next(run for run in x_of if tr("en", "sheet.civil") in run)
+    military = next(run for run in x_of if tr("en", "sheet.military") in run)
+    assert x_of[civil] < WIDTH / 2 < x_of[military]
+    for kind in CHINESE.kinds:
+        xs = [x for x, run, _ in drawn.texts if kind.label in run]
+        assert xs and all((x < WIDTH / 2) == kind.civil for x in xs), kind.label
+    assert any(f"{kind.label} ×2" in run for kind in CHINESE.kinds if kind.civil
+               for run in x_of)
+
+
+def test_the_sheet_reads_on_a_phone(drawn: Drawn):
+    image = tile_sheet("dark", "uk")
+    assert image.width == WIDTH and image.height < 2 * WIDTH
+    scale = PHONE_WIDTH / image.width
+    assert drawn.texts and drawn.faces and drawn.backs
+    smallest_text = min(size for _, _, size in drawn.texts) * scale
+    smallest_tile = min([short for *_, short in drawn.faces] + drawn.backs) * scale
+    assert smallest_text >= 8, smallest_text
+    assert smallest_tile >= 12, smallest_tile
+    assert not [run for _, run, _ in drawn.texts if run.endswith("…")]
+
+
+def test_the_bundled_font_draws_every_chinese_name():
+    """DejaVu has no Chinese glyphs; the bundled subset has every one the sheet prints."""
+    face = cjk_font(24)
+    missing = bytes(face.getmask("\U0010fffd"))
+    chars = {c for name in (*ZH.values(), *ZH_ALSO.values(), SUPREME_ZH, sheet_module.CIVIL_ZH,
+                            sheet_module.MILITARY_ZH, "骨牌") for c in name if c != "/"}
+    for char in sorted(chars):
+        mask = face.getmask(char)
+        assert mask.getbbox() is not None and bytes(mask) != missing, char
+        assert not has_glyph(char), char
