@@ -21,7 +21,7 @@ from faces.trick.names import play_name, trick_names
 from games.engine import Event
 from games.hierarchy import classify
 from games.tiengow import Play
-from games.tiles import CHINESE, WESTERN
+from games.tiles import CHINESE
 
 NAMES = ("Олена", "Bob", "Кім", "Ann")
 
@@ -75,7 +75,8 @@ def test_kap_says_what_a_tile_counts_where_its_face_does_not():
 
 
 def test_tien_gow_names_its_tiles_and_plays():
-    assert said("tiengow", Event("beat", 2, tiles("66"), 1), "en") == "Кім: beat it with [6:6] Heaven"
+    assert said("tiengow", Event("beat", 2, tiles("66"), 1), "en") == \
+        "Кім: beat it with [6:6] Heaven"
     assert said("tiengow", Event("lead", 0, tiles("66", "63"), 2), "uk") == \
         "Олена: перша плитка [6:6] [6:3] Небо–Дев'ятка"
     assert said("tiengow", Event("lead", 1, tiles("42", "21"), 2), "en") == \
