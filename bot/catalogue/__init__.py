@@ -8,10 +8,15 @@ language lacks.
 
 from __future__ import annotations
 
+from bot.catalogue import en_terminal, uk_terminal
 from bot.catalogue.en import EN
 from bot.catalogue.types import Entry
 from bot.catalogue.uk import UK
 
-CATALOGUE: dict[str, dict[str, Entry]] = {"en": EN, "uk": UK}
+CATALOGUE: dict[str, dict[str, Entry]] = {"en": EN | en_terminal.TERMINAL,
+                                          "uk": UK | uk_terminal.TERMINAL}
+"""Each language's sentences; the terminal's own (`gupai play`) are kept in a module of their
+own per language."""
+assert not (EN.keys() & en_terminal.TERMINAL.keys() or UK.keys() & uk_terminal.TERMINAL.keys())
 
 __all__ = ["CATALOGUE", "Entry"]
