@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from PIL import Image
 
-from bot.i18n import minus, signed, tr
+from bot.i18n import signed, tr
 from faces.moves import Namer, describe, faces_of, tile_text
 from faces.samples import Step
 from games.engine import Action, Event, Rules, View
@@ -35,6 +36,35 @@ MAX_MOVES = 24
 """The most move buttons one screen holds: more are grouped, two taps away."""
 
 
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """What a player typed that names no legal move: the hand tiles its letters (or a hand
+    tile's face) name, a face found nowhere in the hand, and the end mark ("<", ">" or "")."""
+
+    tiles: tuple[int, ...] = ()
+    face: str = ""
+    end: str = ""
+
+
+class Teacher(Generic[V]):
+    """What the terminal teaches about a home's games, from views only: what the symbols on
+    the move buttons mean, why typed tiles are no move now (in the words of RULES.md), and the
+    running figures a seat panel of the picture shows, each saying what it counts."""
+
+    def help(self, view: V, lang: str) -> list[str]:
+        """The game's own moves and symbols, one line each."""
+        return []
+
+    def refusal(self, view: V, typed: Typed, lang: str) -> str:
+        """Why the rules allow no move with what was typed ("" when they say nothing more
+        than that it is not a move now)."""
+        return ""
+
+    def standing(self, view: V, seat: int, stake: int, lang: str) -> list[str]:
+        """The seat's running match figures as its panel on the picture shows them."""
+        return []
+
+
 class Home(ABC, Generic[V]):
     games: ClassVar[tuple[str, ...]]
     """The ids of the games this home shows."""
@@ -44,6 +74,8 @@ class Home(ABC, Generic[V]):
     """Game id -> language -> the short rules `/rules GAME` answers with."""
     variants: ClassVar[tuple[tuple[str, str, int], ...]]
     """(game, preset, players) the gallery draws."""
+    teacher: ClassVar[Teacher[Any]] = Teacher()
+    """What the terminal explains about these games."""
 
     # ----- buttons and words --------------------------------------------------------------------
 
@@ -164,8 +196,14 @@ def seat_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None,
     return lines
 
 
-def score_fact(view: View[Any], seat: int, lang: str) -> list[str]:
-    """A seat's running match score, once there is one to show."""
-    scores = view.match.scores
-    return [tr(lang, "console.score", score=minus(scores[seat]))] if any(scores) else []
+def chips_fact(view: View[Any], seat: int, stake: int, lang: str) -> list[str]:
+    """The chips a seat has won or paid in this match (the deal just ended included), as the
+    seat panels show them once a deal has settled: "chips +3"."""
+    if view.outcome is not None:
+        chips = view.match.totals(view.outcome)[1]
+    elif view.match.deal:
+        chips = view.match.chips
+    else:
+        return []
+    return [tr(lang, "console.chips", chips=signed(chips[seat] * stake))]
 

@@ -19,7 +19,8 @@ from PIL import Image
 from bot.i18n import signed, tr
 from faces.collect.board import kap_board, threedozen_board
 from faces.collect.rules import TEXTS
-from faces.home import Home, Letters, score_fact, seat_lines
+from faces.collect.teach import KapTeacher, ThreeDozenTeacher
+from faces.home import Home, Letters, seat_lines
 from faces.moves import Namer, faces_of, pairs_text, tile_text
 from faces.samples import SEEDS, Step, sample_deal, won
 from games.engine import Action, Event, Rules
@@ -88,7 +89,8 @@ class CollectHome(Home[CollectView]):
 
         def counted(seat: int) -> list[str]:
             return [tr(lang, "console.tiles", view.hand_counts[seat]),
-                    *self.seat_facts(view, seat, lang), *score_fact(view, seat, lang)]
+                    *self.seat_facts(view, seat, lang),
+                    *self.teacher.standing(view, seat, stake, lang)]
 
         return [*lines, *seat_lines(view, names, lang, me, counted),
                 *self.closing_lines(view, names, lang)]
@@ -132,6 +134,7 @@ class CollectHome(Home[CollectView]):
 
 class KapHome(CollectHome[KapView]):
     games = ("kapten", "kaptaishap")
+    teacher = KapTeacher()
     variants = (("kapten", "culin", 2), ("kapten", "classical", 2),
                 ("kaptaishap", "classical", 10), ("kaptaishap", "culin", 20),
                 ("kaptaishap", "classical", 20))
@@ -204,6 +207,7 @@ class KapHome(CollectHome[KapView]):
 
 class ThreeDozenHome(CollectHome[ThreeDozenView]):
     games = ("threedozen",)
+    teacher = ThreeDozenTeacher()
     variants = (("threedozen", "standard", 4), ("threedozen", "forced-pickup", 5))
 
     def hint(self, view: ThreeDozenView, lang: str) -> str:

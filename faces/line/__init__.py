@@ -15,9 +15,10 @@ from typing import Any, ClassVar, TypeVar, cast
 from PIL import Image
 
 from bot.i18n import tr
-from faces.home import Home, Letters, score_fact, seat_lines
+from faces.home import Home, Letters, seat_lines
 from faces.line.board import connecting_board, domino_board
 from faces.line.rules import TEXTS
+from faces.line.teach import ConnectTeacher, DominoTeacher
 from faces.moves import describe, tile_text
 from faces.samples import SEEDS, Step, sample_deal
 from games.connecting import ConnectView
@@ -91,7 +92,8 @@ class LineHome(Home[LineView]):
 
         def counted(seat: int) -> list[str]:
             return [tr(lang, "console.tiles", view.hand_counts[seat]),
-                    *self.seat_facts(view, seat, lang), *score_fact(view, seat, lang)]
+                    *self.seat_facts(view, seat, lang),
+                    *self.teacher.standing(view, seat, stake, lang)]
 
         return lines + seat_lines(view, names, lang, me, counted)
 
@@ -125,6 +127,7 @@ class ConnectHome(LineHome[ConnectView]):
     """Dragon, Ce Deng and Tails: a player who cannot play lays a tile face down."""
 
     games = ("dragon", "cedeng", "tails")
+    teacher = ConnectTeacher()
     variants = (("dragon", "one-arm", 4), ("dragon", "two-arm", 2), ("dragon", "one-arm", 3),
                 ("cedeng", "classic", 4), ("tails", "chips", 3), ("tails", "chips", 4))
 
@@ -158,6 +161,7 @@ class DominoHome(LineHome[DominoView]):
     """"ДОМІНО": a player who cannot play draws from the stock."""
 
     games = ("domino",)
+    teacher = DominoTeacher()
     variants = (("domino", "100", 2), ("domino", "50", 4))
 
     def line_facts(self, view: DominoView, lang: str) -> list[str]:

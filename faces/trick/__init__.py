@@ -20,6 +20,7 @@ from faces.samples import SEEDS, Step, sample_deal
 from faces.trick.board import tiengow_board
 from faces.trick.names import play_words
 from faces.trick.rules import TEXTS
+from faces.trick.teach import TrickTeacher
 from games.engine import Action, Event, Rules
 from games.tiengow import Play, TienGowView, dead
 from rendering import Frame
@@ -27,6 +28,7 @@ from rendering import Frame
 
 class TrickHome(Home[TienGowView]):
     games = ("tiengow",)
+    teacher = TrickTeacher()
     rules_text = TEXTS
     variants = (("tiengow", "modern", 4),)
 
@@ -114,7 +116,8 @@ class TrickHome(Home[TienGowView]):
                         multiplier=view.multiplier))
         return lines + seat_lines(view, names, lang, me, lambda seat: [
             tr(lang, "console.tiles", view.hand_counts[seat]),
-            tr(lang, "console.tricks", view.tricks[seat])])
+            tr(lang, "console.tricks", view.tricks[seat]),
+            *self.teacher.standing(view, seat, stake, lang)])
 
     def board(self, view: TienGowView, frame: Frame) -> Image.Image:
         return tiengow_board(view, frame)
