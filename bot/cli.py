@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
+from bot.sim_report import deal_note, format_comparison, format_stats
 from games.engine import GameError
 from games.players import STRATEGIES
 from games.sim import SimStats, simulate
@@ -55,110 +56,6 @@ class Progress:
         if done == self.total:
             self.stream.write("\r" + " " * (width + 30) + "\r")
         self.stream.flush()
-
-
-def format_stats(stats: SimStats, options: Any, seconds: float) -> str:
-    s = stats.summary()
-    opts = " ".join(f"{k}={v}" for k, v in vars(options).items())
-    rate = stats.games / seconds if seconds > 0 else float("inf")
-    lines = [
-        f"{stats.game} · {stats.players} players · {opts}",
-        f"{stats.games} games ({stats.deals} deals) in {seconds:.2f} s: "
-        f"{rate:,.0f} games/s, {stats.deals / max(seconds, 1e-9):,.0f} deals/s",
-        "",
-        f"{'seat':>4}  {'strategy':<10} {'wins':>7} {'win %':>7} {'points/deal':>12} "
-        f"{'chips/game':>11}",
-    ]
-    for seat in range(stats.players):
-        lines.append(
-            f"{seat:>4}  {stats.strategies[seat]:<10} {stats.wins[seat]:>7} "
-            f"{100 * s['win_rate'][seat]:>6.1f}% {s['mean_points_per_deal'][seat]:>12.2f} "
-            f"{s['mean_chips_per_game'][seat]:>+11.2f}"
-        )
-    endings = ", ".join(f"{k} {v}" for k, v in s["endings"].items())
-    lines += [
-        "",
-        f"mean deal length: {s['mean_turns_per_deal']:.1f} moves · redeals: {stats.redeals} · "
-        f"void deals: {stats.voids} · games without a winner: {stats.no_winner}",
-        f"deal endings: {endings}",
-    ]
-    if stats.timed_deals:
-        lines += ["", *_turn_lines(stats)]
-    return "\n".join(lines)
-
-
-def _pct(share: float | None) -> str:
-    return "–" if share is None else f"{100 * share:.1f} %"
-
-
-def _num(value: float | None, digits: int = 2) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
-
-
-def _turn_lines(stats: SimStats) -> list[str]:
-    """When deals are won, counted in player turns (1-based) and by hand number."""
-    mean = stats.mean_win_turn()
-    rounds = None if mean is None else mean / stats.players
-    shares = " · ".join(f"{hand} {100 * share:.1f}%"
-                        for hand, share in enumerate(stats.hand_win_share(), start=1))
-    return [
-        f"winning turn: mean {_num(mean)} (≈ {_num(rounds)} rounds), median "
-        f"{_num(stats.median_win_turn(), 1)} · won in the first round: "
-        f"{_pct(stats.first_round_share())} · void: {_pct(stats.voids / max(stats.deals, 1))}",
-        f"wins by hand number (1 = the deal's first player): {shares}",
-    ]
-
-
-def format_comparison(game: str, players: int, runs: Sequence[tuple[str, SimStats, float]],
-                      shared: str) -> str:
-    """Presets side by side: the same seeds, so every column plays the same deals."""
-    first = runs[0][1]
-    width = max(10, *(len(name) + 1 for name, _, _ in runs))
-    header = f"{'':<28}" + "".join(f"{name:>{width}}" for name, _, _ in runs)
-
-    def row(label: str, cells: Sequence[str]) -> str:
-        return f"{label:<28}" + "".join(f"{cell:>{width}}" for cell in cells)
-
-    strategies = ",".join(dict.fromkeys(first.strategies))
-    lines = [
-        f"{game} · {players} players · {shared or 'preset options only'} · "
-        f"{first.games} games per preset · {strategies}",
-        "",
-        header,
-    ]
-    timed = all(stats.timed_deals for _, stats, _ in runs)
-    if timed:
-        means = [stats.mean_win_turn() for _, stats, _ in runs]
-        base = means[0]
-        lines += [
-            row("mean winning turn", [_num(m) for m in means]),
-            row(f"  ratio to {runs[0][0]}", [_num(m / base if m is not None and base else None)
-                                      for m in means]),
-            row("  ≈ rounds", [_num(None if m is None else m / players) for m in means]),
-            row("median winning turn", [_num(stats.median_win_turn(), 1)
-                                        for _, stats, _ in runs]),
-            row("won in the first round", [_pct(stats.first_round_share())
-                                           for _, stats, _ in runs]),
-        ]
-    else:
-        lines.append(row("mean deal length (moves)",
-                         [f"{stats.turns / max(stats.deals, 1):.1f}" for _, stats, _ in runs]))
-    lines += [
-        row("void deals", [_pct(stats.voids / max(stats.deals, 1)) for _, stats, _ in runs]),
-        row("deals/s", [f"{stats.deals / max(seconds, 1e-9):,.0f}"
-                        for _, stats, seconds in runs]),
-    ]
-    if timed:
-        lines.append("wins by hand number (1 = the deal's first player)")
-        for hand in range(players):
-            lines.append(row(f"  hand {hand + 1}",
-                             [_pct(stats.hand_win_share()[hand]) for _, stats, _ in runs]))
-    else:
-        lines.append("wins by seat")
-        for seat in range(players):
-            lines.append(row(f"  seat {seat}", [_pct(stats.wins[seat] / max(stats.games, 1))
-                                                for _, stats, _ in runs]))
-    return "\n".join(lines)
 
 
 def _sim_pairs(args: argparse.Namespace) -> dict[str, str]:
@@ -260,7 +157,7 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         shared = " ".join(f"{k}={v}" for k, v in pairs.items())
-        print(format_comparison(rules.id, players, runs, shared))
+        print(format_comparison(rules.id, players, runs, shared, deal_note(chosen[0][1])))
     _plot(args.plot, rules, args.seed, [(name, stats) for name, stats, _ in runs])
     return 0
 

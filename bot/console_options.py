@@ -16,11 +16,14 @@ DB_ENV = "GUPAI_CONSOLE_DB"
 DEFAULT_OUT = "gupai-play"
 COMPUTER_DELAY = 0.6
 DEAL_PAUSE = 2.0
+
+
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
     """What `gupai play` was asked for."""
 
     game: str
+    """The game to play; "" to resume whatever game is saved."""
     players: int | None = None
     preset: str | None = None
     stake: int | None = None
@@ -35,6 +38,15 @@ class PlayOptions:
     deal_pause: float = DEAL_PAUSE
     new: bool = False
     """Stop an unfinished game found in the database instead of resuming it."""
+    wait: bool = False
+    """Keep each deal's final board until the player presses Enter."""
+
+
+def shown_value(value: object) -> str:
+    """An option's value as `gupai games` and `--option` write it: on/off for a yes-or-no."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def default_db(env: Mapping[str, str] | None = None) -> str:

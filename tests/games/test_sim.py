@@ -295,3 +295,31 @@ def test_cli_refuses_bad_comparisons_clearly(args, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("gupai: ") and "Traceback" not in err
+
+
+def test_cli_prints_yes_or_no_options_as_on_and_off(capsys):
+    assert main(["sim", "dragon", "--games", "5"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert "clean_bonus=off" in header and "False" not in header and "True" not in header
+    assert main(["sim", "dragon", "--games", "5", "--option", "clean_bonus=on"]) == 0
+    assert "clean_bonus=on" in capsys.readouterr().out.splitlines()[0]
+
+
+@pytest.mark.parametrize(("args", "deal"), [
+    (["sim", "kapten", "--games", "20"], "deal=seed: the first player is dealt one tile more"),
+    (["sim", "kapten", "--games", "20", "--option", "deal=even"],
+     "deal=even: everyone is dealt alike"),
+    (["sim", "kaptaishap", "--players", "4", "--games", "10", "--compare"],
+     "deal=seed: the first player is dealt one tile more"),
+])
+def test_cli_says_which_kap_deal_and_why_turns_run_short(args, deal, capsys):
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert deal in out
+    assert "build hands faster than the seed author's" in out and "RULES.md §4.3" in out
+
+
+def test_cli_gives_no_deal_note_where_there_is_no_deal_option(capsys):
+    assert main(["sim", "threedozen", "--games", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "winning turn" in out and "deal=" not in out and "seed author" not in out
