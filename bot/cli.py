@@ -188,15 +188,19 @@ def build_parser() -> argparse.ArgumentParser:
                      help="also draw the statistics into FILE (PNG): the turn deals are won on "
                           "(draw-and-discard games) and each seat's win rate, per preset")
     sim.set_defaults(func=cmd_sim)
-    listing = sub.add_parser("games", help="list the games, their presets and options")
+    listing = sub.add_parser(
+        "games", help="list the games, their presets and options",
+        description="List every game with its players, its presets and each option, with "
+                    "its default and the values `--option NAME=VALUE` takes.")
     listing.set_defaults(func=cmd_games)
     gallery = sub.add_parser(
         "gallery", help="draw every kind of image for every game into PNG files",
         description="Draw boards, hands, result cards, the leaderboard and tile sheets from "
                     "sample deals into OUTDIR.")
     gallery.add_argument("outdir", help="folder for the PNG files (created if missing)")
-    gallery.add_argument("--lang", choices=("uk", "en"), default="uk",
-                         help="language of the words in the images (default uk)")
+    gallery.add_argument("--lang", choices=("uk", "en"),
+                         help="language of the words in the images (default: uk if the "
+                              "system's locale is Ukrainian, else en)")
     gallery.add_argument("--theme", choices=tuple(THEMES), default=DEFAULT_THEME,
                          help=f"tile colours (default {DEFAULT_THEME})")
     gallery.set_defaults(func=cmd_gallery)
@@ -205,8 +209,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play one game against computer players in the terminal, through the same "
                     "session layer as the chat bots. Pictures of the table, your tiles and each "
                     "deal's result are written as PNG files into OUT; chips are kept in DB "
-                    "between runs. An unfinished game (Ctrl-C) goes on at the next run.")
-    play.add_argument("game", help=f"one of: {', '.join(games.GAMES)}")
+                    "between runs. An unfinished game (q, Ctrl-C) goes on at the next run; "
+                    "naming another game asks first.")
+    play.add_argument("game", nargs="?", default="",
+                      help=f"one of: {', '.join(games.GAMES)} (default: the saved game)")
     play.add_argument("--players", type=int,
                       help="players including you (default: the game's usual)")
     play.add_argument("--preset", help="a named set of options (see `gupai games`)")
@@ -214,23 +220,34 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="set one option, e.g. deals=1; repeatable")
     play.add_argument("--lang", choices=("uk", "en"),
-                      help="language (default: uk if the terminal's locale is Ukrainian, else en)")
+                      help="language (default: uk if the system's locale is Ukrainian, else en)")
     play.add_argument("--name", help="your name at the table (default: $USER)")
     play.add_argument("--out", help="folder for the PNG files (default ./gupai-play)")
     play.add_argument("--db", help="SQLite file for chips and saved games (default: "
                                    "$GUPAI_CONSOLE_DB or ./gupai-console.sqlite3)")
     play.add_argument("--fast", action="store_true",
-                      help="computer players move at once, no pause between deals")
+                      help="computer players move at once; no pause between deals and no "
+                           "wait for Enter after each one")
     play.add_argument("--new", action="store_true",
                       help="stop an unfinished game from an earlier run instead of resuming it")
     play.set_defaults(func=cmd_play)
     run = sub.add_parser(
         "run", help="start every chat platform whose token is set (TELEGRAM_TOKEN, "
-                    "DISCORD_TOKEN) in one process; with none, say what to set")
+                    "DISCORD_TOKEN) in one process; with none, say what to set",
+        description="Start the Telegram bot, the Discord bot or both in one process, on one "
+                    "database: each starts when its token (TELEGRAM_TOKEN, DISCORD_TOKEN) is "
+                    "set in the environment or in .env. With no token, say what to set.")
     run.set_defaults(func=cmd_run)
-    telegram = sub.add_parser("telegram", help="start the Telegram bot only (TELEGRAM_TOKEN)")
+    telegram = sub.add_parser(
+        "telegram", help="start the Telegram bot only (TELEGRAM_TOKEN)",
+        description="Start only the Telegram bot; it needs TELEGRAM_TOKEN (from @BotFather) "
+                    "in the environment or in .env. The other settings: .env.example.")
     telegram.set_defaults(func=cmd_telegram)
-    discord = sub.add_parser("discord", help="start the Discord bot only (DISCORD_TOKEN)")
+    discord = sub.add_parser(
+        "discord", help="start the Discord bot only (DISCORD_TOKEN)",
+        description="Start only the Discord bot; it needs DISCORD_TOKEN (from the Discord "
+                    "developer portal) in the environment or in .env. The other settings: "
+                    ".env.example.")
     discord.set_defaults(func=cmd_discord)
     return parser
 
@@ -253,7 +270,10 @@ def cmd_gallery(args: argparse.Namespace) -> int:
     from bot.gallery import render_gallery
 
     started = time.perf_counter()
-    paths = render_gallery(Path(args.outdir), lang=args.lang, theme_name=args.theme)
+    from bot.console_options import default_lang
+
+    paths = render_gallery(Path(args.outdir), lang=args.lang or default_lang(),
+                           theme_name=args.theme)
     print(f"{len(paths)} images in {args.outdir} ({time.perf_counter() - started:.1f} s)")
     return 0
 
@@ -265,16 +285,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from bot import console_options as defaults
     from storage import StorageError
 
-    rules = games.get(args.game)
+    game = games.get(args.game).id if args.game else ""
     _option_pairs(args.option)  # name=value, or a usage error before anything starts
     login = os.environ.get("USER") or os.environ.get("LOGNAME") or ""
     options = defaults.PlayOptions(
-        game=rules.id, players=args.players, preset=args.preset, stake=args.stake,
+        game=game, players=args.players, preset=args.preset, stake=args.stake,
         options=tuple(args.option), lang=args.lang or defaults.default_lang(),
         name=args.name or login or "Player", player_id=login or "player",
         out=Path(args.out or defaults.DEFAULT_OUT), db=args.db or defaults.default_db(),
         computer_delay=0.0 if args.fast else defaults.COMPUTER_DELAY,
-        deal_pause=0.0 if args.fast else defaults.DEAL_PAUSE, new=args.new)
+        deal_pause=0.0 if args.fast else defaults.DEAL_PAUSE, new=args.new,
+        wait=not args.fast)
     try:
         return console.run(options)
     except StorageError as exc:
