@@ -18,54 +18,46 @@ import contextlib
 import sys
 from typing import Any, TextIO
 
-import games
-from bot import payload, presenter
+from bot import payload
 from bot.console_input import (
     EMPTY,
     LineSource,
     StdinLines,
+    Terminal,
     Unclear,
     buttons_of,
     choose,
+    hand_letters,
 )
 from bot.console_options import PlayOptions
+from bot.console_start import Opening, yes_to_stop
 from bot.console_text import (
     PictureFiles,
     board_lines,
+    drawn,
     hand_faces,
     hand_line,
+    help_lines,
     move_lines,
+    refusal,
     standings,
 )
 from bot.i18n import tr
-from bot.manager import MAX_TURN, SessionManager, Timing
-from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
-from bot.seating import Game
+from bot.manager import SessionManager, Timing
+from bot.screens import Button, Keyboard, Picture, Reply, Screen
+from games.engine import View
 from storage import Storage
 
 PLATFORM = "console"
-CHAT_PREFIX = "terminal:"
-"""Each player's console games live in a chat of their own (`terminal:<login>`), so two people
-sharing a database file never find each other's unfinished game."""
 
 # ----- the console ------------------------------------------------------------------------------
 
-class Console:
+class Console(Opening):
     """The terminal adapter: screens from the manager in, presses out."""
 
     def __init__(self, manager: SessionManager, options: PlayOptions, lines: LineSource,
                  out: TextIO, echo: bool = False) -> None:
-        self.m = manager
-        self.opts = options
-        self.lines = lines
-        self.out = out
-        self.echo = echo
-        self.lang = options.lang
-        self.actor = Actor(options.player_id, options.name, options.lang)
-        self.place = Place(CHAT_PREFIX + options.player_id, "", "Console")
-        self.queue: asyncio.Queue[Reply] = asyncio.Queue()
-        self.session_id: int | None = None
-        self.chat_id = 0
+        super().__init__(manager, options, Terminal(lines, out, echo))
         self.table: Screen | None = None
         """The latest table screen with a board picture."""
         self.hand: Screen | None = None
@@ -73,129 +65,43 @@ class Console:
         self.shown: Keyboard | None = None
         """The move list last printed, so it is printed again only when it changes."""
         self.deal: int | None = None
-        self.stake = 1
-        """The session's stake, which turns a pot counted in antes into chips."""
         self.last_result: Any = None
         self.closed = False
         self.stopping = False
         self.files = PictureFiles(options.out)
-        self._line: asyncio.Future[str | None] | None = None
-        self.said = 0
-        """Lines printed so far: the prompt is repeated when something was printed after it."""
-        self._prompted = -1
-        manager.deliver = self.deliver
-
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
-        self.said += 1
-
-    async def deliver(self, reply: Reply) -> None:
-        """Called by the manager under the session's lock: only queue, never wait."""
-        if reply.place is not None and reply.place.chat != self.place.chat:
-            return
-        if self.session_id is not None and reply.session_id not in (None, self.session_id):
-            return
-        self.queue.put_nowait(reply)
+        self.hold = False
+        """A deal has just ended: its board stays until the player presses Enter."""
+        self.held: list[Reply] = []
+        """What came after a deal's end, shown once the player has pressed Enter."""
+        self.before: View[Any] | None = None
+        """The player's own view when they last moved, to name the tiles a draw brought."""
 
     # ----- the whole run ------------------------------------------------------------------------
 
     async def run(self) -> int:
         try:
-            self.chat_id, _ = await self.m.chat_of(self.place, self.actor)
-            await self.m.update_settings(self.chat_id, turn_timeout=MAX_TURN,
-                                         language=self.lang)
-            if not await self._resume() and not await self._create():
+            if not await self.open():
                 return 2
-            await self._learn_stake()
             await self._play()
             await self._finish()
             return 0
         finally:
-            if self._line is not None:
-                self._line.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await self._line
+            await self.term.close()
             self.files.close()
-
-    async def _resume(self) -> bool:
-        """Continue a game an earlier run left open (Ctrl-C, a closed terminal), unless asked
-        for a new one; a lobby left open is closed."""
-        session = await self.m.open_in(self.place)
-        if session is None:
-            return False
-        if session.status == "active" and not self.opts.new:
-            self.session_id = session.id
-            game = presenter.title(Game.of(session), self.lang)
-            self.say(tr(self.lang, "console.resumed", game=game, db=self.opts.db))
-            await self.m.restore()
-            reply = await self.m.show_hand(session.id, self.actor)
-            if reply.answer is not None:
-                self.say(reply.answer.text)
-            return True
-        await self.m.stop(self.place, self.actor, _yes)
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        return False
-
-    async def _create(self) -> bool:
-        rules = games.get(self.opts.game)
-        players = self.opts.players or rules.default_players
-        if not rules.min_players <= players <= rules.max_players:
-            span = (str(rules.min_players) if rules.min_players == rules.max_players
-                    else f"{rules.min_players}–{rules.max_players}")
-            self.say(tr(self.lang, "console.players", game=rules.id, span=span))
-            return False
-        words = [rules.id]
-        if self.opts.preset:
-            words.append(self.opts.preset)
-        if self.opts.stake is not None:
-            words.append(f"x{self.opts.stake}")
-        words += list(self.opts.options)
-        reply = await self.m.new_game(self.place, self.actor, words)
-        if reply.answer is not None:
-            self.say(reply.answer.text)
-            return False
-        lobby = self._lobby()
-        if lobby is None:
-            return False
-        for code in [payload.ADD] * (players - 1) + [payload.START]:
-            data = next((b.data for b in buttons_of(lobby.keyboard) if b.data.endswith(code)),
-                        None)
-            pressed = Reply() if data is None else await self.m.press(self.actor, data)
-            if data is None or pressed.answer is not None:
-                if pressed.answer is not None:
-                    self.say(pressed.answer.text)
-                await self.m.stop(self.place, self.actor, _yes)
-                return False
-            if code == payload.START:
-                self.say(pressed.toast)
-                return True
-            lobby = self._lobby() or lobby
-        return False
-
-    async def _learn_stake(self) -> None:
-        session = (None if self.session_id is None
-                   else await self.m.stored(self.session_id))
-        if session is not None:
-            self.stake = session.stake
-
-    def _lobby(self) -> Screen | None:
-        """The newest lobby screen among the queued replies (the lobby is not printed)."""
-        lobby: Screen | None = None
-        while not self.queue.empty():
-            reply = self.queue.get_nowait()
-            if reply.session_id is not None:
-                self.session_id = reply.session_id
-            if reply.table is not None:
-                lobby = reply.table
-        return lobby
 
     # ----- the game loop ------------------------------------------------------------------------
 
     async def _play(self) -> None:
         while not self.closed:
-            if self.queue.empty() and self.keyboard and not self.stopping:
+            if self.hold:
+                self.hold = False
+                self.term.prompt(tr(self.lang, "console.next_deal"))
+                if await self.term.read() is None:
+                    await self._answer(None)
+                elif self.held:
+                    batch, self.held = self.held, []
+                    await self._show(batch)
+            elif self.queue.empty() and self.keyboard and not self.stopping:
                 await self._ask()
             else:
                 batch = [await self.queue.get()]
@@ -208,14 +114,9 @@ class Console:
         if self.shown != self.keyboard:
             self._print_turn()
             self.shown = self.keyboard
-        if self._line is None or self._prompted != self.said:
-            self.out.write(tr(self.lang, "console.prompt"))
-            self.out.flush()
-            self._prompted = self.said
-        if self._line is None:
-            self._line = asyncio.ensure_future(self.lines())
+        self.term.prompt(tr(self.lang, "console.prompt"))
         screen = asyncio.ensure_future(self.queue.get())
-        waiting: set[asyncio.Future[Any]] = {self._line, screen}
+        waiting: set[asyncio.Future[Any]] = {self.term.pending(), screen}
         try:
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -230,11 +131,7 @@ class Console:
             return
         with contextlib.suppress(asyncio.CancelledError):
             await screen
-        line = self._line.result()
-        self._line = None
-        if self.echo and line is not None:
-            self.say(line)
-        await self._answer(line)
+        await self._answer(self.term.take())
 
     async def _answer(self, line: str | None) -> None:
         if line is None:
@@ -246,28 +143,65 @@ class Console:
         choice = choose(line, moves, self._hand_faces())
         if isinstance(choice, Unclear):
             if choice is not EMPTY:
-                self.say(tr(self.lang, choice.key, None, **choice.fields))
+                await self._explain(line, choice)
             return
         if choice == "quit":
-            self.say(tr(self.lang, "console.quitting"))
-            await self._stop()
+            if await self.term.yes(tr(self.lang, "console.quit_confirm")):
+                self.say(tr(self.lang, "console.saved"))
+                self.closed = True
+            else:
+                self.say(tr(self.lang, "console.go_on"))
         elif choice == "help":
-            self.say(tr(self.lang, "console.help"))
+            for text in help_lines(self._own(), self.lang):
+                self.say(text)
             self._print_moves()
         elif choice == "peek":
             await self._peek()
         elif isinstance(choice, Button):
-            reply = await self.m.press(self.actor, choice.data)
+            await self._move(choice.data, choice.move is not None and choice.move.verb == "take")
+
+    async def _move(self, data: str, taking: bool = False, quiet: bool = False) -> bool:
+        """Press a move; whether it was made (a refusal is said unless `quiet`). A move that
+        takes a discard draws nothing."""
+        self.before = None if taking else self._own()
+        reply = await self.m.press(self.actor, data)
+        if reply.answer is not None:
+            self.before = None
+        if not quiet or reply.answer is None:
             self._say_answer(reply)
+        return reply.answer is None
+
+    async def _explain(self, line: str, unclear: Unclear) -> None:
+        """Typed text that names no move on the list: the tiles it names are played when the
+        moves come in groups (a Tien Gow follow), else the rules say why they are no move."""
+        view = self._own()
+        if unclear.key == "console.bad_choice" and view is not None:
+            choice = self.hand.choice if self.hand is not None else None
+            letters = [x.upper() for x in hand_letters(line)]
+            if (choice is not None and choice.least <= len(letters) <= choice.most
+                    and await self._move(f"{choice.data}-{'-'.join(sorted(letters))}",
+                                         quiet=True)):
+                return
+            why = refusal(line, view, buttons_of(self.keyboard), self.lang)
+            if why:
+                self.say(why)
+                return
+        self.say(tr(self.lang, unclear.key, None, **unclear.fields))
+
+    def _own(self) -> View[Any] | None:
+        """The player's own view, as their hand screen last showed it."""
+        if self.hand is None or self.hand.picture is None:
+            return None
+        view: View[Any] = self.hand.picture.view
+        return view
 
     def _hand_faces(self) -> dict[str, str]:
-        if self.hand is None or self.hand.picture is None:
-            return {}
-        return hand_faces(self.hand.picture.view)
+        view = self._own()
+        return {} if view is None else hand_faces(view)
 
     async def _stop(self) -> None:
         self.stopping = True
-        reply = await self.m.stop(self.place, self.actor, _yes)
+        reply = await self.m.stop(self.place, self.actor, yes_to_stop)
         if reply.answer is not None:
             self.say(reply.answer.text)
             self.closed = True
@@ -325,7 +259,7 @@ class Console:
         table and the hand only the newest of the batch (a fast table is not drawn move by
         move)."""
         pictures: dict[str, Picture] = {}
-        for reply in batch:
+        for index, reply in enumerate(batch):
             if reply.session_id is not None:
                 self.session_id = reply.session_id
             if reply.table is not None:
@@ -339,6 +273,11 @@ class Console:
                 self.keyboard = update.screen.keyboard
                 if update.screen.picture is not None:
                     pictures["hand"] = update.screen.picture
+                    if self.before is not None:
+                        said = drawn(self.before, update.screen.picture.view, self.lang)
+                        self.before = None
+                        if said:
+                            self.say(f"  {said}")
             for post in reply.posts:
                 shown = post.screen
                 self.say("")
@@ -346,6 +285,7 @@ class Console:
                 if shown.picture is not None and shown.picture.kind == "result":
                     view = shown.picture.view
                     self.last_result = view
+                    self.hold = self.opts.wait
                     await self._draw({f"result-{view.match.deal + 1}": shown.picture})
                 if post.key is not None:
                     await self.m.delivered(post.key)
@@ -354,6 +294,10 @@ class Console:
                     self.say(screen.text)
             if reply.closed:
                 self.closed = True
+            self.hold = self.hold and not self.closed
+            if self.hold:
+                self.held = batch[index + 1:]
+                break
         await self._draw(pictures)
 
     def _show_table(self, table: Screen) -> None:
@@ -407,11 +351,6 @@ class Console:
             if screen is not None and screen.picture is not None:
                 return screen.picture.frame.names
         return ()
-
-
-async def _yes() -> bool:
-    """The console's player may always stop their own table."""
-    return True
 
 
 async def play(options: PlayOptions, lines: LineSource, out: TextIO,

@@ -24,6 +24,7 @@ LineSource = Callable[[], Awaitable[str | None]]
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"h", "help", "?"})
 PEEK_WORDS = frozenset({"p", "peek"})
+YES = frozenset({"y", "yes", "т", "так"})
 _FACE = re.compile(r"\d:\d")
 """A tile's face as typed ("6:6")."""
 _ARROWS = {"◀": "<", "▶": ">"}
@@ -59,6 +60,47 @@ def _end(button: Button) -> str:
     return button.move.end if button.move is not None else ""
 
 
+def same_face(typed: str, face: str) -> bool:
+    """"1:2" names the tile written "2:1": a face may be typed either way round."""
+    return typed in (face, ":".join(reversed(face.split(":"))))
+
+
+def _named_face(face: str, button: Button) -> bool:
+    """A move a typed face names: a move of that one tile, or a take of that discard (the
+    discard is the first face a take names; its partner, if any, follows)."""
+    if button.move is None or not button.move.faces:
+        return False
+    shown = button.move.faces
+    return same_face(face, shown[0]) and (len(shown) == 1 or button.move.verb == "take")
+
+
+def _alike(moves: Sequence[Button], named: list[int]) -> bool:
+    """Moves that do the same thing (one discard of several identical ones on the table)."""
+    first = moves[named[0]].move
+    return all(moves[i].move == first for i in named)
+
+
+def hand_letters(text: str) -> list[str]:
+    """The hand letters a typed line names ("a<", "A+B", "c d" → a / a, b / c, d), or [] when
+    it is not written in letters."""
+    squashed = _squash(text).replace("+", "").strip("<>")
+    letters = re.findall(r"[a-z]\d*", squashed)
+    return letters if letters and "".join(letters) == squashed else []
+
+
+def end_mark(text: str) -> str:
+    """The end a typed line names: "<", ">" or ""."""
+    squashed = _squash(text)
+    return next((mark for mark in "<>" if squashed.startswith(mark) or squashed.endswith(mark)),
+                "")
+
+
+def typed_face(text: str) -> str:
+    """A tile's face as typed ("6:6", "6:6>"), or ""."""
+    squashed = _squash(text).strip("<>")
+    return squashed if _FACE.fullmatch(squashed) else ""
+
+
 def _squash(text: str) -> str:
     for arrow, mark in _ARROWS.items():
         text = text.replace(arrow, mark)
@@ -90,13 +132,14 @@ def choose(text: str, moves: Sequence[Button], hand: Mapping[str, str] | None = 
         if letters.startswith(mark) or letters.endswith(mark):
             letters, side = letters.strip(mark), mark
     named = [i for i, b in enumerate(moves)
-             if tile_key(b) and tile_key(b).casefold() == letters
-             and (not side or _end(b) == side)]
-    if not named and _FACE.fullmatch(squashed):
-        named = [i for i, b in enumerate(moves) if faces(b) == squashed]
+             if tile_key(b) and tile_key(b).casefold() == letters]
+    if not named and _FACE.fullmatch(letters):
+        named = [i for i, b in enumerate(moves) if _named_face(letters, b)]
     if not named and hand:
         named = _twins(letters, moves, hand)
-    if len(named) == 1:
+    # A side typed is a side asked for: a move at the other end is no answer to it.
+    named = [i for i in named if not side or _end(moves[i]) == side]
+    if len(named) == 1 or (named and _alike(moves, named)):
         return moves[named[0]]
     if len(named) > 1:
         return Unclear("console.ambiguous", {
@@ -123,6 +166,65 @@ def _twins(letters: str, moves: Sequence[Button], hand: Mapping[str, str]) -> li
 def buttons_of(keyboard: Keyboard) -> list[Button]:
     """A keyboard's pressable buttons in reading order (links need a chat platform)."""
     return [b for row in keyboard for b in row if b.data]
+
+
+class Terminal:
+    """The player's side of the table: lines out, counted so that a prompt is repeated only
+    when something was printed after it, and lines in, echoed when they come from a pipe. A
+    read that a screen interrupted stays pending for the next question: nothing typed is
+    lost and nothing is read twice."""
+
+    def __init__(self, lines: LineSource, out: TextIO, echo: bool) -> None:
+        self.lines = lines
+        self.out = out
+        self.echo = echo
+        self.said = 0
+        self._prompted = -1
+        self._line: asyncio.Future[str | None] | None = None
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+        self.said += 1
+
+    def prompt(self, text: str) -> None:
+        """Write a prompt, unless it is still the last thing on the screen."""
+        if self._line is None or self._prompted != self.said:
+            self.out.write(text)
+            self.out.flush()
+            self._prompted = self.said
+
+    def pending(self) -> asyncio.Future[str | None]:
+        """The read under way (one is started if none is)."""
+        if self._line is None:
+            self._line = asyncio.ensure_future(self.lines())
+        return self._line
+
+    def take(self) -> str | None:
+        """The line the finished read gave, echoed for piped input."""
+        assert self._line is not None and self._line.done()
+        line = self._line.result()
+        self._line = None
+        if self.echo and line is not None:
+            self.say(line)
+        return line
+
+    async def read(self) -> str | None:
+        await self.pending()
+        return self.take()
+
+    async def yes(self, question: str) -> bool:
+        """A yes-or-no question; anything but yes (an empty line too) is no."""
+        self.out.write(question)
+        self.out.flush()
+        line = await self.read()
+        return line is not None and line.strip().casefold() in YES
+
+    async def close(self) -> None:
+        if self._line is not None:
+            self._line.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._line
 
 
 class StdinLines:

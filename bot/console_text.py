@@ -12,11 +12,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bot.console_input import buttons_of
+from bot.console_input import buttons_of, end_mark, hand_letters, same_face, typed_face
 from bot.i18n import minus, signed, tr
-from bot.screens import Keyboard, Picture
+from bot.screens import Button, Keyboard, Picture
 from faces import home_of
+from faces.home import Typed
 from faces.moves import tile_text
+from games import GAMES
 from games.engine import View
 from rendering import hand_labels
 
@@ -37,6 +39,62 @@ def hand_faces(view: View[Any]) -> dict[str, str]:
     """The hand's letters (lower case) and the faces they stand for."""
     labels = hand_labels(len(view.hand))
     return {labels[i].casefold(): tile_text(view.tiles, t) for i, t in enumerate(view.hand)}
+
+
+def help_lines(view: View[Any] | None, lang: str) -> list[str]:
+    """`?`: what this game's moves and marks mean, as its home teaches them, then how to type
+    a move and the commands."""
+    lines: list[str] = []
+    if view is not None:
+        taught = home_of(view).teacher.help(view, lang)
+        if taught:
+            title = GAMES[view.game].title
+            lines = [tr(lang, "console.help_title", game=title.get(lang, title["en"])),
+                     *(f"  {line}" for line in taught)]
+    return [*lines, tr(lang, "console.help")]
+
+
+def refusal(text: str, view: View[Any], moves: list[Button], lang: str) -> str:
+    """Why a typed line that names no move is none, in the rules' words (its game's home
+    says), and the moves the typed tiles do have; "" when nothing more can be said."""
+    letters = hand_letters(text)
+    labels = [label.casefold() for label in hand_labels(len(view.hand))]
+    face = typed_face(text)
+    if letters:
+        missing = [x for x in letters if x not in labels]
+        if missing:
+            if len(letters) > 1:
+                return ""  # a word more likely than tiles
+            last = hand_labels(len(view.hand))[-1] if view.hand else "A"
+            return tr(lang, "console.no_letter", letter=missing[0].upper(), last=last)
+        typed = Typed(tuple(view.hand[labels.index(x)] for x in letters), "", end_mark(text))
+    elif face:
+        mine = [t for t in view.hand if same_face(face, tile_text(view.tiles, t))]
+        typed = Typed(tuple(mine[:1]), "" if mine else face, end_mark(text))
+    else:
+        return ""
+    why = home_of(view).teacher.refusal(view, typed, lang)
+    if not why:
+        return ""
+    shown = {view.hand.index(t) for t in typed.tiles}
+    wanted = {hand_labels(len(view.hand))[i] for i in shown}
+    with_them = [f"{n}. {b.label}" for n, b in enumerate(moves, start=1)
+                 if b.move is not None and wanted and wanted <= set(b.move.letters)]
+    if with_them and len(wanted) == 1:
+        why += "\n" + tr(lang, "console.moves_with", letters=", ".join(sorted(wanted)),
+                         moves=" · ".join(with_them))
+    return why
+
+
+def drawn(before: View[Any] | None, after: View[Any], lang: str) -> str:
+    """"You drew [3:4]": the tiles a draw brought into the seat's own hand, found by comparing
+    its own view before and after (a draw is never named to anyone else)."""
+    if before is None or before.seat != after.seat:
+        return ""
+    new = [t for t in after.hand if t not in before.hand]
+    if not new:
+        return ""
+    return tr(lang, "console.drew", tiles=" ".join(f"[{tile_text(after.tiles, t)}]" for t in new))
 
 
 def move_lines(keyboard: Keyboard, lang: str) -> list[str]:

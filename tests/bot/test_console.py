@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import games
 from bot.console import play
 from bot.console_input import EMPTY, Unclear, choose
 from bot.console_options import PlayOptions
@@ -147,14 +148,14 @@ async def test_bad_input_is_explained_and_the_game_goes_on(tmp_path):
     assert "Deal 1 is over" in text and "Traceback" not in text
 
 
-async def test_quit_stops_the_game_and_moves_no_chips(tmp_path):
-    code, text = await run(tmp_path, Script(["q"], first_move))
+async def test_quit_leaves_the_game_saved_and_moves_no_chips(tmp_path):
+    code, text = await run(tmp_path, Script(["q", "y"], first_move))
     assert code == 0
-    assert "Stopping the game." in text
-    assert "Tester stopped the game" in text
+    assert "Quit? The game is saved. [y/N] y" in text
+    assert "The game is saved: `gupai play` goes on with it." in text
     assert "No deal was finished" in text and "Tester: 1000 chips" in text
     with sqlite3.connect(tmp_path / "x.sqlite3") as conn:
-        assert conn.execute("SELECT status FROM sessions").fetchall() == [("abandoned",)]
+        assert conn.execute("SELECT status FROM sessions").fetchall() == [("active",)]
 
 
 async def test_the_end_of_input_stops_cleanly(tmp_path):
@@ -181,11 +182,11 @@ async def test_an_interrupted_game_goes_on_at_the_next_run(tmp_path):
             await task
 
     await interrupt()
-    code, text = await run(tmp_path, Script([], first_move), game="tails")
+    code, text = await run(tmp_path, Script(["y"], first_move), game="tails")
     assert code == 0
     assert "An unfinished game of Dragon" in text and "Deal 1 is over" in text
     await interrupt()
-    code, text = await run(tmp_path, Script(["q"], first_move), new=True, game="tails")
+    code, text = await run(tmp_path, Script([None], first_move), new=True, game="tails")
     assert code == 0 and "An unfinished game" not in text and "Tails · deal 1" in text
     with sqlite3.connect(tmp_path / "x.sqlite3") as conn:
         statuses = conn.execute("SELECT game, status FROM sessions ORDER BY id").fetchall()
@@ -263,3 +264,335 @@ def test_a_kap_match_from_piped_input_scores_with_a_real_minus(tmp_path):
     standings = out.split("Final standings")[1].splitlines()[1:3]
     assert all(line.startswith(("1. ", "2. ")) for line in standings), standings
     assert not re.search(r"-\d", "\n".join(standings)), standings
+
+
+# ----- a console that teaches (issue 18) ---------------------------------------------------------
+
+def moves_now(transcript: str) -> list[str]:
+    """The labels of the move list printed last."""
+    listing = [(int(n), label) for n, label in re.findall(r"^\s+(\d+)\. (.*)$", transcript, re.M)]
+    start = max(i for i, (n, _) in enumerate(listing) if n == 1)
+    return [label for _, label in listing[start:]]
+
+
+def tiles_now(transcript: str) -> dict[str, str]:
+    """The hand printed last: letter -> face."""
+    line = [x for x in transcript.splitlines() if x.startswith("Tiles: ")][-1]
+    return dict(re.findall(r"([A-Z]\d*) (\d:\d)", line))
+
+
+def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    """The same deals on every run: the session's seed is drawn with `secrets`."""
+    monkeypatch.setattr("bot.lobby.secrets.token_hex", lambda _n=None: seed)
+
+
+async def interrupted(tmp_path: Path, **changes: object) -> None:
+    """A run stopped while the player thinks (Ctrl-C), leaving its game saved."""
+    prompted = asyncio.Event()
+
+    async def wait_forever() -> str | None:
+        prompted.set()
+        await asyncio.Event().wait()
+        return None
+
+    task = asyncio.ensure_future(play(options(tmp_path, **changes), wait_forever,
+                                      io.StringIO()))
+    await asyncio.wait_for(prompted.wait(), 10)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+def sessions(db: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT game, status FROM sessions ORDER BY id").fetchall()
+
+
+async def test_play_game_asks_before_resuming_another_saved_game(tmp_path):
+    await interrupted(tmp_path, game="cedeng", players=4)
+    code, text = await run(tmp_path, Script(["n"], first_move), game="tails")
+    assert code == 0
+    assert "You have a saved Ce Deng game — resume it? [y/N] n" in text
+    assert "The saved Ce Deng game is stopped" in text
+    assert "Tails · deal 1" in text and "Deal 1 is over" in text
+    assert sessions(tmp_path / "x.sqlite3") == [("cedeng", "abandoned"), ("tails", "finished")]
+    chips, granted = balances(tmp_path / "x.sqlite3", "console")
+    assert sum(chips.values()) == granted  # the stopped deal moved no chips
+    deals, net, _ = settled(tmp_path / "x.sqlite3")
+    assert deals == 1 and chips["Tester"] == 1000 + net["Tester"]
+
+
+async def test_other_settings_are_asked_about_and_the_same_game_resumes_at_once(tmp_path):
+    await interrupted(tmp_path)
+    code, text = await run(tmp_path, Script([], first_move))  # the same game and settings
+    assert code == 0 and "resume it?" not in text and "An unfinished game of Dragon" in text
+    await interrupted(tmp_path)
+    code, text = await run(tmp_path, Script(["n"], first_move), players=2)
+    assert code == 0
+    assert ("You have a saved Dragon game with other settings (deals=1, 3 players, stake ×1) "
+            "— resume it? [y/N] n") in text
+    assert "Computer 2" not in text.split("resume it?")[1]  # two players now
+    assert [status for _, status in sessions(tmp_path / "x.sqlite3")] == [
+        "finished", "abandoned", "finished"]
+
+
+async def test_play_without_a_game_resumes_or_says_what_to_type(tmp_path):
+    code, text = await run(tmp_path, Script([], first_move), game="")
+    assert code == 2 and "There is no saved game to resume" in text and "dragon" in text
+    await interrupted(tmp_path, game="tails")
+    code, text = await run(tmp_path, Script([], first_move), game="")
+    assert code == 0 and "An unfinished game of Tails" in text and "Deal 1 is over" in text
+
+
+def _reversed(face: str) -> str:
+    high, low = face.split(":")
+    return f"{low}:{high}"
+
+
+@pytest.mark.parametrize(("game", "players", "preset", "seed"), [
+    ("kapten", 2, "culin", "face-1"), ("kapten", 2, "classical", "face-2"),
+    ("kaptaishap", 3, "classical", "face-3"), ("threedozen", 3, "standard", "face-4"),
+])
+async def test_a_discard_is_taken_by_its_face_either_way_round(tmp_path, monkeypatch, game,
+                                                                players, preset, seed):
+    fixed_seed(monkeypatch, seed)
+    typed: dict[str, str] = {}
+
+    def answer(transcript: str) -> str:
+        moves = moves_now(transcript)
+        takes = [m.split()[1] for m in moves if m.startswith("⤴")]
+        lone = [face for face in takes if takes.count(face) == 1]
+        discards = [x for x in transcript.splitlines() if x.startswith("Discards")]
+        if lone and "unknown" not in typed:
+            typed["unknown"] = "9:9"
+            return "9:9"
+        if lone and "old" not in typed and discards and preset != "culin":
+            old = [f for f in re.findall(r"(?<![⤴\d])(\d:\d)", discards[-1].split(":", 1)[1])
+                   if f not in takes and f not in tiles_now(transcript).values()]
+            if old:
+                typed["old"] = old[0]
+                return _reversed(old[0])
+        if lone and "take" not in typed:
+            typed["take"] = lone[0]
+            return _reversed(lone[0])
+        return "1"
+
+    code, text = await run(tmp_path, Script([], answer), game=game, players=players,
+                           preset=preset, options=("deals=3",))
+    assert code == 0 and "Traceback" not in text
+    face = typed["take"]
+    assert f"): {_reversed(face)}\n  Tester: took [{face}]" in text
+    assert "There is no [9:9] among the discards." in text
+    if preset != "culin":
+        assert "old" in typed, "no older discard was on the table"
+        assert "Only the last discard may be taken: [" in text
+        assert f"not [{_reversed(typed['old'])}]" in text
+    assert "is not one of the moves" not in text
+
+
+@pytest.mark.parametrize(("game", "players", "preset"), [
+    ("dragon", 3, "one-arm"), ("tiengow", 4, "modern"), ("kapten", 2, "culin"),
+    ("threedozen", 3, "standard"),
+])
+async def test_the_seat_lines_say_chips_as_the_picture_does(tmp_path, game, players, preset):
+    code, text = await run(tmp_path, Script([], first_move), game=game, players=players,
+                           preset=preset)
+    assert code == 0 and "score" not in text
+    assert not re.search(r"chips [+−]?\d", text.split("Deal 1 is over")[0].split(
+        "The game begins!")[1].rsplit("\n\n", 2)[0]), "no chips before a deal has settled"
+    # The board printed at the deal's end: every seat's chips, this deal included.
+    final = text.split("Deal 1 is over")[0].rstrip().rsplit("\n\n", 1)[-1]
+    shown = dict(re.findall(r"^[▶ ] (\S+(?: \d)?)\s.*chips ([+−]?\d+)", final, re.M))
+    _, net, _ = settled(tmp_path / "x.sqlite3")
+    by_name = {("Tester" if name == "Tester" else f"Computer {name[-1]}"): value
+               for name, value in net.items()}
+    assert {name: int(v.replace("−", "-")) for name, v in shown.items()} == by_name
+
+
+async def test_domino_seat_lines_count_points_toward_the_target(tmp_path):
+    code, text = await run(tmp_path, Script([None], first_move), game="domino", players=2,
+                           preset="50", options=())
+    assert code == 0 and "points 0/50" in text and "score" not in text
+
+
+async def test_a_tile_typed_for_an_end_it_does_not_fit_is_refused_with_the_reason(
+        tmp_path, monkeypatch):
+    fixed_seed(monkeypatch, "ends")
+    tried: dict[str, str] = {}
+
+    def answer(transcript: str) -> str:
+        moves = moves_now(transcript)
+        sides = {m for m in moves if "◀" in m or "▶" in m}
+        for move in sorted(sides):
+            letter = move.replace("◀", "").split()[0]
+            left, right = f"◀ {letter} ", f"{letter} "
+            only_left = any(m.startswith(left) for m in moves) and not any(
+                m.startswith(right) and m.endswith("▶") for m in moves)
+            if only_left and "end" not in tried:
+                tried["end"] = move
+                return f"{letter.lower()}>"
+        playable = set(re.findall(r"\d:\d", " ".join(moves)))
+        idle = [x for x, face in tiles_now(transcript).items() if face not in playable]
+        if sides and idle and "none" not in tried:
+            tried["none"] = idle[0]
+            return idle[0].lower()
+        return "1"
+
+    code, text = await run(tmp_path, Script([], answer), players=2, preset="two-arm")
+    assert code == 0 and "end" in tried and "none" in tried
+    letter = tried["end"].replace("◀", "").split()[0]
+    face = tried["end"].split()[-1]
+    typed = f"{letter.lower()}>"
+    refusal = text.split(f"): {typed}\n", 1)[1].split("\n")
+    assert re.fullmatch(rf"\[{face}\] does not fit the right end \(\d\): touching ends must be "
+                        r"equal\.", refusal[0]), refusal[0]
+    assert refusal[1].startswith(f"Moves with {letter}: ") and tried["end"] in refusal[1]
+    assert f"Tester: played [{face}]" not in text.split(f"): {typed}\n", 1)[1].split(
+        "Your move")[0]
+    none = text.split(f"): {tried['none'].lower()}\n", 1)[1].split("\n")[0]
+    assert "fits neither open end" in none and "it must be played" in none
+
+
+async def test_one_open_end_takes_no_end_mark(tmp_path):
+    typed: list[str] = []
+
+    def answer(transcript: str) -> str:
+        moves = moves_now(transcript)
+        attach = [m for m in moves if re.fullmatch(r"[A-Z]\d* \d:\d", m)]
+        if attach and not typed and re.search(r"^open: \d( ·|$)", transcript, re.M):
+            typed.append(attach[0].split()[0].lower() + ">")
+            return typed[0]
+        return "1"
+
+    code, text = await run(tmp_path, Script([], answer), players=2)
+    assert code == 0 and typed
+    said = text.split(f"): {typed[0]}\n", 1)[1].split("\n")[0]
+    assert re.fullmatch(r"The line has one open end \(\d\): type the letter without < or >\.",
+                        said), said
+
+
+async def test_your_draw_names_the_tiles_only_to_you(tmp_path):
+    def draw(transcript: str) -> str:
+        moves = moves_now(transcript)
+        words = [i for i, m in enumerate(moves, start=1) if m == "Draw from the stock"]
+        return str(words[0]) if words else "1"
+
+    code, text = await run(tmp_path, Script([], draw), game="kapten", players=2,
+                           preset="classical")
+    assert code == 0
+    drawn = re.findall(r"^  You drew \[(\d:\d)\]\.$", text, re.M)
+    assert drawn and len(drawn) == text.count("Tester: drew from the stock")
+    after = text.split(f"You drew [{drawn[0]}].", 1)[1]
+    assert drawn[0] in tiles_now(after.split("Your move")[0] + "\n").values()
+    assert not re.search(r"Computer \d: drew \[", text)  # theirs stay unnamed
+
+
+@pytest.mark.parametrize(("game", "players", "preset", "marks", "absent"), [
+    ("dragon", 2, "two-arm", ["◀ A 6:4", "A 6:4 ▶", "A 6:4 ↓"], ["▲", "⤴", "→"]),
+    ("cedeng", 4, "classic", ["A 6:4 →4", "A 6:4 ↓"], ["◀", "▲", "⤴"]),
+    ("domino", 2, "100", ["highest double", "Draw ", "Pass ", "◀ A 6:4"], ["↓", "▲", "⤴"]),
+    ("tiengow", 4, "modern", ["▲ A 6:6", "↓ A B", "family"], ["◀", "⤴"]),
+    ("kapten", 2, "culin", ["⤴ 6:6", "any face-up one", "A 6:6 ↓", "Draw from the stock"],
+     ["◀", "▲", "A+B"]),
+    ("kaptaishap", 3, "classical", ["⤴ 6:6", "the last discard", "10 tiles"], ["◀", "▲"]),
+    ("threedozen", 3, "standard", ["⤴ 2:1 + A 6:3", "A+B 3:3 4:4", "three pairs"],
+     ["◀", "▲"]),
+])
+async def test_help_explains_the_game_own_moves_and_marks(tmp_path, game, players, preset,
+                                                          marks, absent):
+    code, text = await run(tmp_path, Script(["?", None], first_move), game=game,
+                           players=players, preset=preset, options=())
+    assert code == 0
+    title, taught = text.split(" — what the moves mean:\n", 1)
+    assert title.endswith(str(games.get(game).title["en"])), title[-40:]
+    shown = taught.split("Type a move's number")[0]
+    for mark in marks:
+        assert mark in shown, (mark, shown)
+    for mark in absent:
+        assert mark not in shown, (mark, shown)
+
+
+async def test_the_end_of_a_deal_waits_for_enter(tmp_path):
+    code, text = await run(tmp_path, Script([], first_move), options=("deals=2",), wait=True)
+    assert code == 0
+    assert text.count("Press Enter for the next deal.") == 1
+    rest = text.split("Deal 1 is over", 1)[1]
+    waited, next_deal = rest.split("Press Enter for the next deal.", 1)
+    assert "Dragon · deal 2" not in waited and "Dragon · deal 2" in next_deal
+    assert "Deal 2 is over" in next_deal and "The match is over" in next_deal
+
+
+async def test_quit_asks_first_and_the_game_goes_on_after_no(tmp_path):
+    code, text = await run(tmp_path, Script(["q", "n", "q", "y"], first_move))
+    assert code == 0
+    assert "Quit? The game is saved. [y/N] n\nThe game goes on." in text
+    assert sessions(tmp_path / "x.sqlite3") == [("dragon", "active")]
+    code, text = await run(tmp_path, Script([], first_move), game="")
+    assert code == 0 and "An unfinished game of Dragon" in text and "Deal 1 is over" in text
+
+
+async def test_tiles_typed_by_letter_play_when_the_moves_come_in_groups(tmp_path, monkeypatch):
+    # Groups (two taps) come with more than 24 moves, as in a Tien Gow follow of four tiles;
+    # a limit of two makes every turn grouped.
+    monkeypatch.setattr("bot.keyboards.MAX_MOVE_BUTTONS", 2)
+    typed: list[str] = []
+
+    def answer(transcript: str) -> str:
+        turn = transcript[transcript.rfind("Your turn"):]
+        if not typed and "Lead one tile" in turn:
+            typed.append(min(tiles_now(transcript)).lower())
+            return typed[0]
+        return "1"
+
+    code, text = await run(tmp_path, Script([], answer), game="tiengow", players=4)
+    assert code == 0 and typed
+    after = text.split(f"): {typed[0]}\n", 1)[1].split("\n")[0]
+    assert after.startswith("  Tester: led ["), after
+
+
+# ----- the command line -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["run", "telegram", "discord", "games", "sim", "play",
+                                     "gallery"])
+def test_every_subcommand_describes_itself(command, capsys):
+    from bot.cli import build_parser, main
+
+    sub = next(a for a in build_parser()._subparsers._group_actions  # type: ignore[union-attr]
+               if a.dest == "command").choices[command]
+    assert sub.description and len(sub.description) > 40
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert " ".join(sub.description.split()) in shown
+
+
+@pytest.mark.parametrize(("env", "lang"), [
+    ({"LANG": "uk_UA.UTF-8"}, "uk"), ({"LC_ALL": "uk_UA.UTF-8", "LANG": "en_US.UTF-8"}, "uk"),
+    ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "C"}, "en"), ({}, "en"),
+])
+def test_play_and_gallery_default_to_the_system_language(env, lang, monkeypatch, tmp_path):
+    from bot import cli, console, gallery
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    asked: dict[str, str] = {}
+    monkeypatch.setattr(console, "run", lambda o: asked.setdefault("play", o.lang) and 0)
+    monkeypatch.setattr(gallery, "render_gallery",
+                        lambda folder, lang, theme_name: asked.setdefault("gallery", lang) and [])
+    assert cli.main(["play", "dragon"]) == 0
+    assert cli.main(["gallery", str(tmp_path)]) == 0
+    assert asked == {"play": lang, "gallery": lang}
+    assert cli.main(["gallery", str(tmp_path / "b"), "--lang", "en"]) == 0
+
+
+def test_play_hands_the_console_its_game_and_the_wait(monkeypatch):
+    from bot import cli, console
+
+    asked = []
+    monkeypatch.setattr(console, "run", lambda o: (asked.append(o), 0)[1])
+    assert cli.main(["play"]) == 0 and cli.main(["play", "tails", "--fast"]) == 0
+    assert cli.main(["play", "дракон"]) == 0
+    assert [(o.game, o.wait) for o in asked] == [("", True), ("tails", False), ("dragon", True)]
