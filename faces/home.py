@@ -25,7 +25,7 @@ from bot.i18n import signed, tr
 from faces.moves import Namer, describe, faces_of, tile_text
 from faces.samples import Step
 from games.engine import Action, Event, Rules, View
-from rendering import Frame, hand_image, hand_labels, result_card
+from rendering import Frame, hand_image, hand_labels, result_card, sprites
 
 V = TypeVar("V", bound=View[Any])
 Groups = dict[str, tuple[str, list[Action]]]
@@ -159,7 +159,15 @@ class Home(ABC, Generic[V]):
                          outcome.deltas[s], total))
         columns = (tr(lang, "img.player"), self.points_column(lang), tr(lang, "img.balance"),
                    tr(lang, "img.match"))
-        return result_card(rows, columns, frame)
+        tiles = view.tiles
+        shown = [tuple((tiles.a[t], tiles.b[t]) for t in self.revealed(view, s))
+                 for s in range(view.players)]
+        return result_card(rows, columns, frame, shown, sprites.family_of(tiles))
+
+    def revealed(self, view: V, seat: int) -> tuple[int, ...]:
+        """The tiles the finished deal shows for a seat on the result card, so its points can
+        be checked there: face-down discards turned up, a hand left over, the winning hand."""
+        return ()
 
     def points_column(self, lang: str) -> str:
         """What the result card's points column counts in these games."""

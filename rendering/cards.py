@@ -14,6 +14,7 @@ from typing import Protocol
 from PIL import Image, ImageDraw
 
 from bot.i18n import signed, tr
+from rendering import sprites
 from rendering.canvas import (
     HEADER_HEIGHT,
     MAX_SIDE,
@@ -22,6 +23,7 @@ from rendering.canvas import (
     TEXT_SIZE,
     Frame,
     header,
+    header_height,
     new_image,
     wrap,
 )
@@ -51,23 +53,68 @@ ResultRow = tuple[bool, str, str, int, str]
 """(won, name, points as shown, chips won or paid, the match after the deal)."""
 
 
-def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], frame: Frame
+def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], frame: Frame,
+                tiles: Sequence[Sequence[tuple[int, int]]] = (), family: str = "chinese"
                 ) -> Image.Image:
-    """One row per seat under the four column heads (player, points, chips, match)."""
+    """One row per seat under the four column heads (player, points, chips, match). `tiles`
+    gives, per row, the faces the deal revealed for that seat (its face-down discards, the hand
+    left over, the winning hand), drawn under the row's words so the points can be checked."""
     look = theme(frame.theme)
-    image = new_image((CARD_WIDTH, _card_height(len(rows))), look.table)
+    head = header_height(frame.title, "", CARD_WIDTH)
+    shown = [tuple(tiles[i]) if i < len(tiles) else () for i in range(len(rows))]
+    tile_h = REVEALED_TILE[family]
+    heights = _row_heights(len(rows), [bool(t) for t in shown], tile_h + TILE_ROW_GAP, head)
+    image = new_image((CARD_WIDTH, head + PAD + COLUMNS_HEIGHT + sum(heights) + PAD), look.table)
     draw = ImageDraw.Draw(image)
     header(draw, look, frame.title, "", CARD_WIDTH)
-    xs = _columns(draw, look, columns)
+    xs = _columns(draw, look, columns, head=head)
+    top = head + PAD + COLUMNS_HEIGHT
     for i, (won, name, points, delta, total) in enumerate(rows):
-        y = _row(draw, look, i, won, len(rows))
+        band = heights[i] - (tile_h + TILE_ROW_GAP if shown[i] else 0)
+        _band(draw, look, (top, top + heights[i]), won, i)
+        y = top + band // 2
         _name(draw, (xs[0], y), ("★ " if won else "") + name, look.gold if won else look.text,
               xs[1] - xs[0] - 120, won)
         draw_text(draw, (xs[1], y), points, NAME_SIZE, look.text, anchor="rm")
         colour = look.good if delta > 0 else look.bad if delta < 0 else look.muted
         draw_text(draw, (xs[2], y), signed(delta), NAME_SIZE, colour, bold=True, anchor="rm")
         draw_text(draw, (xs[3], y), total, NAME_SIZE, look.muted, anchor="rm")
+        if shown[i]:
+            _tile_row(image, look, shown[i], family, (xs[0], top + band - 4), tile_h)
+        top += heights[i]
     return image
+
+
+REVEALED_TILE = {"chinese": 64, "western": 52}
+"""Height of a revealed tile on a result row: 25-26 px across, 12 or more on a phone."""
+TILE_ROW_GAP = 10
+
+
+def _row_heights(count: int, with_tiles: Sequence[bool], extra: int, head: int) -> list[int]:
+    """Each row's height: the words' band (squeezed a little for twenty seats), and a row of
+    tiles under it where the row has some."""
+    room = MAX_SIDE - head - 2 * PAD - COLUMNS_HEIGHT - extra * sum(with_tiles)
+    band = min(ROW_HEIGHT, room // max(1, count))
+    return [band + (extra if tiles else 0) for tiles in with_tiles]
+
+
+def _tile_row(image: Image.Image, look: Theme, faces: Sequence[tuple[int, int]], family: str,
+              at: tuple[int, int], height: int) -> None:
+    """Faces side by side, overlapping a little when there are more than the row holds."""
+    w, _ = sprites.tile_size(family, height)
+    room = CARD_WIDTH - 2 * PAD - at[0]
+    step = min(w + 4, (room - w) // max(1, len(faces) - 1)) if len(faces) > 1 else w
+    for i, (first, second) in enumerate(faces):
+        sprite = sprites.face(family, first, second, height, look.name)
+        image.paste(sprite, (at[0] + i * step, at[1]), sprite)
+
+
+def _band(draw: ImageDraw.ImageDraw, look: Theme, span: tuple[int, int], highlight: bool,
+          index: int) -> None:
+    fill = look.panel_hi if highlight else look.panel if index % 2 == 0 else _lift(look.panel)
+    draw.rounded_rectangle((PAD, span[0] + 3, CARD_WIDTH - PAD, span[1] - 3), radius=10,
+                           fill=fill, outline=look.gold if highlight else None,
+                           width=3 if highlight else 0)
 
 
 def leaderboard_card(rows: Sequence[Standing], frame: Frame) -> Image.Image:
@@ -117,7 +164,7 @@ def _row_height(rows: int) -> int:
 
 
 def _columns(draw: ImageDraw.ImageDraw, look: Theme, names: Sequence[str],
-             leaderboard: bool = False) -> tuple[int, int, int, int]:
+             leaderboard: bool = False, head: int = HEADER_HEIGHT) -> tuple[int, int, int, int]:
     """Column x positions (first two left-aligned, the rest right-aligned) and their heads."""
     if leaderboard:
         xs = (PAD * 2, PAD * 2 + 60, CARD_WIDTH - 180, CARD_WIDTH - PAD * 2)
@@ -125,7 +172,7 @@ def _columns(draw: ImageDraw.ImageDraw, look: Theme, names: Sequence[str],
     else:
         xs = (PAD * 2, CARD_WIDTH - 330, CARD_WIDTH - 180, CARD_WIDTH - PAD * 2)
         anchors = ("lm", "rm", "rm", "rm")
-    y = HEADER_HEIGHT + PAD + COLUMNS_HEIGHT // 2
+    y = head + PAD + COLUMNS_HEIGHT // 2
     for x, name, anchor in zip(xs, names, anchors, strict=True):
         draw_text(draw, (x, y), name, TEXT_SIZE - 2, look.muted, anchor=anchor)
     return xs
@@ -136,10 +183,7 @@ def _row(draw: ImageDraw.ImageDraw, look: Theme, index: int, highlight: bool, ro
     """Draw a row's band and return the y of its middle."""
     row_h = _row_height(rows)
     top = HEADER_HEIGHT + PAD + COLUMNS_HEIGHT + index * row_h
-    fill = look.panel_hi if highlight else look.panel if index % 2 == 0 else _lift(look.panel)
-    draw.rounded_rectangle((PAD, top + 3, CARD_WIDTH - PAD, top + row_h - 3), radius=10,
-                           fill=fill, outline=look.gold if highlight else None,
-                           width=3 if highlight else 0)
+    _band(draw, look, (top, top + row_h), highlight, index)
     return top + row_h // 2
 
 

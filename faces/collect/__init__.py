@@ -17,7 +17,7 @@ from typing import Any, TypeVar, cast
 from PIL import Image
 
 from bot.i18n import signed, tr
-from faces.collect.board import kap_board, threedozen_board
+from faces.collect.board import kap_board, threedozen_board, winning_groups
 from faces.collect.rules import TEXTS
 from faces.collect.teach import KapTeacher, ThreeDozenTeacher
 from faces.home import Home, Letters, seat_lines
@@ -204,6 +204,13 @@ class KapHome(CollectHome[KapView]):
         """Kap's points are the chips themselves, won or paid, so they carry a sign."""
         return signed(n)
 
+    def revealed(self, view: KapView, seat: int) -> tuple[int, ...]:
+        """The winner's hand, eye first and then its tens, as the table lays it out."""
+        result = view.outcome
+        if result is None or seat not in result.winners[:1]:
+            return ()
+        return tuple(t for group in winning_groups(view) for t in group)
+
 
 class ThreeDozenHome(CollectHome[ThreeDozenView]):
     games = ("threedozen",)
@@ -242,6 +249,10 @@ class ThreeDozenHome(CollectHome[ThreeDozenView]):
 
     def points_column(self, lang: str) -> str:
         return tr(lang, "img.pairs_column")
+
+    def revealed(self, view: ThreeDozenView, seat: int) -> tuple[int, ...]:
+        """The pairs each seat laid out: the pairs column counts them."""
+        return tuple(t for pair in view.melds[seat] for t in pair)
 
 
 def laid_pairs(view: ThreeDozenView, seat: int) -> str:

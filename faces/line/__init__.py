@@ -156,6 +156,10 @@ class ConnectHome(LineHome[ConnectView]):
     def target(self, view: ConnectView) -> int:
         return view.options.target if view.options.settlement == "tally" else 0
 
+    def revealed(self, view: ConnectView, seat: int) -> tuple[int, ...]:
+        """The face-down discards, which the end of the deal turns up and counts."""
+        return tuple(view.discards[seat])
+
 
 class DominoHome(LineHome[DominoView]):
     """"ДОМІНО": a player who cannot play draws from the stock."""
@@ -176,6 +180,10 @@ class DominoHome(LineHome[DominoView]):
 
     def target(self, view: DominoView) -> int:
         return view.options.target
+
+    def revealed(self, view: DominoView, seat: int) -> tuple[int, ...]:
+        """The tiles left in each hand, whose pips the winner scores."""
+        return tuple(view.revealed[seat])
 
 
 CONNECT = ConnectHome()

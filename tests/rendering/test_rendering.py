@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
+import faces
 import games
 import rendering
 from bot.cli import main
@@ -877,3 +878,41 @@ def test_seat_boxes_keep_no_empty_row_for_tiles_nobody_has():
     bare = _png(pictures.board(view, _table(4)))
     one = dataclasses.replace(view, discard_counts=(1, 0, 0, 0))
     assert _png(pictures.board(one, _table(4))).height > bare.height
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), [
+    ("cedeng", "classic", 4), ("domino", "50", 4), ("threedozen", "standard", 4)])
+def test_result_cards_show_the_tiles_the_deal_turned_up(monkeypatch, game, preset, players):
+    """The result card lays out what its points count: face-down discards turned up, the
+    pips left in hand, the pairs laid out; the Kap winner's hand is tested below."""
+    rules, steps = _deal(game, preset, players)
+    view = rules.view(steps[-1].state, None)
+    home = faces.home(game)
+    expected = [tuple((view.tiles.a[t], view.tiles.b[t]) for t in home.revealed(view, s))
+                for s in range(players)]
+    assert any(expected)
+    drawn = _faces_drawn(monkeypatch, lambda: pictures.result(view, _table(players)))
+    assert drawn == [face for seat in expected for face in seat]
+
+
+def test_a_kap_result_card_lays_out_the_winning_hand(monkeypatch):
+    rules = games.get("kapten")
+    view = rules.view(_won_positions("kapten", 2)[-1], None)
+    winner = view.outcome.winners[0]
+    eye, tens = view.winning
+    hand = [(view.tiles.a[t], view.tiles.b[t]) for t in (*eye, *(t for g in tens for t in g))]
+    drawn = _faces_drawn(monkeypatch, lambda: pictures.result(view, _table(2)))
+    assert drawn == hand and faces.home("kapten").revealed(view, 1 - winner) == ()
+
+
+def _faces_drawn(monkeypatch, draw) -> list[tuple[int, int]]:
+    real = sprites.face
+    seen: list[tuple[int, int]] = []
+
+    def spy(family, first, second, *args, **kwargs):
+        seen.append((first, second))
+        return real(family, first, second, *args, **kwargs)
+
+    monkeypatch.setattr(sprites, "face", spy)
+    draw()
+    return seen
