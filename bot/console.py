@@ -41,6 +41,7 @@ from bot.console_text import (
     move_lines,
     refusal,
     standings,
+    untimed,
 )
 from bot.i18n import tr
 from bot.manager import SessionManager, Timing
@@ -281,7 +282,7 @@ class Console(Opening):
             for post in reply.posts:
                 shown = post.screen
                 self.say("")
-                self.say(shown.text)
+                self.say(untimed(shown) if self.opts.wait else shown.text)
                 if shown.picture is not None and shown.picture.kind == "result":
                     view = shown.picture.view
                     self.last_result = view

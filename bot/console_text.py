@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.console_input import buttons_of, end_mark, hand_letters, same_face, typed_face
 from bot.i18n import minus, signed, tr
-from bot.screens import Button, Keyboard, Picture
+from bot.screens import Button, Keyboard, Picture, Screen
 from faces import home_of
 from faces.home import Typed
 from faces.moves import tile_text
@@ -95,6 +95,17 @@ def drawn(before: View[Any] | None, after: View[Any], lang: str) -> str:
     if not new:
         return ""
     return tr(lang, "console.drew", tiles=" ".join(f"[{tile_text(after.tiles, t)}]" for t in new))
+
+
+def untimed(screen: Screen) -> str:
+    """A post's text without its countdown's line ("Next deal in 2 s."): where the player
+    presses Enter for the next deal, a time would not be true."""
+    if screen.countdown is None:
+        return screen.text
+    start = screen.countdown.start
+    lines = screen.text.split("\n")
+    at = screen.text.count("\n", 0, start)
+    return "\n".join(lines[:at] + lines[at + 1:])
 
 
 def move_lines(keyboard: Keyboard, lang: str) -> list[str]:

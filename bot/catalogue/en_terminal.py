@@ -57,7 +57,7 @@ TERMINAL: dict[str, Entry] = {
     "console.moves_with": "Moves with {letters}: {moves}",
     "console.no_letter": "There is no tile {letter} in your hand (letters A to {last}).",
     "console.drew": "You drew {tiles}.",
-    "console.next_deal": "Press Enter for the next deal.",
+    "console.next_deal": "Press Enter for the next deal. ",
     "console.quit_confirm": "Quit? The game is saved. [y/N] ",
     "console.saved": "The game is saved: `gupai play` goes on with it.",
     "console.go_on": "The game goes on.",

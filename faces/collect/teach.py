@@ -27,17 +27,18 @@ def _draw(lang: str) -> str:
     return tr(lang, "teach.draw_stock", button=tr(lang, "btn.draw_stock"))
 
 
-def _face_refusal(view: KapView | ThreeDozenView, face: str, lang: str, only_last: bool
-                  ) -> str:
-    """Why a face typed is not a discard to take now: not on the table, not the last one, or
-    not at this step of the turn."""
+def _face_refusal(view: KapView | ThreeDozenView, face: str, lang: str, only_last: bool,
+                  rules: str = "") -> str:
+    """Why a face typed is not a discard to take now: not on the table, not the last one (by
+    `rules`, when they are named), or not at this step of the turn."""
     pile = [tile_text(view.tiles, t) for t, _ in view.pile]
     if not any(_same_face(face, shown) for shown in pile):
         return tr(lang, "refuse.no_such_discard", face=face)
     if view.phase != "open":
         return tr(lang, "refuse.take_first")
     if only_last and not _same_face(face, pile[-1]):
-        return tr(lang, "refuse.only_last", face=face, last=pile[-1])
+        return " ".join(filter(None, (tr(lang, "refuse.only_last", face=face, last=pile[-1]),
+                                      rules)))
     return ""
 
 
@@ -56,9 +57,9 @@ class KapTeacher(Teacher[KapView]):
         if not typed.tiles:
             if not typed.face:
                 return ""
-            why = _face_refusal(view, typed.face, lang, view.options.rules != "culin")
-            return why + (" " + tr(lang, "refuse.classical") if why and view.phase == "open"
-                          and view.options.rules != "culin" else "")
+            classical = view.options.rules != "culin"
+            return _face_refusal(view, typed.face, lang, classical,
+                                 tr(lang, "refuse.classical") if classical else "")
         if view.phase == "open":
             return tr(lang, "refuse.kap_first")
         if len(typed.tiles) > 1:

@@ -97,8 +97,8 @@ class DominoTeacher(Teacher[DominoView]):
     def help(self, view: DominoView, lang: str) -> list[str]:
         draw = "teach.domino_draw" if view.options.draw == "until" else "teach.domino_draw_one"
         return [tr(lang, "teach.domino_lead"), tr(lang, "teach.left"), tr(lang, "teach.right"),
-                tr(lang, draw, button=tr(lang, "btn.draw")),
-                tr(lang, "teach.domino_pass", button=tr(lang, "btn.pass")),
+                tr(lang, draw, button=tr(lang, "btn.draw").ljust(8)),
+                tr(lang, "teach.domino_pass", button=tr(lang, "btn.pass").ljust(8)),
                 tr(lang, "teach.attach_two"),
                 tr(lang, "teach.domino_goal", target=view.options.target)]
 

@@ -33,7 +33,7 @@ class TrickTeacher(Teacher[TienGowView]):
             if len(typed.tiles) != size:
                 return tr(lang, "refuse.tg_size", size, typed=len(typed.tiles))
             return ""
-        faces = " ".join(tile_text(view.tiles, t) for t in typed.tiles)
+        faces = " ".join(f"[{tile_text(view.tiles, t)}]" for t in typed.tiles)
         if len(typed.tiles) > MOST_LED:
             return tr(lang, "refuse.tg_too_many", most=MOST_LED)
         if classify(typed.tiles, view.options.mixed) is None:

@@ -516,6 +516,7 @@ async def test_the_end_of_a_deal_waits_for_enter(tmp_path):
     code, text = await run(tmp_path, Script([], first_move), options=("deals=2",), wait=True)
     assert code == 0
     assert text.count("Press Enter for the next deal.") == 1
+    assert "Next deal" not in text  # no time is true where Enter decides
     rest = text.split("Deal 1 is over", 1)[1]
     waited, next_deal = rest.split("Press Enter for the next deal.", 1)
     assert "Dragon · deal 2" not in waited and "Dragon · deal 2" in next_deal
@@ -596,3 +597,72 @@ def test_play_hands_the_console_its_game_and_the_wait(monkeypatch):
     assert cli.main(["play"]) == 0 and cli.main(["play", "tails", "--fast"]) == 0
     assert cli.main(["play", "дракон"]) == 0
     assert [(o.game, o.wait) for o in asked] == [("", True), ("tails", False), ("dragon", True)]
+
+
+# ----- refusals in the rules' words, from scripted deals ----------------------------------------
+
+def _letter(view, tile: int) -> str:
+    from rendering import hand_labels
+
+    return hand_labels(len(view.hand))[view.hand.index(tile)].lower()
+
+
+def test_kap_refuses_the_tile_just_taken_and_a_discard_before_the_draw():
+    from bot.console_text import refusal
+    from tests.support.helpers import ids
+
+    rules = games.get("kapten")
+    opts = rules.options(preset="classical")
+    tiles = rules.tileset(opts)
+    h0 = ids(tiles, "66", "55", "44", "33", "22", "11", "65", "64")
+    h1 = ids(tiles, "63", "62", "61", "54", "53", "52", "51")
+    stock = ids(tiles, "43", "42", "41", "32", "31", "21")
+    state = rules.deal_from(opts, [h0, h1], stock=stock)
+    state, _ = rules.apply(state, next(a for a in rules.legal_actions(state)
+                                       if a.tiles == (h0[6],)))
+    view = rules.view(state, 1)
+    assert refusal(_letter(view, h1[0]), view, [], "en") == (
+        "First take a discard (⤴) or draw from the stock; then discard.")
+    assert refusal("4:4", view, [], "en") == "There is no [4:4] among the discards."
+    state, _ = rules.apply(state, next(a for a in rules.legal_actions(state)
+                                       if a.verb == "take"))
+    view = rules.view(state, 1)
+    assert refusal(_letter(view, h0[6]), view, [], "en").startswith(
+        "[6:5] was just taken: it (or its twin) may not go straight back.")
+    assert refusal("ab", view, [], "uk") == "Відкидають одну плитку: напишіть одну літеру."
+
+
+def test_tien_gow_refuses_a_lead_that_is_no_combination_and_a_follow_of_another_size():
+    from bot.console_text import refusal
+    from tests.support.helpers import ids
+
+    rules = games.get("tiengow")
+    opts = rules.options()
+    tiles = rules.tileset(opts)
+    first = ids(tiles, "66", "62", "44", "44")
+    rest = [t for t in range(tiles.size) if t not in first]
+    hands = [first + rest[:4], rest[4:12], rest[12:20], rest[20:28]]
+    state = rules.deal_from(opts, hands)
+    view = rules.view(state, 0)
+    typed = _letter(view, first[0]) + _letter(view, first[1])
+    assert refusal(typed, view, [], "en").startswith("[6:6] [6:2] is no lead: lead one tile")
+    pair = next(a for a in rules.legal_actions(state) if sorted(a.tiles) == sorted(first[2:]))
+    state, _ = rules.apply(state, pair)
+    view = rules.view(state, 1)
+    assert refusal("a", view, [], "en") == (
+        "The trick was led with 2 tiles: play 2 (you typed 1).")
+
+
+def test_domino_says_which_double_opens():
+    from bot.console_text import refusal
+    from tests.support.helpers import ids
+
+    rules = games.get("domino")
+    opts = rules.options()
+    tiles = rules.tileset(opts)
+    hands = [ids(tiles, "66", "65", "64", "63", "62", "61", "60"),
+             ids(tiles, "55", "54", "53", "52", "51", "50", "44")]
+    state = rules.deal_from(opts, hands, stock=ids(tiles, "43", "42", "41"))
+    view = rules.view(state, 0)
+    assert refusal(_letter(view, hands[0][1]), view, [], "en") == (
+        "The highest double opens the line: [6:6].")
