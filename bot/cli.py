@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
+from bot.console_options import shown_value
 from bot.sim_report import deal_note, format_comparison, format_stats
 from games.engine import GameError
 from games.players import STRATEGIES
@@ -156,7 +157,7 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
                                                                            strict=True)]}
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
-        shared = " ".join(f"{k}={v}" for k, v in pairs.items())
+        shared = " ".join(f"{k}={shown_value(getattr(chosen[0][1], k))}" for k in pairs)
         print(format_comparison(rules.id, players, runs, shared, deal_note(chosen[0][1])))
     _plot(args.plot, rules, args.seed, [(name, stats) for name, stats, _ in runs])
     return 0

@@ -303,6 +303,9 @@ def test_cli_prints_yes_or_no_options_as_on_and_off(capsys):
     assert "clean_bonus=off" in header and "False" not in header and "True" not in header
     assert main(["sim", "dragon", "--games", "5", "--option", "clean_bonus=on"]) == 0
     assert "clean_bonus=on" in capsys.readouterr().out.splitlines()[0]
+    assert main(["sim", "dragon", "--games", "4", "--compare", "--option",
+                 "clean_bonus=true"]) == 0
+    assert "· clean_bonus=on ·" in capsys.readouterr().out.splitlines()[0]
 
 
 @pytest.mark.parametrize(("args", "deal"), [
