@@ -3,6 +3,8 @@
 DESIGN.md §7: each picture is drawn from a view (or plain rows for the leaderboard) by the home
 of the view's game, with the words the caller has translated in its `Frame`; anything but a view
 is refused (`home_of` raises TypeError), so nothing hidden can reach a picture by mistake.
+`to` says where the picture goes ("telegram", "discord", "console"), which decides how it is
+encoded (`rendering.encoding`); the default, "lossless", is exactly the pixels drawn.
 """
 
 from __future__ import annotations
@@ -13,25 +15,26 @@ from typing import Any
 from faces import home_of
 from games.engine import View
 from rendering import Frame, Standing, encode, leaderboard_card
+from rendering.encoding import Destination
 
 
-def board(view: View[Any], frame: Frame) -> bytes:
+def board(view: View[Any], frame: Frame, to: Destination = "lossless") -> bytes:
     """The group's table picture."""
-    return encode(home_of(view).board(view, frame))
+    return encode(home_of(view).board(view, frame), to)
 
 
-def hand(view: View[Any], frame: Frame) -> bytes:
+def hand(view: View[Any], frame: Frame, to: Destination = "lossless") -> bytes:
     """One seat's own tiles, lettered like the buttons; the view must be that seat's view."""
     drawn = home_of(view)
     if view.seat is None:
         raise ValueError("a hand is drawn from a seat's own view")
-    return encode(drawn.hand(view, frame))
+    return encode(drawn.hand(view, frame), to)
 
 
-def result(view: View[Any], frame: Frame) -> bytes:
+def result(view: View[Any], frame: Frame, to: Destination = "lossless") -> bytes:
     """The deal-result card of a finished deal."""
-    return encode(home_of(view).result(view, frame))
+    return encode(home_of(view).result(view, frame), to)
 
 
-def leaderboard(rows: Sequence[Standing], frame: Frame) -> bytes:
-    return encode(leaderboard_card(rows, frame))
+def leaderboard(rows: Sequence[Standing], frame: Frame, to: Destination = "lossless") -> bytes:
+    return encode(leaderboard_card(rows, frame), to)

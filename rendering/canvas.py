@@ -7,13 +7,13 @@ player needs is cut (names, titles and the last move wrap instead).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
 from rendering import sprites
+from rendering.encoding import ENCODINGS, Destination, destination, encode_as
 from rendering.text import draw_text, fit, font, printable, width
 from rendering.theme import RGB, Theme
 
@@ -28,8 +28,6 @@ TEXT_SIZE = 20
 SMALL_SIZE = 18
 HEADER_HEIGHT = 60
 FOOTER_HEIGHT = 58
-PNG_LEVEL = 3
-"""zlib level: the images are flat colour, so level 3 is nearly as small as 6 and much faster."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +62,11 @@ class SeatBox:
     """Face-down tiles to show when `tiles` is empty."""
 
 
-def encode(image: Image.Image) -> bytes:
+def encode(image: Image.Image, to: Destination = "lossless") -> bytes:
+    """The picture as PNG bytes for where it goes (`rendering.encoding`): a palette PNG for
+    Telegram, Discord and the terminal, the drawn RGB pixels for "lossless"."""
     assert image.mode == "RGB" and max(image.size) <= MAX_SIDE, image.size
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    return encode_as(image, ENCODINGS[destination(to)])
 
 
 TITLE_GAP = 6

@@ -1,0 +1,195 @@
+"""Pictures encoded for where they go (rendering.encoding): under half the bytes of the drawn
+RGB PNG, text and pips as crisp as drawn, the theme's colours exact, the same bytes in every
+process, and the drawn pixels themselves by default."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageFilter
+
+import games
+import rendering
+from bot.gallery import SAMPLE_NAMES
+from faces import home_of, pictures
+from faces.samples import sample_deal
+from faces.tile_sheet import tile_sheet
+from rendering.encoding import DESTINATIONS, Fidelity, fidelity
+from rendering.theme import THEMES
+from storage.stats import Standing
+
+ROOT = Path(__file__).resolve().parents[2]
+SENT = [to for to in DESTINATIONS if to != "lossless"]
+
+EDGE_MEAN = 3.5
+EDGE_P99 = 20
+MEAN = 1.0
+"""Crisp: over text, pip and outline pixels the mean channel error stays under 3.5 levels of
+255 and 99% of them within 20; over the whole picture the mean stays under one level (flat
+areas stay flat). A JPEG at quality 90 already fails this; the palette PNGs stay near half."""
+
+
+def _crisp(kept: Fidelity) -> bool:
+    return kept.edge_mean <= EDGE_MEAN and kept.edge_p99 <= EDGE_P99 and kept.mean <= MEAN
+
+
+def _frame(players: int, theme: str = "dark", lang: str = "en") -> rendering.Frame:
+    return rendering.Frame(title="Тест · Test", names=SAMPLE_NAMES[:players], footer="—",
+                           theme=theme, lang=lang)
+
+
+def _step(game: str, preset: str, players: int, where: float) -> tuple[Any, Any]:
+    rules = games.get(game)
+    steps = sample_deal(rules, rules.options(preset), players, "enc")
+    return rules, steps[min(len(steps) - 1, int(len(steps) * where))].state
+
+
+Picture = tuple[Callable[[], Image.Image], Callable[[str], bytes]]
+"""How a picture is drawn (RGB), and how `faces.pictures` encodes it for a destination."""
+
+
+def _board(game: str, preset: str, players: int, where: float, theme: str = "dark"
+           ) -> Picture:
+    rules, state = _step(game, preset, players, where)
+    view, frame = rules.view(state, None), _frame(players, theme)
+    return (lambda: home_of(view).board(view, frame),
+            lambda to: pictures.board(view, frame, to))
+
+
+def _hand(game: str, preset: str, players: int) -> Picture:
+    rules, state = _step(game, preset, players, 0.4)
+    view, frame = rules.view(state, rules.to_move(state)), _frame(players)
+    return (lambda: home_of(view).hand(view, frame),
+            lambda to: pictures.hand(view, frame, to))
+
+
+def _result(game: str, preset: str, players: int) -> Picture:
+    rules, state = _step(game, preset, players, 1.0)
+    view, frame = rules.view(state, None), _frame(players, lang="uk")
+    return (lambda: home_of(view).result(view, frame),
+            lambda to: pictures.result(view, frame, to))
+
+
+def _leaderboard() -> Picture:
+    rows = [Standing(i + 1, i + 1, name, 1000 - 97 * i, 9 + i)
+            for i, name in enumerate(SAMPLE_NAMES[:8])]
+    frame = rendering.Frame(title="Leaderboard", names=())
+    return (lambda: rendering.leaderboard_card(rows, frame),
+            lambda to: pictures.leaderboard(rows, frame, to))
+
+
+def _sheet(theme: str) -> Picture:
+    return (lambda: tile_sheet(theme, "uk"),
+            lambda to: rendering.encode(tile_sheet(theme, "uk"), to))
+
+
+PICTURES: dict[str, Callable[[], Picture]] = {
+    "line mid-game board": lambda: _board("dragon", "one-arm", 4, 0.5),
+    "line full board, ivory": lambda: _board("domino", "100", 2, 1.0, "ivory"),
+    "trick mid-game board": lambda: _board("tiengow", "modern", 4, 0.5),
+    "collect mid-game board": lambda: _board("kaptaishap", "classical", 10, 0.6),
+    "collect full board, ivory": lambda: _board("threedozen", "standard", 4, 1.0, "ivory"),
+    "Chinese hand": lambda: _hand("tiengow", "modern", 4),
+    "double-six hand": lambda: _hand("domino", "100", 2),
+    "result card": lambda: _result("kapten", "culin", 2),
+    "leaderboard": _leaderboard,
+    "tile sheet": lambda: _sheet("ivory"),
+}
+
+
+@pytest.mark.parametrize("to", SENT)
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_every_destination_keeps_text_and_pips_crisp_in_under_half_the_bytes(name, to):
+    draw, encoded = PICTURES[name]()
+    drawn = draw()
+    data, today = encoded(to), encoded("lossless")
+    picture = Image.open(io.BytesIO(data))
+    assert picture.format == "PNG" and picture.size == drawn.size
+    assert len(data) <= len(today) / 2, (len(data), len(today))
+    kept = fidelity(drawn, data)
+    assert _crisp(kept), kept
+
+
+def test_lossless_is_the_default_and_exactly_what_was_drawn():
+    rules, state = _step("dragon", "one-arm", 4, 0.5)
+    view = rules.view(state, None)
+    data = pictures.board(view, _frame(4))
+    assert data == pictures.board(view, _frame(4), "lossless")
+    picture = Image.open(io.BytesIO(data))
+    assert picture.mode == "RGB"
+    assert picture.tobytes() == home_of(view).board(view, _frame(4)).tobytes()
+
+
+def _blurred(drawn: Image.Image) -> dict[str, bytes]:
+    def save(image: Image.Image, kind: str, **options: Any) -> bytes:
+        out = io.BytesIO()
+        image.save(out, kind, **options)
+        return out.getvalue()
+    return {
+        "JPEG q85 4:2:0": save(drawn, "JPEG", quality=85, subsampling=2),
+        "JPEG q90 4:4:4": save(drawn, "JPEG", quality=90, subsampling=0),
+        "blurred by 0.8 px": save(drawn.filter(ImageFilter.GaussianBlur(0.8)), "PNG"),
+        "16 colours": save(drawn.quantize(16, method=Image.Quantize.FASTOCTREE,
+                                          dither=Image.Dither.NONE), "PNG"),
+        "WebP q90": save(drawn, "WEBP", quality=90),
+    }
+
+
+@pytest.mark.parametrize("name", ["line mid-game board", "Chinese hand"])
+def test_the_crispness_bar_refuses_blurred_pictures(name):
+    drawn = PICTURES[name]()[0]()
+    assert _crisp(fidelity(drawn, rendering.encode(drawn, "telegram")))
+    for how, data in _blurred(drawn).items():
+        assert not _crisp(fidelity(drawn, data)), how
+
+
+@pytest.mark.parametrize("to", SENT)
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_felt_and_panels_keep_the_themes_own_colours(to, theme):
+    draw, encoded = _board("dragon", "two-arm", 2, 0.5, theme)
+    drawn = draw()
+    back = Image.open(io.BytesIO(encoded(to))).convert("RGB")
+    look = THEMES[theme]
+    counts = dict((colour, n) for n, colour in drawn.getcolors(1 << 16) or [])
+    assert counts[look.table] > 0 and counts[look.panel] > 0
+    pairs = list(zip(drawn.get_flattened_data(), back.get_flattened_data(), strict=True))
+    for colour in (look.table, look.panel, look.panel_hi, look.text):
+        kept = sum(1 for a, b in pairs if a == colour and b == colour)
+        assert kept == counts[colour], (colour, kept, counts[colour])
+
+
+def test_same_view_gives_the_same_bytes_for_telegram_in_another_process():
+    rules, state = _step("tiengow", "modern", 4, 0.5)
+    first = pictures.board(rules.view(state, None), _frame(4), "telegram")
+    script = (
+        "import sys, games, rendering\n"
+        "from bot.gallery import SAMPLE_NAMES; from faces.samples import sample_deal\n"
+        "from faces import pictures\n"
+        "r = games.get('tiengow'); s = sample_deal(r, r.options('modern'), 4, 'enc')\n"
+        "v = r.view(s[int(len(s) * 0.5)].state, None)\n"
+        "f = rendering.Frame(title='Тест · Test', names=SAMPLE_NAMES[:4], footer='—')\n"
+        "sys.stdout.buffer.write(pictures.board(v, f, 'telegram'))\n"
+    )
+    other = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True,
+                           cwd=ROOT, env={"PYTHONHASHSEED": "321", "PATH": ""}).stdout
+    assert other == first
+
+
+@pytest.mark.parametrize("size", [(1, 1), (3, 700), (800, 2), (64, 64)])
+def test_small_flat_and_thin_pictures_encode_exactly(size):
+    flat = Image.new("RGB", size, (23, 67, 48))
+    flat.paste((250, 196, 60), (0, 0, max(1, size[0] // 2), max(1, size[1] // 2)))
+    for to in SENT:
+        back = Image.open(io.BytesIO(rendering.encode(flat, to))).convert("RGB")
+        assert back.tobytes() == flat.tobytes(), to
+
+
+def test_an_unknown_destination_is_refused_by_name():
+    with pytest.raises(ValueError, match="telegram, discord, console"):
+        rendering.encode(Image.new("RGB", (4, 4)), "fax")
