@@ -1,18 +1,30 @@
-"""Rendering cost: median milliseconds to compose and encode each image, and the share of it
-that is PNG encoding (the floor: composing should cost little beside it).
+"""Rendering cost and weight, today's encoding beside each destination's.
 
-Run by hand (not a test): `.venv/bin/python benchmarks/images.py [--repeat N]`.
-Machines are shared and noisy; compare the ratios within one run. The aim: a full board in
-tens of milliseconds, a hand in a few.
+For a mid-game and a full board of each family (line: Dragon and Доміно, trick: Tien Gow,
+collect: Kap Tai Shap and Three Dozen) and two hands: the milliseconds to compose the
+picture, then, per encoding, to encode it, the total, the KB, the ratios of time and bytes to
+today's (RGB PNG at zlib level 3, kept as "lossless") and how close the decoded picture stays
+to the drawn one (`rendering.encoding.fidelity`: mean, 99th percentile and largest channel
+error over text, pip and outline pixels).
+
+`--candidates` measures the encodings that were considered, on the mid-game boards: RGB PNG at
+other zlib levels and strategies, palette PNG from a fixed palette of the theme's colours and
+from the picture's own colours, JPEG and WebP.
+
+Run by hand (not a test): `.venv/bin/python benchmarks/images.py [--repeat N] [--candidates]`.
+Machines are shared and noisy: every figure is the fastest of N runs (the one least disturbed),
+the encodings of one picture taking turns within each run; compare the ratios within one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import statistics
+import io
+import itertools
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from PIL import Image
@@ -20,60 +32,216 @@ from PIL import Image
 import games
 from bot.gallery import SAMPLE_NAMES
 from faces import home_of
+from faces.home import Home
 from faces.samples import sample_deal
 from rendering import sprites
 from rendering.canvas import Frame, encode
+from rendering.encoding import DESTINATIONS, Encoding, encode_as, fidelity
 from rendering.hand import hand_image
+from rendering.theme import THEMES, Theme
+
+Make = Callable[[], Image.Image]
 
 
-def cases() -> list[tuple[str, Callable[[], Image.Image]]]:
-    found: list[tuple[str, Callable[[], Image.Image]]] = []
-    for game, preset, players in (("dragon", "one-arm", 4), ("domino", "100", 2)):
-        rules = games.get(game)
-        steps = sample_deal(rules, rules.options(preset), players, "bench")
-        table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
-        middle = steps[len(steps) // 2].state
-        seat = rules.to_move(middle)
-        mid_view = rules.view(middle, None)
-        full_view = rules.view(steps[-1].state, None)
-        tiles = rules.tileset(rules.options(preset))
-        full_line = tuple((t, tiles.a[t], tiles.b[t], 0) for t in range(tiles.size))
-        full_view = dataclasses.replace(full_view, line=full_line)
-        hand_view = rules.view(middle, seat)
-        board: Any = home_of(mid_view).board
-        found += [
-            (f"{game} hand", lambda v=hand_view, t=table: hand_image(v, t)),
-            (f"{game} mid-game board", lambda v=mid_view, t=table, b=board: b(v, t)),
-            (f"{game} full board", lambda v=full_view, t=table, b=board: b(v, t)),
-        ]
+def _line_cases(game: str, preset: str, players: int) -> list[tuple[str, Make]]:
+    rules = games.get(game)
+    steps = sample_deal(rules, rules.options(preset), players, "bench")
+    table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
+    middle = steps[len(steps) // 2].state
+    mid_view = rules.view(middle, None)
+    tiles = rules.tileset(rules.options(preset))
+    full_line = tuple((t, tiles.a[t], tiles.b[t], 0) for t in range(tiles.size))
+    full_view = dataclasses.replace(rules.view(steps[-1].state, None), line=full_line)
+    hand_view = rules.view(middle, rules.to_move(middle))
+    board: Any = home_of(mid_view).board
+    return [
+        (f"{game} hand", lambda v=hand_view, t=table: hand_image(v, t)),
+        (f"{game} mid-game board", lambda v=mid_view, t=table, b=board: b(v, t)),
+        (f"{game} full board", lambda v=full_view, t=table, b=board: b(v, t)),
+    ]
+
+
+def _sampled_cases(game: str, preset: str, players: int, mid: str, full: str
+                   ) -> list[tuple[str, Make]]:
+    """The home's own gallery positions: `mid` a turn in play, `full` the richest board."""
+    rules = games.get(game)
+    options = rules.options(preset)
+    probe = rules.view(rules.new_deal(options, players, "bench"), None)
+    home: Home[Any] = home_of(probe)
+    samples = home.samples(rules, options, players, "bench")
+    table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
+    found: list[tuple[str, Make]] = []
+    for phase, label in ((mid, "mid-game"), (full, "full")):
+        view = rules.view(samples[phase].state, None)
+        found.append((f"{game} {label} board",
+                      lambda v=view, t=table, b=home.board: b(v, t)))
     return found
+
+
+def cases() -> list[tuple[str, Make]]:
+    return [*_line_cases("dragon", "one-arm", 4), *_line_cases("domino", "100", 2),
+            *_sampled_cases("tiengow", "modern", 4, "trick", "end"),
+            *_sampled_cases("kaptaishap", "classical", 10, "middle", "end"),
+            *_sampled_cases("threedozen", "standard", 4, "middle", "end")]
+
+
+def _timed(work: Callable[[], Any]) -> tuple[Any, float]:
+    started = time.perf_counter()
+    done = work()
+    return done, (time.perf_counter() - started) * 1000
+
+
+def destinations(repeat: int) -> None:
+    """Per picture, today's encoding, then each destination's beside it."""
+    print(f"{'picture':<28}{'to':<10}{'compose':>8}{'encode':>8}{'total':>8}{'KB':>7}"
+          f"{'time':>7}{'bytes':>7}   edge error mean/p99/max")
+    today = "lossless"
+    for name, make in cases():
+        sprites.face.cache_clear()
+        sprites.back.cache_clear()
+        make()  # the first drawing fills the sprite caches
+        compose: list[float] = []
+        spent: dict[str, list[float]] = {to: [] for to in DESTINATIONS}
+        size: dict[str, int] = {}
+        for _ in range(repeat):
+            image, ms = _timed(make)
+            compose.append(ms)
+            for to in DESTINATIONS:
+                data, ms = _timed(lambda i=image, t=to: encode(i, t))
+                spent[to].append(ms)
+                size[to] = len(data)
+        drawn = make()
+        c = min(compose)
+        base_total = c + min(spent[today])
+        for to in DESTINATIONS:
+            e = min(spent[to])
+            kept = fidelity(drawn, encode(drawn, to))
+            head = (f"{name:<28}{'today':<10}{c:>8.1f}" if to == today else
+                    f"{'':<28}{to:<10}{'':>8}")
+            ratios = ("" if to == today else
+                      f"{(c + e) / base_total:>6.2f}×{size[to] / size[today]:>6.2f}×")
+            print(f"{head}{e:>8.1f}{c + e:>8.1f}{size[to] / 1024:>7.1f}{ratios:<14}"
+                  f"   {kept.edge_mean:.1f}/{kept.edge_p99}/{kept.edge_max}")
+    print("time: compose + encode against today's; bytes: against today's; "
+          "edge error: 0-255 per channel")
+
+
+# ----- the candidates -------------------------------------------------------------------------
+
+
+def _png(level: int, strategy: int = -1) -> Callable[[Image.Image], bytes]:
+    def run(image: Image.Image) -> bytes:
+        out = io.BytesIO()
+        image.save(out, "PNG", compress_level=level, compress_type=strategy)
+        return out.getvalue()
+    return run
+
+
+def _lossy(kind: str, **options: Any) -> Callable[[Image.Image], bytes]:
+    def run(image: Image.Image) -> bytes:
+        out = io.BytesIO()
+        image.save(out, kind, **options)
+        return out.getvalue()
+    return run
+
+
+def _own(sample: int, level: int = 3, exact: int = 16) -> Callable[[Image.Image], bytes]:
+    how = Encoding(sample, level, exact=exact)
+    return lambda image: encode_as(image, how)
+
+
+def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, int]:
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return (r, g, bl)
+
+
+@cache
+def _theme_palette(name: str) -> Image.Image:
+    """The theme's colours and 7 shades between every two of them, thinned to 256 by taking
+    each time the shade farthest from those kept (the fixed-palette candidate)."""
+    look: Theme = THEMES[name]
+    kept = list(dict.fromkeys(
+        getattr(look, f.name) for f in dataclasses.fields(look) if f.name != "name"))
+    shades = {_mix(a, b, i / 8) for a, b in itertools.combinations(kept, 2) for i in range(1, 8)}
+    gap = {s: min(sum((p - q) ** 2 for p, q in zip(s, k, strict=True)) for k in kept)
+           for s in shades - set(kept)}
+    while len(kept) < 256 and gap:
+        far = max(gap, key=lambda s: (gap[s], s))
+        kept.append(far)
+        del gap[far]
+        for s in gap:
+            gap[s] = min(gap[s], sum((p - q) ** 2 for p, q in zip(s, far, strict=True)))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([v for colour in kept for v in colour])
+    return palette
+
+
+def _theme(level: int) -> Callable[[Image.Image], bytes]:
+    def run(image: Image.Image) -> bytes:
+        out = io.BytesIO()
+        image.quantize(palette=_theme_palette("dark"), dither=Image.Dither.NONE).save(
+            out, "PNG", compress_level=level)
+        return out.getvalue()
+    return run
+
+
+CANDIDATES: dict[str, Callable[[Image.Image], bytes]] = {
+    "RGB PNG z3 (today)": _png(3),
+    "RGB PNG z1": _png(1),
+    "RGB PNG z6": _png(6),
+    "RGB PNG z9": _png(9),
+    "RGB PNG z3 filtered": _png(3, 1),
+    "RGB PNG z3 RLE": _png(3, 3),
+    "theme palette z3": _theme(3),
+    "own palette /1 z3": _own(1),
+    "own palette /2 z1": _own(2, 1),
+    "own palette /2 z3": _own(2),
+    "own palette /2 z3 octree": _own(2, exact=0),
+    "own palette /2 z6": _own(2, 6),
+    "own palette /4 z3": _own(4),
+    "JPEG q85 4:2:0": _lossy("JPEG", quality=85, subsampling=2),
+    "JPEG q90 4:4:4": _lossy("JPEG", quality=90, subsampling=0),
+    "JPEG q95 4:4:4": _lossy("JPEG", quality=95, subsampling=0),
+    "WebP q90": _lossy("WEBP", quality=90, method=0),
+    "WebP q95": _lossy("WEBP", quality=95, method=0),
+    "WebP lossless m0": _lossy("WEBP", lossless=True, quality=0, method=0),
+}
+
+
+def candidates(repeat: int) -> None:
+    """Every candidate on the mid-game boards (dark theme), against today's."""
+    print(f"{'picture / encoding':<28}{'ms':>7}{'KB':>8}{'time':>7}{'bytes':>7}"
+          "   edge error mean/p99/max   all-pixel mean")
+    for name, make in cases():
+        if "mid-game" not in name:
+            continue
+        drawn = make()
+        print(f"{name} {drawn.size[0]}×{drawn.size[1]}")
+        spent: dict[str, list[float]] = {c: [] for c in CANDIDATES}
+        for _ in range(repeat):
+            for label, run in CANDIDATES.items():
+                spent[label].append(_timed(lambda r=run, d=drawn: r(d))[1])
+        base_ms = min(spent["RGB PNG z3 (today)"])
+        base_kb = len(CANDIDATES["RGB PNG z3 (today)"](drawn))
+        for label, run in CANDIDATES.items():
+            data = run(drawn)
+            ms = min(spent[label])
+            kept = fidelity(drawn, data)
+            print(f"  {label:<26}{ms:>7.1f}{len(data) / 1024:>8.1f}{ms / base_ms:>6.2f}×"
+                  f"{len(data) / base_kb:>6.2f}×   {kept.edge_mean:>5.1f}/{kept.edge_p99:>3}/"
+                  f"{kept.edge_max:>3}{kept.mean:>22.2f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--candidates", action="store_true",
+                        help="measure the encodings considered, on the mid-game boards")
     args = parser.parse_args()
-    print(f"{'image':<24}{'first ms':>10}{'compose ms':>12}{'encode ms':>11}{'total ms':>10}"
-          f"{'encode share':>14}{'KB':>7}")
-    for name, make in cases():
-        sprites.face.cache_clear()
-        sprites.back.cache_clear()
-        started = time.perf_counter()
-        encode(make())
-        first = (time.perf_counter() - started) * 1000
-        compose, encoding = [], []
-        size = 0
-        for _ in range(args.repeat):
-            t0 = time.perf_counter()
-            image = make()
-            t1 = time.perf_counter()
-            size = len(encode(image))
-            t2 = time.perf_counter()
-            compose.append((t1 - t0) * 1000)
-            encoding.append((t2 - t1) * 1000)
-        c, e = statistics.median(compose), statistics.median(encoding)
-        print(f"{name:<24}{first:>10.1f}{c:>12.1f}{e:>11.1f}{c + e:>10.1f}"
-              f"{e / (c + e):>14.0%}{size / 1024:>7.0f}")
+    if args.candidates:
+        candidates(max(1, args.repeat // 3))
+    else:
+        destinations(args.repeat)
 
 
 if __name__ == "__main__":
