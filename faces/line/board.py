@@ -30,7 +30,7 @@ def connecting_board(view: ConnectView, frame: Frame) -> Image.Image:
         else:
             lines = [tr(lang, "img.hand", v=view.hand_counts[s]),
                      tr(lang, "img.face_down", v=view.discard_counts[s])]
-        lines.append(_standing(view, s, lang))
+        lines.append(_standing(view, s, frame))
         seats.append(SeatBox(
             name=_name(frame, s), lines=tuple(x for x in lines if x),
             badge=tr(lang, "img.head") if s == view.leader else "",
@@ -73,12 +73,14 @@ def domino_board(view: DominoView, frame: Frame) -> Image.Image:
                       arms=2)
 
 
-def _standing(view: ConnectView, seat: int, lang: str) -> str:
-    """The running match figure worth showing: tally points, or chips won and lost so far."""
+def _standing(view: ConnectView, seat: int, frame: Frame) -> str:
+    """The running match figure worth showing: tally points, or chips won and lost so far (in
+    the table's chips, as the captions and the pot count them)."""
+    lang = frame.lang
     if view.options.settlement == "tally":
         return tr(lang, "img.score", v=view.match.scores[seat], target=view.options.target)
     if view.match.deal:
-        return tr(lang, "img.chips", v=signed(view.match.chips[seat]))
+        return tr(lang, "img.chips", v=signed(view.match.chips[seat] * frame.stake))
     return ""
 
 

@@ -916,3 +916,14 @@ def _faces_drawn(monkeypatch, draw) -> list[tuple[int, int]]:
     monkeypatch.setattr(sprites, "face", spy)
     draw()
     return seen
+
+
+def test_seat_panels_count_running_chips_in_the_tables_chips():
+    """At a table of 3 chips a unit, a seat that won 2 units shows +6, as captions and the
+    terminal say."""
+    rules = games.get("tiengow")
+    end = _tiengow_positions()[-1]
+    match = rules.next_match(end)
+    later = rules.view(rules.new_deal(rules.options(), 4, "next", match), None)
+    seats = tricks.tiengow_seats(later, _table(4, stake=3))
+    assert [s.lines[-1] for s in seats] == [f"chips: {signed(3 * c)}" for c in match.chips]
