@@ -40,6 +40,15 @@ class ChatSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class PersonLanguage:
+    """A person's languages as stored: the one they chose (`/lang` in the private chat) and
+    their client's, as it was when they last typed a command or took a seat."""
+
+    chosen: str | None = None
+    client: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat's line of a settlement: chips already multiplied by the session's stake."""
 
@@ -85,6 +94,32 @@ class Accounts:
             row = await cursor.fetchone()
         assert row is not None
         return int(row[0])
+
+    async def choose_language(self, platform: str, platform_id: str | int, name: str,
+                              language: str | None) -> int:
+        """Keep the language a person chose for themselves (None: follow their client's)."""
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO users (platform, platform_id, name, chosen_language, created_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (platform, platform_id) DO UPDATE SET "
+                "name = excluded.name, chosen_language = excluded.chosen_language RETURNING id",
+                (platform, str(platform_id), name, language, self.db.clock()))
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0])
+
+    async def languages(self, platform: str, platform_ids: Sequence[str]
+                        ) -> dict[str, PersonLanguage]:
+        """The chosen and client languages of these people, in one read (people never seen
+        are left out)."""
+        if not platform_ids:
+            return {}
+        marks = ", ".join("?" * len(platform_ids))
+        rows = await self.db.read(
+            "SELECT platform_id, chosen_language, language FROM users "
+            f"WHERE platform = ? AND platform_id IN ({marks})", (platform, *platform_ids))
+        return {str(r["platform_id"]): PersonLanguage(r["chosen_language"], r["language"])
+                for r in rows}
 
     async def computer(self, label: str) -> int:
         """The user id of a computer seat (one per label, e.g. "heuristic-2")."""

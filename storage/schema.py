@@ -11,6 +11,11 @@ balance rows and the sum of a chat's balances always equals its grants plus adju
 
 `posts` holds what a chat must still be shown: written in the transaction that saves the move
 that made it, deleted once the platform has it, so a restart sends what a crash kept back.
+
+A person has two languages: `users.language` is their client's, refreshed whenever they type
+a command or take a seat, and `users.chosen_language` the one they chose with `/lang` in the
+private chat with the bot, which wins over the client's for everything only they see (their
+hand, their notes).
 """
 
 from __future__ import annotations
@@ -110,5 +115,10 @@ MIGRATIONS: tuple[str, ...] = (
         created_at  REAL NOT NULL
     );
     CREATE INDEX posts_by_session ON posts (session_id, id);
+    """,
+    # 3: the language a person chose for themselves (`/lang` in the private chat); NULL
+    # follows their client's.
+    """
+    ALTER TABLE users ADD COLUMN chosen_language TEXT;
     """,
 )
