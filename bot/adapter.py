@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.commands import Commands
-from bot.i18n import lang_of, tr
+from bot.i18n import tr
 from bot.manager import SessionManager
 from bot.outbox import Budget, Outbox
 from bot.requests import IsAdmin
@@ -261,21 +261,25 @@ class Adapter(ABC, Generic[TableT, HandT]):
     # ----- commands in --------------------------------------------------------------------------
 
     async def run_command(self, name: str, place: Place, actor: Actor, words: list[str],
-                          is_admin: IsAdmin, *, private: bool) -> Reply:
+                          is_admin: IsAdmin, *, private: bool, alone: bool | None = None
+                          ) -> Reply:
         """One command, from a group (`private` False) or a private chat. A game command's
-        short answer ("you joined") is its answer."""
+        short answer ("you joined") is its answer: in the actor's language when they `alone`
+        see it (by default, in a private chat), else in the chat's."""
+        alone = private if alone is None else alone
         if private and name in GROUP_ONLY:
-            return Reply(answer=Screen(tr(lang_of(actor.language), self.group_only)))
+            lang = await self.manager.person_language(actor)
+            return Reply(answer=Screen(tr(lang, self.group_only)))
         if name not in GAME_COMMANDS:
-            return await self.commands.run(name, place, actor, words, is_admin)
+            return await self.commands.run(name, place, actor, words, is_admin, private)
         if name == "newgame":
-            reply = await self.manager.new_game(place, actor, words)
+            reply = await self.manager.new_game(place, actor, words, alone=alone)
         elif name == "join":
-            reply = await self.manager.join(place, actor)
+            reply = await self.manager.join(place, actor, alone=alone)
         elif name == "leave":
-            reply = await self.manager.leave(place, actor)
+            reply = await self.manager.leave(place, actor, alone=alone)
         else:
-            reply = await self.manager.stop(place, actor, is_admin)
+            reply = await self.manager.stop(place, actor, is_admin, alone=alone)
         if reply.toast and reply.answer is None:
             reply.answer = Screen(reply.toast)
         return reply

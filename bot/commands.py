@@ -38,8 +38,9 @@ class Commands:
         return await self.manager.chat_of(place, actor)
 
     async def run(self, name: str, place: Place, actor: Actor, words: list[str],
-                  is_admin: IsAdmin) -> Reply:
-        """One command by name; storage failures become one clear sentence."""
+                  is_admin: IsAdmin, private: bool = False) -> Reply:
+        """One command by name (`private`: typed in the private chat with the bot); storage
+        failures become one clear sentence."""
         try:
             if name == "games":
                 return await self.games(place, actor)
@@ -52,7 +53,7 @@ class Commands:
             if name == "stats":
                 return await self.stats(place, actor)
             if name == "lang":
-                return await self.lang(place, actor, words, is_admin)
+                return await self.lang(place, actor, words, is_admin, private)
             if name == "settings":
                 return await self.settings(place, actor, words, is_admin)
             return await self.help(place, actor)
@@ -161,13 +162,27 @@ class Commands:
         return Reply(answer=Screen("\n".join(lines), Picture("stats", frame, card=card)))
 
     async def lang(self, place: Place, actor: Actor, words: list[str],
-                   is_admin: IsAdmin) -> Reply:
+                   is_admin: IsAdmin, private: bool = False) -> Reply:
+        """In a group, the chat's language (its admins set it); in the private chat, the
+        person's own, for their hands and notes in every chat."""
         chat_id, lang = await self._chat(place, actor)
+        if private:
+            lang = await self.manager.person_language(actor, lang)
+        langs = ", ".join(LANGS)
         if not words:
-            return Reply(answer=Screen(tr(lang, "lang.current", langs=", ".join(LANGS))))
+            if private:
+                chosen = await self.manager.chosen_language(actor)
+                key = "lang.own_chosen" if chosen else "lang.own_client"
+                return Reply(answer=Screen(tr(lang, key, langs=langs)))
+            return Reply(answer=Screen(tr(lang, "lang.current", langs=langs) + "\n"
+                                       + tr(lang, "lang.own_hint")))
         wanted = words[0].lower()
         if wanted not in LANGS:
-            return Reply(answer=Screen(tr(lang, "lang.unknown", langs=", ".join(LANGS))))
+            return Reply(answer=Screen(tr(lang, "lang.unknown", langs=langs)))
+        if private:  # the private chat speaks it too
+            await self.manager.choose_language(actor, wanted)
+            await self.manager.update_settings(chat_id, language=wanted)
+            return Reply(answer=Screen(tr(wanted, "lang.own_set")))
         if not await is_admin():
             return Reply(answer=Screen(tr(lang, "err.admins_only")))
         await self.manager.update_settings(chat_id, language=wanted)

@@ -128,7 +128,7 @@ class DiscordBot(DiscordHands):
         try:
             press = payload.decode(data)
         except payload.BadPayload:
-            await tell(interaction, tr(lang_of(actor.language), "err.forged"))
+            await tell(interaction, tr(await self.manager.person_language(actor), "err.forged"))
             return
         if press.code == payload.TOP:
             await self._turn_page(interaction, actor, press.version)
@@ -179,18 +179,19 @@ class DiscordBot(DiscordHands):
     async def command(self, interaction: discord.Interaction[Any], name: str,
                       words: list[str], *, private: bool = False) -> None:
         """A slash command: deferred (ephemeral for the game commands and personal ones), run,
-        and answered in the same place."""
+        and answered in the same place; an ephemeral answer is in the asker's language."""
         actor = actor_of(interaction)
         self._saw(interaction, actor)
-        lang = lang_of(actor.language)
         try:
             await interaction.response.defer(ephemeral=private, thinking=True)
         except discord.HTTPException:
             return
         place = place_of(interaction)
+        lang = await self.manager.person_language(actor)
         try:
             with self._counting(self._answering, actor):
-                reply = await self._run_command(interaction, name, place, actor, words)
+                reply = await self._run_command(interaction, name, place, actor, words,
+                                                alone=private or place is None)
         except Exception:
             log.exception("/%s failed", name)
             reply = Reply(answer=Screen(tr(lang, "err.storage")))
@@ -200,8 +201,10 @@ class DiscordBot(DiscordHands):
         await quietly(self._answer(interaction, screen))
 
     async def _run_command(self, interaction: discord.Interaction[Any], name: str,
-                           place: Place | None, actor: Actor, words: list[str]) -> Reply | None:
-        """None: answered with the player's hand (`/join` by a player already seated)."""
+                           place: Place | None, actor: Actor, words: list[str], *,
+                           alone: bool) -> Reply | None:
+        """None: answered with the player's hand (`/join` by a player already seated).
+        `alone`: the answer is ephemeral, so it is in the actor's language."""
         if place is not None and name == "join":
             session = await self.manager.open_in(place)
             if (session is not None and session.status == "active"
@@ -216,16 +219,20 @@ class DiscordBot(DiscordHands):
             missing = missing_permissions(interaction.app_permissions,
                                           isinstance(interaction.channel, discord.Thread))
             if missing:
-                _, lang = await self.manager.chat_of(place, actor)
+                lang = await self._answer_language(place, actor, alone)
                 return Reply(answer=Screen(tr(lang, "discord.no_permissions",
                                               missing=permission_names(lang, missing))))
         reply = await self.run_command(name, place or Place(f"dm{actor.platform_id}"), actor,
                                        words, self._admin_check(interaction),
-                                       private=place is None)
+                                       private=place is None, alone=alone)
         if name == "newgame" and place is not None and reply.answer is None:
-            _, lang = await self.manager.chat_of(place, actor)
+            lang = await self._answer_language(place, actor, alone)
             reply.answer = Screen(tr(lang, "discord.lobby_open"))
         return reply
+
+    async def _answer_language(self, place: Place, actor: Actor, alone: bool) -> str:
+        _, lang = await self.manager.chat_of(place, actor)
+        return await self.manager.person_language(actor, lang) if alone else lang
 
     def _admin_check(self, interaction: discord.Interaction[Any]) -> Callable[[], Awaitable[bool]]:
         async def is_admin() -> bool:

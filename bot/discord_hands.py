@@ -34,7 +34,7 @@ from bot.discord_messages import (
     retry_after,
     shown_text,
 )
-from bot.i18n import tr
+from bot.i18n import DEFAULT_LANG, tr
 from bot.manager import SessionManager
 from bot.outbox import Budget, Outbox
 from bot.screens import Actor, Reply, Screen
@@ -125,7 +125,7 @@ class DiscordHands(Adapter[TableMessage, Hand]):
             self._box_of_user(user).update(f"hand:{sid}", self._hand_job(sid, user))
         if anew and old is not None and old is not interaction \
                 and self.clock() - old_since < TOKEN_LIFE:
-            self._box_of_user(user).post(self._retire(sid, old))
+            self._box_of_user(user).post(self._retire(sid, user, old))
         ping = self.pings.get(sid)
         if ping is not None and user in ping.users:
             ping.users.discard(user)
@@ -136,12 +136,13 @@ class DiscordHands(Adapter[TableMessage, Hand]):
                 if channel is not None:
                     self.box(channel).post(self._delete(channel, ping.message_id))
 
-    def _retire(self, sid: int, old: discord.Interaction[Any]) -> Job:
+    def _retire(self, sid: int, user: str, old: discord.Interaction[Any]) -> Job:
         """An older ephemeral hand, replaced by a newer one: no buttons, and it says where the
-        tiles are now."""
+        tiles are now, in its player's language."""
         async def job() -> None:
             chat_id = await self._chat_id(sid)
-            lang = await self.manager.language(chat_id) if chat_id is not None else "uk"
+            lang = (await self.manager.language_of(user, chat_id) if chat_id is not None
+                    else DEFAULT_LANG)
             await quietly(old.edit_original_response(
                 content=plain(tr(lang, "hand.moved"), TEXT_LIMIT), embed=None, attachments=[],
                 view=None))
@@ -298,11 +299,11 @@ class DiscordHands(Adapter[TableMessage, Hand]):
         session = await self.manager.stored(sid)
         if session is None or not session.seats:
             return
-        lang = await self.manager.language(session.chat_id)
         creator = next((s for s in session.seats if s.get("user_id") == session.creator_id),
                        session.seats[0])
-        text = tr(lang, key, channel=channel, missing=permission_names(lang, list(NEEDED)))
         user = str(creator.get("platform_id", ""))
+        lang = await self.manager.language_of(user, session.chat_id)
+        text = tr(lang, key, channel=channel, missing=permission_names(lang, list(NEEDED)))
         self._box_of_user(user).post(self._note(user, channel, Screen(text)))
 
 

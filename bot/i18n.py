@@ -1,10 +1,13 @@
 """Every user-facing sentence, in Ukrainian and English (DESIGN.md §8).
 
-A chat's language is chosen per chat (`/lang`), by default from the client language of whoever
-started the chat's first game. An entry is either one string or, where a number is counted, its
-plural forms: three for Ukrainian (1 фішка, 2 фішки, 5 фішок), two for English. Placeholders are
-`str.format` fields; `tests/test_i18n.py` fails when a key, a form or a placeholder is missing in
-either language.
+A chat's language is chosen per chat (`/lang` in the group), by default from the client language
+of whoever started the chat's first game; it is the language of what the chat sees. What one
+person alone sees (their hand, notes, answers to their presses) is in their own: the one they
+chose with `/lang` in the private chat, else their client's (`bot.requests` decides which).
+
+An entry is either one string or, where a number is counted, its plural forms: three for
+Ukrainian (1 фішка, 2 фішки, 5 фішок), two for English. Placeholders are `str.format` fields;
+`tests/test_i18n.py` fails when a key, a form or a placeholder is missing in either language.
 """
 
 from __future__ import annotations

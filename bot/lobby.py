@@ -42,10 +42,14 @@ class Lobby:
 
     # ----- a new table --------------------------------------------------------------------------
 
-    async def new_game(self, place: Place, actor: Actor, words: list[str]) -> Reply:
-        """`/newgame GAME [PRESET] [STAKE] [option=value ...]`: a lobby with its creator seated."""
+    async def new_game(self, place: Place, actor: Actor, words: list[str], *,
+                       alone: bool = False) -> Reply:
+        """`/newgame GAME [PRESET] [STAKE] [option=value ...]`: a lobby with its creator seated.
+        `alone`: the answer is seen by the actor alone, so it is in their language."""
         try:
             chat_id, lang = await self.r.chat_of(place, actor)
+            if alone:
+                lang = await self.r.person_language(actor, lang)
         except StorageError as exc:
             return storage_answer(exc, lang_of(actor.language))
         try:
@@ -100,9 +104,10 @@ class Lobby:
 
     async def open(self, place: Place, chat_id: int, game: Game, seats: list[Seat],
                    stake: int, creator_id: int, actor: Actor) -> Session:
-        """A new lobby in `place`, shown as a new message; the actor is told privately."""
+        """A new lobby in `place`, shown as a new message; the actor is told privately, in
+        their language."""
         settings = await self.r.chat_settings(chat_id)
-        lang = await self.r.language(chat_id)
+        lang = await self.r.person_language(actor, await self.r.language(chat_id))
         session = await self.r.storage.sessions.create(
             chat_id, game.rules.id, game.stored(), [s.to_json() for s in seats], stake=stake,
             creator_id=creator_id, topic=place.topic,
@@ -124,10 +129,11 @@ class Lobby:
         (people and computers), options and stake, opened by the player who pressed."""
         lang = lang_of(actor.language)
         try:
+            lang = await self.r.person_language(actor, lang)
             old = await self.r.storage.sessions.get(session_id)
             if old is None or not await self.r.ours(old):
                 return refused(lang, "err.forged")
-            lang = await self.r.language(old.chat_id)
+            lang = await self.r.person_language(actor, await self.r.language(old.chat_id))
             if is_open(old):
                 return refused(lang, "err.game_exists")
             index = seat_index(old, actor.platform_id)
@@ -158,7 +164,7 @@ class Lobby:
     async def changed(self, session: Session, seats: list[Seat], toast: str,
                       private: tuple[str, Screen] | None = None) -> Reply:
         """Save the lobby's new seats and show the lobby again."""
-        lang = await self.r.language(session.chat_id)
+        lang = self.r.answering(await self.r.language(session.chat_id))
         saved, _ = await self.r.save(bump(with_seats(session, seats)), session.version)
         reply = self.r.reply(saved)
         reply.table = await self.screen(saved)
@@ -168,7 +174,7 @@ class Lobby:
         return Reply(toast=tr(lang, toast))
 
     async def join(self, session: Session, actor: Actor) -> Reply:
-        lang = await self.r.language(session.chat_id)
+        lang = await self.r.person_language(actor, await self.r.language(session.chat_id))
         game = Game.of(session)
         if session.status != "lobby":
             if seat_index(session, actor.platform_id) is not None:
@@ -187,7 +193,7 @@ class Lobby:
 
     async def leave(self, session: Session, actor: Actor) -> Reply:
         """Leave a lobby; in a game, the computer plays the seat from now on."""
-        lang = await self.r.language(session.chat_id)
+        chat = await self.r.language(session.chat_id)
         index = seat_of(session, actor)
         seats = seats_of(session)
         if session.status == "active":
@@ -201,10 +207,10 @@ class Lobby:
             session, _ = await self.r.save(bump(with_seats(session, seats)).but(
                 status="abandoned", deadline=None), session.version)
             reply = self.r.reply(session)
-            reply.table = Screen(tr(lang, "lobby.closed_empty"))
+            reply.table = Screen(tr(chat, "lobby.closed_empty"))
             reply.closed = True
             await self.r.show(reply)
-            return Reply(toast=tr(lang, "lobby.left"))
+            return Reply(toast=tr(self.r.answering(chat), "lobby.left"))
         return await self.changed(session, seats, "lobby.left")
 
     async def add_computer(self, session: Session, actor: Actor) -> Reply:
@@ -234,7 +240,7 @@ class Lobby:
     # ----- start and stop -----------------------------------------------------------------------
 
     async def start(self, session: Session, actor: Actor) -> Reply:
-        lang = await self.r.language(session.chat_id)
+        lang = self.r.answering(await self.r.language(session.chat_id))
         game = Game.of(session)
         seats = seats_of(session)
         index = seat_of(session, actor)
@@ -258,7 +264,7 @@ class Lobby:
         session = await self.turns.step(session, session.version - 1, game, seats, state, reply)
         reply.table_fresh = True
         reply.hands = await self.turns.hands(session, None, state, fresh=True,
-                                             ended=ended(reply, lang))
+                                             ended=ended(reply))
         await self.r.show(reply)
         return Reply(toast=tr(lang, "lobby.started"))
 
@@ -275,14 +281,14 @@ class Lobby:
                                      session.version)
         reply = self.r.reply(saved)
         key = ("stop.lobby" if state is None else "stop.between" if between else "stop.mid_deal")
-        said = tr(lang, key, name=actor.name)
-        reply.table = Screen(said)
+        reply.table = Screen(tr(lang, key, name=actor.name))
         reply.closed = True
-        if state is not None:  # every hand says so, and keeps no button
-            reply.hands = await self.turns.hands(saved, state, state, fresh=False, ended=said,
-                                                 everyone=True)
+        if state is not None:  # every hand says so, in its language, and keeps no button
+            reply.hands = await self.turns.hands(
+                saved, state, state, fresh=False, everyone=True,
+                ended=lambda hand_lang: tr(hand_lang, key, name=actor.name))
         await self.r.show(reply)
-        return Reply(toast=tr(lang, "stop.done"))
+        return Reply(toast=tr(self.r.answering(lang), "stop.done"))
 
     async def abandon(self, session_id: int) -> None:
         """The platform cannot show the game at all (its first message was refused): close

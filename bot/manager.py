@@ -21,7 +21,7 @@ from bot.requests import Deliver, IsAdmin, Refusal, Requests, Timing
 from bot.screens import Actor, Place, Reply
 from bot.timers import Timers
 from bot.turns import Turns
-from storage import ChatSettings, Session, Storage
+from storage import ChatSettings, Session, Storage, StorageError
 
 __all__ = ["MAX_LOBBY", "MAX_STAKE", "MAX_TURN", "MIN_LOBBY", "MIN_TURN", "IsAdmin",
            "SessionManager", "Timing"]
@@ -42,7 +42,7 @@ def _in_lobby(run: Callable[[Lobby, Session, Actor], Awaitable[Reply]]) -> Contr
 
 
 async def _peek(m: SessionManager, s: Session, a: Actor, p: payload.Press) -> Reply:
-    return m.turns.peek(s, a, await m.language(s.chat_id))
+    return await m.turns.peek(s, a)
 
 
 CONTROLS: dict[str, Control] = {
@@ -162,27 +162,56 @@ class SessionManager:
         await self.storage.accounts.update_settings(chat_id, **changes)
         self.forget_settings(chat_id)
 
+    async def person_language(self, actor: Actor, fallback: str | None = None) -> str:
+        """The language of what the actor alone sees (their chosen one, else their client's,
+        else `fallback`, the chat's where there is one). A database that cannot say leaves
+        the client's: an answer in it beats no answer."""
+        fallback = fallback or lang_of(actor.language)
+        try:
+            return await self.requests.person_language(actor, fallback)
+        except StorageError:
+            return fallback
+
+    async def language_of(self, platform_id: str, chat_id: int) -> str:
+        """The language of a note to one player about a game in `chat_id`."""
+        return await self.requests.language_of(platform_id, chat_id)
+
+    async def chosen_language(self, actor: Actor) -> str | None:
+        """The language the actor chose for themselves, if they did."""
+        return (await self.requests.person(actor.platform_id)).chosen
+
+    async def choose_language(self, actor: Actor, language: str | None) -> None:
+        """`/lang uk|en` in the private chat: the actor's hands and notes from now on."""
+        await self.requests.choose_language(actor, language)
+
     # ----- requests -----------------------------------------------------------------------------
 
-    async def new_game(self, place: Place, actor: Actor, words: list[str]) -> Reply:
-        """`/newgame GAME [PRESET] [STAKE] [option=value ...]`: a lobby with its creator seated."""
-        return await self.lobby.new_game(place, actor, words)
+    # A command's `alone`: its answer is seen by the actor alone (Discord's ephemeral
+    # answers), so it is in their language; else it is posted in the chat, in the chat's.
 
-    async def join(self, place: Place, actor: Actor) -> Reply:
+    async def new_game(self, place: Place, actor: Actor, words: list[str], *,
+                       alone: bool = False) -> Reply:
+        """`/newgame GAME [PRESET] [STAKE] [option=value ...]`: a lobby with its creator seated."""
+        return await self.lobby.new_game(place, actor, words, alone=alone)
+
+    async def join(self, place: Place, actor: Actor, *, alone: bool = False) -> Reply:
         """`/join` in the chat of a lobby."""
-        return await self.requests.in_place(place, actor, lambda s: self.lobby.join(s, actor))
+        return await self.requests.in_place(place, actor, lambda s: self.lobby.join(s, actor),
+                                            alone=alone)
 
     async def join_session(self, session_id: int, actor: Actor) -> Reply:
         """Joining through the deep link, from the private chat (the bot may now write there)."""
         return await self.requests.in_session(session_id, actor,
                                               lambda s: self.lobby.join(s, actor))
 
-    async def leave(self, place: Place, actor: Actor) -> Reply:
-        return await self.requests.in_place(place, actor, lambda s: self.lobby.leave(s, actor))
+    async def leave(self, place: Place, actor: Actor, *, alone: bool = False) -> Reply:
+        return await self.requests.in_place(place, actor, lambda s: self.lobby.leave(s, actor),
+                                            alone=alone)
 
-    async def stop(self, place: Place, actor: Actor, is_admin: IsAdmin) -> Reply:
+    async def stop(self, place: Place, actor: Actor, is_admin: IsAdmin, *,
+                   alone: bool = False) -> Reply:
         return await self.requests.in_place(
-            place, actor, lambda s: self.lobby.stop(s, actor, is_admin))
+            place, actor, lambda s: self.lobby.stop(s, actor, is_admin), alone=alone)
 
     async def show_hand(self, session_id: int, actor: Actor) -> Reply:
         """The player's hand again, as a new private message (after "Start me", "My tiles")."""
@@ -194,11 +223,10 @@ class SessionManager:
 
     async def press(self, actor: Actor, data: str) -> Reply:
         """A button. Forged, stale and foreign presses get a toast and change nothing."""
-        lang = lang_of(actor.language)
         try:
             press = payload.decode(data)
         except payload.BadPayload:
-            return Reply(toast=tr(lang, "err.forged"))
+            return Reply(toast=tr(await self.person_language(actor), "err.forged"))
         if press.code == payload.AGAIN:
             return await self.lobby.play_again(press.session_id, actor)
 

@@ -2,13 +2,15 @@
 
 DESIGN.md §4 and §8. Everything shown comes from a public view (the table, the result) or the
 seat's own view (a hand), never from a state (a test reads this package's code to make sure),
-and every word from the catalogue. What differs from game to game (captions, hints, the words
-of the last move) comes from the home of the view's game (`faces`); the move buttons are
-`bot.keyboards`'.
+and every word from the catalogue, in the language the caller gives: the chat's for what the
+chat sees, the player's own for their hand. What differs from game to game (captions, hints,
+the words of the last move) comes from the home of the view's game (`faces`); the move buttons
+are `bot.keyboards`'.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +22,7 @@ from bot.keyboards import moves_keyboard, tile_choice
 from bot.payload import ADD as ADD_COMPUTER
 from bot.payload import AGAIN, BACK, LEAVE, PEEK, REMOVE, START
 from bot.screens import Button, Countdown, Keyboard, Picture, Screen, TileChoice, Tone
-from bot.seating import Game, Seat
+from bot.seating import Game, Seat, computer_name
 from faces import home_of
 from faces.moves import tile_text
 from games.engine import Event, Match, Outcome, View
@@ -39,6 +41,17 @@ def title(game: Game, lang: str) -> str:
 
 def names(seats: Sequence[Seat]) -> tuple[str, ...]:
     return tuple(s.name for s in seats)
+
+
+def in_language(seats: Sequence[Seat], lang: str) -> list[Seat]:
+    """The seats with the computers named in the screen's language: their names were given
+    in the chat's, and a player's hand may be in another."""
+    shown = []
+    for seat in seats:
+        name = computer_name(seat.platform_id, lang) if seat.computer else seat.name
+        shown.append(seat if name in (seat.name, seat.platform_id)
+                     else dataclasses.replace(seat, name=name))
+    return shown
 
 
 def countdown(lang: str, seconds: float) -> str:
@@ -99,6 +112,7 @@ class Lines:
 
 def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock: Clock
           ) -> Screen:
+    seats = in_language(seats, lang)
     rules = game.rules
     span = (str(rules.min_players) if rules.min_players == rules.max_players
             else f"{rules.min_players}–{rules.max_players}")
@@ -149,6 +163,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], 
     """The group's one table message from the public view: the board picture, whose turn, the
     countdown, buttons. `events` are the last move's, shown until the next move; a `closed`
     table (the match is over) keeps the board and loses its buttons."""
+    seats = in_language(seats, lang)
     home = home_of(view)
     footer = home.footer(events, view, names(seats), lang)
     picture = Picture("board", Frame(
@@ -198,6 +213,7 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
     """The deal's result card from the finished deal's public view, posted as a new message:
     it is news, not a table update. At the match's end it offers to play again with the same
     players."""
+    seats = in_language(seats, lang)
     outcome = view.outcome
     assert outcome is not None, "a result is shown for a finished deal"
     notes = tuple(tr(lang, f"label.{label}") for label in outcome.labels)
@@ -226,6 +242,7 @@ def hand(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], l
     """A player's private hand from their own view: the picture and, on their turn, one button
     per legal move. Once the deal is over it shows the result and the player's chips; `ended`
     says why the game is over (stopped, or the match ended), and then no button is left."""
+    seats = in_language(seats, lang)
     seat = view.seat
     assert seat is not None, "a hand is shown from its seat's own view"
     lines = Lines(tr(lang, "hand.title", game=title(game, lang), deal=view.match.deal + 1))

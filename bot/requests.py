@@ -9,6 +9,14 @@ the game changed. A rejected request (`Refusal`) changes nothing and gets a shor
 The chats' settings and languages are read here too, cached until a command changes them; this
 is the one place the session layer reaches storage from, and adapters reach it through the
 session layer.
+
+Languages: what the chat sees (the table, the lobby, posts) is in the chat's language; what one
+person alone sees (their hand, a note to them, the answer to their press) is in theirs: the one
+they chose with `/lang` in the private chat, else their client's (as the platform last reported
+it), else the chat's. People's languages are read from storage once per process and then kept
+here, so a move costs no extra read; every request refreshes the client language of whoever
+made it. A request's answer is in the language of whoever reads it: the presser's for a press or
+an answer only they see, the chat's for a command answered in the chat.
 """
 
 from __future__ import annotations
@@ -16,14 +24,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
 from bot import presenter
 from bot.i18n import lang_of, tr
 from bot.screens import Actor, Place, Reply, Screen
-from bot.seating import seat_index
+from bot.seating import seat_index, seats_of
 from storage import (
     ChatSettings,
     Session,
@@ -32,12 +42,18 @@ from storage import (
     Storage,
     StorageError,
 )
+from storage.accounts import PersonLanguage
 
 log = logging.getLogger(__name__)
 
 Deliver = Callable[[Reply], Awaitable[None]]
 IsAdmin = Callable[[], Awaitable[bool]]
 OPEN = ("lobby", "active")
+PEOPLE_KEPT = 4096
+"""People whose languages are kept in memory (the least recently seen are read again)."""
+
+_ANSWERING: ContextVar[str | None] = ContextVar("answering", default=None)
+"""The language the current request is answered in (set by `Requests.in_session`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +96,9 @@ class Requests:
         self.locks: dict[int, asyncio.Lock] = {}
         self.cache: dict[int, Session] = {}
         self.settings: dict[int, ChatSettings] = {}
+        self.people: OrderedDict[str, PersonLanguage] = OrderedDict()
+        """This platform's people by platform id: the languages they chose and their
+        clients report."""
 
     # ----- chats, people, languages -------------------------------------------------------------
 
@@ -96,14 +115,72 @@ class Requests:
         self.settings.pop(chat_id, None)
 
     async def chat_of(self, place: Place, actor: Actor | None = None) -> tuple[int, str]:
-        """The chat's id and language; its first user's client language becomes the chat's."""
+        """The chat's id and language; its first user's client language becomes the chat's.
+        The actor's client language is noted too (what they alone see follows it)."""
         chat_id = await self.storage.accounts.chat(self.platform, place.chat, place.title)
+        if actor is not None:
+            await self.saw(actor)
         settings = await self.chat_settings(chat_id)
         if settings.language is None and actor is not None:
             settings = await self.storage.accounts.update_settings(
                 chat_id, language=lang_of(actor.language))
             self.settings[chat_id] = settings
         return chat_id, settings.language or lang_of(None)
+
+    async def person(self, platform_id: str) -> PersonLanguage:
+        """A person's languages (read from storage the first time only)."""
+        await self.know(platform_id)
+        return self.people.get(platform_id, PersonLanguage())
+
+    async def know(self, *platform_ids: str) -> None:
+        """Read the languages of the people not known yet, all in one read."""
+        missing = [p for p in dict.fromkeys(platform_ids) if p not in self.people]
+        if missing:
+            found = await self.storage.accounts.languages(self.platform, missing)
+            for platform_id in missing:
+                self._keep(platform_id, found.get(platform_id, PersonLanguage()))
+
+    def _keep(self, platform_id: str, person: PersonLanguage) -> None:
+        self.people[platform_id] = person
+        self.people.move_to_end(platform_id)
+        while len(self.people) > PEOPLE_KEPT:
+            self.people.popitem(last=False)
+
+    async def saw(self, actor: Actor) -> PersonLanguage:
+        """The actor's languages, their client's as this request reports it."""
+        person = await self.person(actor.platform_id)
+        if actor.language and actor.language != person.client:
+            person = PersonLanguage(person.chosen, actor.language)
+            self._keep(actor.platform_id, person)
+        return person
+
+    async def person_language(self, actor: Actor, fallback: str) -> str:
+        """The language of what the actor alone sees; `fallback` (the chat's) when neither
+        they nor their client ever said."""
+        return own_language(await self.saw(actor), fallback)
+
+    async def seat_languages(self, session: Session) -> list[str]:
+        """The language of each seat's hand: its person's, the chat's for a computer."""
+        chat = await self.language(session.chat_id)
+        seats = seats_of(session)
+        await self.know(*(s.platform_id for s in seats if not s.computer))
+        return [chat if s.computer else own_language(self.people.get(s.platform_id), chat)
+                for s in seats]
+
+    async def language_of(self, platform_id: str, chat_id: int) -> str:
+        """One person's language for a note about a game in `chat_id`."""
+        return own_language(await self.person(platform_id), await self.language(chat_id))
+
+    async def choose_language(self, actor: Actor, language: str | None) -> None:
+        """The language the actor chose for themselves (`/lang` in the private chat)."""
+        await self.storage.accounts.choose_language(self.platform, actor.platform_id,
+                                                    actor.name, language)
+        person = await self.person(actor.platform_id)
+        self._keep(actor.platform_id, PersonLanguage(language, actor.language or person.client))
+
+    def answering(self, fallback: str) -> str:
+        """The language the current request is answered in (`fallback` outside a request)."""
+        return _ANSWERING.get() or fallback
 
     async def user_of(self, actor: Actor) -> int:
         return await self.storage.accounts.user(self.platform, actor.platform_id, actor.name,
@@ -119,32 +196,43 @@ class Requests:
         return self.locks.setdefault(session_id, asyncio.Lock())
 
     async def in_place(self, place: Place, actor: Actor,
-                       run: Callable[[Session], Awaitable[Reply]]) -> Reply:
-        """`run` on the open session of a chat (a command typed there)."""
+                       run: Callable[[Session], Awaitable[Reply]], *, alone: bool = False
+                       ) -> Reply:
+        """`run` on the open session of a chat (a command typed there); `alone`: its answer is
+        seen by the actor alone (else by the chat)."""
         try:
             chat_id, lang = await self.chat_of(place, actor)
+            if alone:
+                lang = await self.person_language(actor, lang)
             session = await self.storage.sessions.open_in(chat_id, place.topic)
         except StorageError as exc:
             return storage_answer(exc, lang_of(actor.language))
         if session is None:
             return refused(lang, "err.no_game")
-        return await self.in_session(session.id, actor, run)
+        return await self.in_session(session.id, actor, run, alone=alone)
 
     async def in_session(self, session_id: int, actor: Actor,
-                         run: Callable[[Session], Awaitable[Reply]]) -> Reply:
+                         run: Callable[[Session], Awaitable[Reply]], *, alone: bool = True
+                         ) -> Reply:
         """`run` on an open session under its lock; a refusal or a lost race becomes the
-        answer, and nothing is changed."""
+        answer, and nothing is changed. The answer is in the actor's language when they
+        alone see it (a press, a private chat), else in the chat's."""
         lang = lang_of(actor.language)
         try:
+            # (nothing is awaited before the lock that a request before it did not await: the
+            # lock is taken in the order the requests came)
             if session_id not in self.locks and not is_open(await self.load(session_id)):
                 # No lock is made for a session that is not open here (a forged id, say).
-                return refused(lang, "err.game_over")
+                return refused(await self.person_language(actor, lang), "err.game_over")
             async with self.lock(session_id):
                 session = await self.load(session_id)
                 if not is_open(session):
-                    return refused(lang, "err.game_over")
+                    return refused(await self.person_language(actor, lang), "err.game_over")
                 assert session is not None
                 lang = await self.language(session.chat_id)
+                if alone:
+                    lang = await self.person_language(actor, lang)
+                answering = _ANSWERING.set(lang)
                 try:
                     return await run(session)
                 except Refusal as no:
@@ -153,6 +241,8 @@ class Requests:
                 except StaleSave:
                     self.cache.pop(session_id, None)
                     return Reply(toast=tr(lang, "err.stale"))
+                finally:
+                    _ANSWERING.reset(answering)
         except StorageError as exc:
             return storage_answer(exc, lang)
 
@@ -236,6 +326,13 @@ def seat_of(session: Session, actor: Actor, refusal: str = "err.not_in_game", *,
     if started and (session.status != "active" or not session.dealt):
         raise Refusal("err.not_started")
     return index
+
+
+def own_language(person: PersonLanguage | None, fallback: str) -> str:
+    """A person's language: the one they chose, else their client's, else `fallback`."""
+    if person is None:
+        return fallback
+    return person.chosen or (lang_of(person.client) if person.client else fallback)
 
 
 def is_open(session: Session | None) -> bool:

@@ -60,7 +60,7 @@ from bot.telegram_messages import (
     start_link,
 )
 from games import GAMES
-from storage import Storage
+from storage import Storage, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -174,14 +174,16 @@ class TelegramBot(Adapter[Shown, Shown]):
         args = context.args or []
         if message.chat.type != ChatType.PRIVATE:
             await self._answer_command(message, Reply(answer=Screen(
-                tr(lang_of(actor.language), "help.text", games=", ".join(GAMES)))))
+                tr(await self._chat_language(message, actor), "help.text",
+                   games=", ".join(GAMES)))))
             return
         code = args[0] if args else ""
         number = code[2:]
         session_id = (int(number) if number.isascii() and number.isdigit() and len(number) <= 12
                       and code[:2] in ("j_", "h_") else None)
         if session_id is None:
-            await message.reply_text(tr(lang_of(actor.language), "private.welcome"))
+            await message.reply_text(tr(await self.manager.person_language(actor),
+                                        "private.welcome"))
             return
         if code.startswith("j_"):
             reply = await self.manager.join_session(session_id, actor)
@@ -209,9 +211,22 @@ class TelegramBot(Adapter[Shown, Shown]):
         if message is None or user is None or not message.text:
             return
         addressed = self.app.bot.username and f"@{self.app.bot.username}" in message.text
-        if message.chat.type == ChatType.PRIVATE or addressed:
-            await self._answer_command(message, Reply(answer=Screen(
-                tr(lang_of(user.language_code), "err.unknown_command"))))
+        if message.chat.type == ChatType.PRIVATE:
+            lang = await self.manager.person_language(actor_of(user))
+        elif addressed:
+            lang = await self._chat_language(message, actor_of(user))
+        else:
+            return
+        await self._answer_command(message, Reply(answer=Screen(
+            tr(lang, "err.unknown_command"))))
+
+    async def _chat_language(self, message: Message, actor: Actor) -> str:
+        """The language of an answer the whole group reads (the client's if the database
+        cannot say)."""
+        try:
+            return (await self.manager.chat_of(place_of(message), actor))[1]
+        except StorageError:
+            return lang_of(actor.language)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("an update failed: %s", type(context.error).__name__, exc_info=context.error)

@@ -150,7 +150,6 @@ class Timers:
         if session.status == "lobby":
             await self.lobby.timed_out(session)
             return
-        lang = await self.r.language(session.chat_id)
         game = Game.of(session)
         state = game.state(session)
         seats = seats_of(session)
@@ -166,7 +165,8 @@ class Timers:
             misses = seat.misses + 1
             away = misses >= MISSES_BEFORE_AWAY
             seats[mover] = dataclasses.replace(seat, misses=misses, away=away)
-            if away:
+            if away:  # told in the player's own language
+                lang = (await self.r.seat_languages(session))[mover]
                 notices.append((seat.platform_id, Screen(tr(lang, "hand.now_away"))))
         chooser = make_player(rules.id, "heuristic")
         # A turn can take several moves (take, pay for it, discard): for a person whose time

@@ -11,7 +11,7 @@ that a countdown refresh, a restart or a seat change shows it as the move itself
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot import keyboards, payload, presenter
@@ -58,8 +58,7 @@ class Turns:
         updated = bump(with_seats(session, seats)).but(state=game.dumps(new_state),
                                                         messages=with_last(session, events))
         saved = await self.step(updated, session.version, game, seats, new_state, reply)
-        reply.hands = await self.hands(saved, state, new_state,
-                                       ended=ended(reply, await self.r.language(saved.chat_id)))
+        reply.hands = await self.hands(saved, state, new_state, ended=ended(reply))
         await self.r.show(reply)
         return saved
 
@@ -107,8 +106,7 @@ class Turns:
         updated = bump(session).but(state=game.dumps(new_state),
                                     messages=with_last(session, ()))
         saved = await self.step(updated, session.version, game, seats, new_state, reply)
-        reply.hands = await self.hands(saved, None, new_state, fresh=True,
-                                       ended=ended(reply, await self.r.language(saved.chat_id)))
+        reply.hands = await self.hands(saved, None, new_state, fresh=True, ended=ended(reply))
         await self.r.show(reply)
 
     def deadline(self, session: Session, seats: list[Seat], state: Any) -> float:
@@ -124,7 +122,9 @@ class Turns:
 
     # ----- presses that only show ---------------------------------------------------------------
 
-    def peek(self, session: Session, actor: Actor, lang: str) -> Reply:
+    async def peek(self, session: Session, actor: Actor) -> Reply:
+        """The presser's tiles as an alert only they see, in their language."""
+        lang = self.r.answering(await self.r.language(session.chat_id))
         index = seat_of(session, actor, started=True)
         game = Game.of(session)
         return Reply(toast=presenter.peek(game.rules.view(game.state(session), index), lang),
@@ -132,7 +132,7 @@ class Turns:
 
     async def show_hand(self, session: Session, actor: Actor) -> Reply:
         """The player's hand again, as a new private message."""
-        lang = await self.r.language(session.chat_id)
+        lang = self.r.answering(await self.r.language(session.chat_id))
         index = seat_of(session, actor, started=True)
         game = Game.of(session)
         reply = self.r.reply(session)
@@ -147,7 +147,8 @@ class Turns:
         index = current_seat(session, actor, press)
         game = Game.of(session)
         view = game.rules.view(game.state(session), index)
-        if picked and not keyboards.picks(view, picked, await self.r.language(session.chat_id)):
+        langs = await self.r.seat_languages(session)
+        if picked and not keyboards.picks(view, picked, langs[index]):
             raise Refusal("err.forged")
         reply = self.r.reply(session)
         reply.hands = [HandUpdate(actor.platform_id, await self.hand_screen(
@@ -174,7 +175,7 @@ class Turns:
     # ----- away and back ------------------------------------------------------------------------
 
     async def back(self, session: Session, actor: Actor) -> Reply:
-        lang = await self.r.language(session.chat_id)
+        lang = self.r.answering(await self.r.language(session.chat_id))
         index = seat_of(session, actor)
         seats = seats_of(session)
         if not seats[index].away and not seats[index].misses:
@@ -187,7 +188,7 @@ class Turns:
                             name: str) -> Reply:
         """Away flags changed: the deadline follows (a person gets a full turn, the computer
         moves soon), and the table and the player's hand are shown again."""
-        lang = await self.r.language(session.chat_id)
+        lang = self.r.answering(await self.r.language(session.chat_id))
         updated = with_seats(session, seats)
         game = Game.of(session)
         state = game.state(session)
@@ -214,19 +215,24 @@ class Turns:
                                closed)
 
     async def hand_screen(self, session: Session, state: Any, seat: int,
-                          picked: str | None = None, ended: str = "") -> Screen:
-        lang = await self.r.language(session.chat_id)
+                          picked: str | None = None, ended: Ended | None = None,
+                          lang: str | None = None) -> Screen:
+        """A seat's hand in its player's language (`lang` when the caller knows it)."""
+        if lang is None:
+            lang = (await self.r.seat_languages(session))[seat]
         game = Game.of(session)
         return presenter.hand(session, game, seats_of(session), game.rules.view(state, seat),
-                              lang, self.r.clock_of(session), picked, self.r.theme, ended)
+                              lang, self.r.clock_of(session), picked, self.r.theme,
+                              ended(lang) if ended is not None else "")
 
     async def hands(self, session: Session, before: Any, after: Any, fresh: bool = False,
-                    only_to_move: bool = False, also: int | None = None, ended: str = "",
-                    everyone: bool = False) -> list[HandUpdate]:
+                    only_to_move: bool = False, also: int | None = None,
+                    ended: Ended | None = None, everyone: bool = False) -> list[HandUpdate]:
         """Private hands that changed: the tiles, whose turn it is, or the buttons' version
         (`also`: a seat whose own screen changed, e.g. its "I'm back" button went away;
-        `everyone` when the game ended, `ended` saying how)."""
+        `everyone` when the game ended, `ended` saying how), each in its player's language."""
         rules = Game.of(session).rules
+        langs = await self.r.seat_languages(session)
         updates: list[HandUpdate] = []
         now_moving = rules.to_move(after)
         was_moving = None if before is None else rules.to_move(before)
@@ -244,7 +250,7 @@ class Turns:
             turn_starts = mine_now and was_moving != index and not seat.away and not ended
             updates.append(HandUpdate(seat.platform_id,
                                       await self.hand_screen(session, after, index,
-                                                             ended=ended),
+                                                             ended=ended, lang=langs[index]),
                                       fresh=fresh or turn_starts))
         return updates
 
@@ -301,6 +307,10 @@ def with_last(session: Session, events: Sequence[Event]) -> dict[str, Any]:
     return {**session.messages, "last": kept}
 
 
-def ended(reply: Reply, lang: str) -> str:
-    """What a hand says once its match is over (and then it keeps no button)."""
-    return tr(lang, "table.over") if reply.closed else ""
+Ended = Callable[[str], str]
+"""What a hand says once its game is over, in the hand's language (it then keeps no button)."""
+
+
+def ended(reply: Reply) -> Ended | None:
+    """Once the match is over, every hand says so."""
+    return (lambda lang: tr(lang, "table.over")) if reply.closed else None

@@ -8,6 +8,7 @@ import pytest
 
 import bot.lobby
 from bot import payload
+from bot.i18n import lang_of, tr
 from bot.manager import Timing
 from tests.support.session_helpers import (
     BOB,
@@ -85,7 +86,7 @@ async def test_stale_forged_and_foreign_presses_change_nothing(tmp_path):
         stranger = await m.press(KIM, button.data)
         assert stranger.toast == "Це не ваші плитки."
         wrong_turn = await m.press(other, button.data)
-        assert wrong_turn.toast == "Зараз не ваш хід."
+        assert wrong_turn.toast == tr(lang_of(other.language), "err.not_your_turn")
         for forged in ("g:1:0", "x:1:1:play.66a", "g:1:1:" + "a" * 70, "g:¹:1:x", "",
                        f"g:{sid}:{before.version}:!nonsense", f"g:{sid}:{before.version}:zzz",
                        f"g:{sid}:{before.version}:play.11a@9", "g:9999:0:!peek"):
@@ -96,7 +97,7 @@ async def test_stale_forged_and_foreign_presses_change_nothing(tmp_path):
 
         assert not (await m.press(mover, button.data)).toast
         stale = await m.press(mover, button.data)
-        assert stale.toast == "Ця кнопка застаріла: скористайтеся останнім повідомленням."
+        assert stale.toast == tr(lang_of(mover.language), "err.stale")
     finally:
         await close(m)
 
@@ -107,7 +108,7 @@ async def test_peek_is_private_and_short(tmp_path):
         await lobby(m, rec, ["dragon"], [OLENA, BOB])
         peek = rec.button(rec.table, "!peek").data
         mine = await m.press(BOB, peek)
-        assert mine.alert and mine.toast.startswith("Ваші плитки: A")
+        assert mine.alert and mine.toast.startswith("Your tiles: A")  # in Bob's language
         assert len(mine.toast) <= 200
         stranger = await m.press(KIM, peek)
         assert not stranger.alert and stranger.toast == "Ви не граєте в цій грі."
@@ -241,11 +242,11 @@ async def test_one_game_per_chat_and_lobby_rules(tmp_path):
         start = rec.button(rec.table, "!start").data
         assert (await m.press(OLENA, start)).toast == "Бракує 3 гравців"
         assert (await m.join(PLACE, BOB)).toast == "Ви в грі."
-        assert (await m.press(BOB, start)).toast.startswith("Почати гру може лише")
+        assert (await m.press(BOB, start)).toast == tr("en", "err.creator_starts")
         add = rec.button(rec.table, "!add").data
-        for _ in range(2):
-            assert not (await m.press(BOB, add)).toast.startswith("Стіл")
-        assert (await m.press(BOB, add)).toast.startswith("Стіл повний")
+        for _ in range(2):  # (Bob is answered in his language)
+            assert not (await m.press(BOB, add)).toast.startswith("The table")
+        assert (await m.press(BOB, add)).toast.startswith("The table is full")
         assert (await m.press(KIM, add)).toast == "Ви не граєте в цій грі."
         assert "Комп'ютер 2" in rec.table.text
         await m.press(OLENA, rec.button(rec.table, "!remove").data)

@@ -105,10 +105,11 @@ async def test_every_hand_shows_the_deals_result_and_a_finished_match_leaves_no_
         await lobby(m, rec, ["dragon", "deals=1", "2"], [OLENA, BOB], computers=1)
         await play_out(m, rec, [OLENA, BOB])
         post = rec.posts[-1]
-        for actor in (OLENA, BOB):
+        for actor, lang in ((OLENA, "uk"), (BOB, "en")):  # each in their own language
             hand = rec.hands[actor.platform_id]
-            assert "Перемога:" in hand.text and "Ваші фішки за роздачу:" in hand.text
-            assert tr("uk", "table.over") in hand.text and hand.keyboard == ()
+            assert tr(lang, "result.line", winners="\x00", reason="").split("\x00")[0] \
+                in hand.text and tr(lang, "hand.chips", chips="") in hand.text
+            assert tr(lang, "table.over") in hand.text and hand.keyboard == ()
         assert rec.table is not None and rec.table.keyboard == ()
         assert tr("uk", "table.over") in rec.table.text
         assert rec.table.picture is not None  # the final board stays to be looked at
@@ -125,10 +126,11 @@ async def test_a_stopped_game_tells_every_hand_and_leaves_no_button(tmp_path):
         assert (await m.stop(PLACE, OLENA, nobody)).toast == "Зупинено."  # the creator
         said = tr("uk", "stop.mid_deal", name=OLENA.name)
         assert rec.table.text == said and rec.table.keyboard == ()
-        for actor in (OLENA, BOB):
+        for actor, lang in ((OLENA, "uk"), (BOB, "en")):  # each in their own language
             hand = rec.hands[actor.platform_id]
-            assert said in hand.text and hand.keyboard == ()
-            assert "Чекаємо" not in hand.text
+            assert tr(lang, "stop.mid_deal", name=OLENA.name) in hand.text
+            assert hand.keyboard == ()
+            assert tr(lang, "hand.waiting", name="").split()[0] not in hand.text
     finally:
         await close(m)
 
@@ -177,7 +179,7 @@ async def test_play_again_opens_a_lobby_with_the_same_players_options_and_stake(
         (again,) = buttons(rec.posts[-1])
         assert (await m.press(KIM, again.data)).toast == tr("uk", "again.not_player")
         assert await m.open_in(PLACE) is None
-        assert (await m.press(BOB, again.data)).toast == tr("uk", "again.opened")
+        assert (await m.press(BOB, again.data)).toast == tr("en", "again.opened")
         opened = await m.open_in(PLACE)
         old = await m.storage.sessions.get(first)
         assert opened is not None and opened.id != first and opened.status == "lobby"
@@ -189,7 +191,7 @@ async def test_play_again_opens_a_lobby_with_the_same_players_options_and_stake(
         assert opened.creator_id == old.seats[1]["user_id"]  # Bob pressed: Bob starts it
         assert (await m.press(OLENA, again.data)).toast == tr("uk", "err.game_exists")
         start = rec.button(rec.table, "!start").data
-        assert (await m.press(BOB, start)).toast == "Гру почато!"
+        assert (await m.press(BOB, start)).toast == tr("en", "lobby.started")
     finally:
         await close(m)
 
@@ -201,7 +203,8 @@ async def test_whoever_starts_a_game_its_opener_left_may_stop_it(tmp_path):
         await m.join(PLACE, BOB)
         await m.join(PLACE, KIM)
         await m.leave(PLACE, OLENA)
-        assert (await m.press(BOB, rec.button(rec.table, "!start").data)).toast == "Гру почато!"
+        assert (await m.press(BOB, rec.button(rec.table, "!start").data)).toast == tr(
+            "en", "lobby.started")
         assert (await m.stop(PLACE, KIM, nobody)).toast.startswith("Зупинити гру може лише")
         assert (await m.stop(PLACE, BOB, nobody)).toast == "Зупинено."
     finally:
@@ -227,7 +230,7 @@ async def test_peek_puts_a_space_between_a_letter_and_its_tile(tmp_path):
     try:
         await lobby(m, rec, ["dragon"], [OLENA, BOB])
         peek = await m.press(BOB, rec.button(rec.table, "!peek").data)
-        tiles = peek.toast.split("\n")[0].removeprefix("Ваші плитки: ").split(" · ")
+        tiles = peek.toast.split("\n")[0].removeprefix("Your tiles: ").split(" · ")
         assert len(tiles) > 3 and all(re.fullmatch(r"[A-Z] \[?\d:\d\]?", t) for t in tiles), tiles
     finally:
         await close(m)

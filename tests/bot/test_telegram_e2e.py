@@ -269,7 +269,7 @@ async def test_stale_forged_and_foreign_presses(group: Group, server: FakeTelegr
     await server.wait_for(lambda: any(m.has_photo for m in server.messages(GROUP)))
     board = next(m for m in server.messages(GROUP) if m.has_photo)
     foreign = await group.answer_to(group.press(STRANGER, board, button))
-    assert foreign == "Це не ваші плитки."
+    assert foreign == tr("en", "err.not_your_game")  # in the stranger's language
     forged = await group.answer_to(group.press(mover, hand, "g:1:2:play.66a\x00"))
     assert forged
     junk = await group.answer_to(group.press(mover, hand, "hello"))
@@ -348,15 +348,17 @@ async def test_an_absent_player_is_replaced_by_the_computer(
                     await asyncio.sleep(0.02)
         await asyncio.wait_for(only_olena_plays(), 120)
         await t.bot.drain()
-        told = [m for m in server.messages(BOB.id) if "двічі" in (m.content or "")]
+        # (in Bob's own language: his client's is English)
+        told = [m for m in server.messages(BOB.id) if tr("en", "hand.now_away") in (m.content
+                                                                                  or "")]
         assert told, "Bob is told the computer plays for him"
         # He was offered "I'm back" while the match went on; once it is over, no button is left.
-        assert any("Я знову тут" in json.dumps(c.params.get("reply_markup") or {},
-                                                ensure_ascii=False)
+        assert any(tr("en", "btn.back") in json.dumps(c.params.get("reply_markup") or {},
+                                                      ensure_ascii=False)
                    for c in server.calls() if c.ok and c.chat_id == BOB.id)
         final = t.hand(BOB)
         assert final is not None and final.button_data() == []
-        assert "Матч закінчено" in (final.content or "")
+        assert tr("en", "table.over") in (final.content or "")
         deals = await t.storage.db.read("SELECT id FROM deals WHERE session_id = ?", (sid,))
         assert len(deals) == 1
     finally:
@@ -459,7 +461,7 @@ async def test_the_hand_itself_answers_a_start_link_in_the_private_chat(
         c.chat_id == BOB.id and c.method == "deleteMessage" for c in server.calls()))
     await server.wait_idle()
     sentences = [m.text for m in server.messages(BOB.id) if m.text]
-    assert tr("uk", "hand.sent") not in sentences
+    assert tr("en", "hand.sent") not in sentences  # (Bob's language)
     assert group.hand(BOB) is not None
     group.say(BOB, "/start h_99999999999999999999999", chat=BOB.id)
     await server.wait_for(lambda: any("/newgame" in (m.text or "")
