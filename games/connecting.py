@@ -18,14 +18,17 @@ from games.engine import (
     Event,
     IllegalAction,
     InvalidOptions,
+    LazyViews,
     Match,
     Outcome,
     Rater,
     Rules,
+    Table,
     View,
     hand_order,
     option,
     rng,
+    stale,
 )
 from games.settlement import collect, lowest_by_hand
 from games.tiles import CHINESE, TileSet
@@ -360,7 +363,8 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
 
     # ----- what may be seen ------------------------------------------------------------------
 
-    def view(self, state: ConnectState, seat: int | None) -> ConnectView:
+    def view(self, state: ConnectState, seat: int | None,
+             legal: tuple[Action, ...] | None = None) -> ConnectView:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat}")
         if state.done:
@@ -379,9 +383,201 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
             discard_counts=tuple(map(len, state.discards)),
             discards=discards, line=state.line, ends=state.ends, closed=state.closed,
             unused=len(state.unused), redeals=state.redeals, match=state.match,
-            legal=self.legal_actions(state) if seat is not None and seat == state.turn else (),
-            outcome=self.outcome(state),
+            legal=((self.legal_actions(state) if legal is None else legal)
+                   if seat is not None and seat == state.turn else ()),
+            outcome=self.outcome(state) if state.done else None,
         )
+
+
+    # ----- the fast path ---------------------------------------------------------------------
+
+    def table(self, state: ConnectState) -> ConnectTable:
+        return ConnectTable(self, state)
+
+
+_LEAD = tuple(Action("lead", (t,)) for t in range(CHINESE.size))
+_LEAD_AT = tuple(tuple(Action("lead", (t,), n) for n in range(7)) for t in range(CHINESE.size))
+_PLAY = tuple((Action("play", (t,), 0), Action("play", (t,), 1)) for t in range(CHINESE.size))
+_DROP = tuple(Action("drop", (t,)) for t in range(CHINESE.size))
+_LAZY = LazyViews(ConnectView)
+"""Views of the seat to move; their fields in order: game, options, tiles, seat, players,
+version, to_move, hand, hand_counts, match, legal, outcome, then arms, leader, discard_counts,
+discards, line, ends, closed, unused, redeals."""
+
+
+class ConnectTable(Table[ConnectState]):
+    """A connecting deal on the fast path: hands, discards and the line as lists changed in
+    place, and per number how many tiles in hand show it, so a block is seen at a glance
+    instead of by searching every hand after every move (`Table`)."""
+
+    __slots__ = ("_legal", "_line", "closed", "discards", "done", "ends", "hands", "leader",
+                 "left", "line", "match", "options", "players", "redeals", "rules", "seed",
+                 "showing", "turn", "two", "unused", "version")
+
+    def __init__(self, rules: ConnectingRules, state: ConnectState | None) -> None:
+        self.rules = rules
+        if state is None:
+            return  # copy() fills the fields
+        self.options = state.options
+        self.two = rules.arms(state.options) == 2
+        self.seed, self.players, self.match = state.seed, state.players, state.match
+        self.version, self.leader, self.turn = state.version, state.leader, state.turn
+        self.hands = [list(h) for h in state.hands]
+        self.discards = [list(d) for d in state.discards]
+        self.line = list(state.line)
+        self._line: tuple[Placement, ...] | None = state.line
+        """The line as a tuple while it has not changed."""
+        self.ends, self.closed = state.ends, state.closed
+        self.unused, self.redeals, self.done = state.unused, state.redeals, state.done
+        showing = [0] * 7
+        for hand in state.hands:
+            for t in hand:
+                showing[_A[t]] += 1
+                if _B[t] != _A[t]:
+                    showing[_B[t]] += 1
+        self.showing = showing
+        self.left = sum(map(len, state.hands))
+        self._legal: tuple[Action, ...] | None = None
+
+    def copy(self) -> ConnectTable:
+        twin = ConnectTable(self.rules, None)
+        for name in ConnectTable.__slots__:
+            object.__setattr__(twin, name, getattr(self, name))
+        twin.hands = [list(h) for h in self.hands]
+        twin.discards = [list(d) for d in self.discards]
+        twin.line = list(self.line)
+        twin.showing = list(self.showing)
+        return twin
+
+    def to_move(self) -> int | None:
+        return None if self.done else self.turn
+
+    def legal(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.done:
+            self._legal = ()
+            return ()
+        hand = self.hands[self.turn]
+        seen = 0
+        acts: list[Action] = []
+        if not self.line:
+            for t in hand:
+                bit = 1 << _KIND[t]
+                if seen & bit:
+                    continue
+                seen |= bit
+                if self.two:
+                    acts.append(_LEAD[t])
+                else:
+                    acts.append(_LEAD_AT[t][_A[t]])
+                    if _B[t] != _A[t]:
+                        acts.append(_LEAD_AT[t][_B[t]])
+        else:
+            ends = self.ends
+            for t in hand:
+                bit = 1 << _KIND[t]
+                if seen & bit:
+                    continue
+                seen |= bit
+                a, b = _A[t], _B[t]
+                for arm, end in enumerate(ends):
+                    if a == end or b == end:
+                        acts.append(_PLAY[t][arm])
+            if not acts:
+                seen = 0
+                for t in hand:
+                    bit = 1 << _KIND[t]
+                    if not seen & bit:
+                        seen |= bit
+                        acts.append(_DROP[t])
+        legal = self._legal = tuple(acts)
+        return legal
+
+    def play(self, action: Action) -> None:
+        seat = self.turn
+        tile = action.tiles[0]
+        self.hands[seat].remove(tile)
+        a, b = _A[tile], _B[tile]
+        showing = self.showing
+        showing[a] -= 1
+        if b != a:
+            showing[b] -= 1
+        self.left -= 1
+        verb = action.verb
+        if verb == "lead":
+            if action.arg is None:
+                self.line.append((tile, a, b, seat))
+                self.ends = (a, b)
+            else:
+                open_end = action.arg
+                closed = self.closed = b if open_end == a else a
+                self.line.append((tile, closed, open_end, seat))
+                self.ends = (open_end,)
+            self._line = None
+        elif verb == "play":
+            arm = action.arg or 0
+            ends = self.ends
+            end = ends[arm]
+            other = b if a == end else a
+            if arm == 0 and len(ends) == 2:
+                self.line.insert(0, (tile, other, end, seat))
+                self.ends = (other, ends[1])
+            elif arm == 0:
+                self.line.append((tile, end, other, seat))
+                self.ends = (other,)
+            else:
+                self.line.append((tile, end, other, seat))
+                self.ends = (ends[0], other)
+            self._line = None
+        else:
+            self.discards[seat].append(tile)
+        if not self.left:
+            self.done = "out"
+        elif not any(showing[e] for e in self.ends):
+            self.done = "blocked"
+        self.turn = (seat + 1) % self.players
+        self.version += 1
+        self._legal = None
+
+    def _line_tuple(self) -> tuple[Placement, ...]:
+        line = self._line
+        if line is None:
+            line = self._line = tuple(self.line)
+        return line
+
+    def state(self) -> ConnectState:
+        return ConnectState(
+            options=self.options, seed=self.seed, players=self.players, match=self.match,
+            version=self.version, leader=self.leader, turn=self.turn,
+            hands=tuple(tuple(h) for h in self.hands),
+            discards=tuple(tuple(d) for d in self.discards), line=self._line_tuple(),
+            ends=self.ends, closed=self.closed, unused=self.unused, redeals=self.redeals,
+            done=self.done,
+        )
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state()) if self.done else None
+
+    def view(self, seat: int | None) -> ConnectView:
+        if self.done or seat is None or seat != self.turn:
+            return self.rules.view(self.state(), seat)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version)
+
+    def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
+        """The view of the seat to move, field by field (`LazyViews`)."""
+        stale(version, self.version)
+        rules = self.rules
+        options = self.options
+        players = self.players
+        discards: list[tuple[int, ...]] = [()] * players
+        discards[seat] = tuple(self.discards[seat])
+        return (rules.id, options, rules.tileset(options), seat, players, self.version, seat,
+                tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
+                self.legal(), None, 2 if self.two else 1, self.leader,
+                tuple(map(len, self.discards)), tuple(discards), self._line_tuple(),
+                self.ends, self.closed, len(self.unused), self.redeals)
 
 
 def _sort_key(tile: int) -> tuple[int, int]:

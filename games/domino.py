@@ -339,7 +339,8 @@ class Domino(Rules[DominoState, DominoOptions]):
 
     # ----- what may be seen ------------------------------------------------------------------
 
-    def view(self, state: DominoState, seat: int | None) -> DominoView:
+    def view(self, state: DominoState, seat: int | None,
+             legal: tuple[Action, ...] | None = None) -> DominoView:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat}")
         over = bool(state.done)
@@ -358,8 +359,8 @@ class Domino(Rules[DominoState, DominoOptions]):
             hand_counts=tuple(map(len, state.hands)), stock=len(state.stock),
             line=state.line, ends=state.ends, pending=state.pending if own else None,
             redeals=state.redeals, match=state.match,
-            legal=self.legal_actions(state) if own else (), outcome=self.outcome(state),
-            revealed=revealed,
+            legal=(self.legal_actions(state) if legal is None else legal) if own else (),
+            outcome=self.outcome(state) if over else None, revealed=revealed,
         )
 
 

@@ -13,6 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import codec
@@ -186,6 +187,72 @@ class View(Generic[OV]):
     outcome: Outcome | None
 
 
+V = TypeVar("V")
+
+
+class LazyViews(Generic[V]):
+    """Views of a fast table that work out their fields when first read (`Table.view`).
+
+    The seat to move mostly reads its legal moves and little else (a random player, or any
+    player with one move to make): the view is made with `legal` and `seat` set, and the rest
+    comes from `source(seat, version)` the first time any other field is read. The view is an
+    instance of a subclass of the game's view class, equal to the public engine's view (it
+    compares field by field with any view of that class) and as immutable. Its fields come from
+    the table as it stood: read after the table's next move, it refuses (`GameError`) rather
+    than show a later position.
+    """
+
+    def __init__(self, cls: type[V]) -> None:
+        names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+        setters = tuple(getattr(cls, name).__set__ for name in names)
+        self._set_legal = getattr(cls, "legal").__set__  # noqa: B009 - a slot's descriptor
+        self._set_seat = getattr(cls, "seat").__set__  # noqa: B009
+        source_slot = "_source"
+
+        def __getattr__(view: Any, name: str) -> Any:  # only when a slot is still empty
+            try:
+                source = object.__getattribute__(view, source_slot)
+            except AttributeError:
+                raise AttributeError(name) from None
+            if source is None or name not in names:
+                raise AttributeError(name)
+            fill, seat, version = source
+            object.__setattr__(view, source_slot, None)
+            for set_value, value in zip(setters, fill(seat, version), strict=True):
+                set_value(view, value)
+            return object.__getattribute__(view, name)
+
+        fields = attrgetter(*names)
+
+        def __eq__(view: Any, other: object) -> bool:
+            if not isinstance(other, cls):
+                return NotImplemented
+            equal: bool = fields(view) == fields(other)
+            return equal
+
+        self.cls: type[V] = type(f"Lazy{cls.__name__}", (cls,), {
+            "__slots__": (source_slot,), "__getattr__": __getattr__, "__eq__": __eq__,
+            "__hash__": cls.__hash__, "__module__": cls.__module__,
+            "__doc__": f"A {cls.__name__} whose fields are worked out when first read."})
+        self._set_source = getattr(self.cls, source_slot).__set__
+
+    def make(self, seat: int, legal: tuple[Action, ...],
+             source: Callable[[int, int], Sequence[Any]], version: int) -> V:
+        """A view for `seat` (to move, with these legal moves); every field in order comes
+        from `source(seat, version)` when first wanted."""
+        view: V = object.__new__(self.cls)
+        self._set_seat(view, seat)
+        self._set_legal(view, legal)
+        self._set_source(view, (source, seat, version))
+        return view
+
+
+def stale(version: int, now: int) -> None:
+    """Refuse to fill a lazy view from a table that has moved on since it was made."""
+    if version != now:
+        raise GameError("a view of a fast table was read after the table's next move")
+
+
 def rng(seed: str, label: str) -> random.Random:
     """A generator derived from the state's seed and a label (never `hash()`, DESIGN.md §1.3)."""
     return random.Random(f"{seed}/{label}")
@@ -331,8 +398,10 @@ class Rules(ABC, Generic[S, O]):
         """The game's own move, already known to be legal."""
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> View[O]:
-        """What `seat` may see (None: what everybody may see)."""
+    def view(self, state: S, seat: int | None, legal: tuple[Action, ...] | None = None
+             ) -> View[O]:
+        """What `seat` may see (None: what everybody may see). `legal`, when the caller has
+        them already, are the seat's legal moves (the seat is to move), not worked out again."""
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
@@ -381,6 +450,99 @@ class Rules(ABC, Generic[S, O]):
     def check_legal(self, state: S, action: Action) -> None:
         if action not in self.legal_actions(state):
             raise IllegalAction(f"{action.verb} is not a legal move now")
+
+    # ----- the fast path ---------------------------------------------------------------------
+
+    def table(self, state: S) -> Table[S]:
+        """`state` on the fast path (simulation, search): see `Table`. A game with a table of
+        its own overrides this; any other game plays its public `step` without the checks."""
+        return StateTable(self, state)
+
+
+class Table(ABC, Generic[S]):
+    """A deal in play on the fast path, for simulation and search: the same game as the public
+    engine (the same deal, legal moves in the same order, the same moves, states and outcome),
+    made without what a move from outside needs.
+
+    A table is mutable inside and trusts its caller: a move passed to `play` is one of `legal()`
+    (a computer player chooses from its view's legal moves), so it is not checked again; the
+    legal moves are worked out once per position; a seat's view is built only when asked for,
+    and what nobody asks for (the outcome while the deal runs) is never worked out. Views are
+    public values as the public engine builds them; `state()` gives the public state whenever
+    it is wanted, and `copy()` a table to play on independently (search).
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat to move, or None once the deal has ended."""
+
+    @abstractmethod
+    def legal(self) -> tuple[Action, ...]:
+        """The legal moves of the seat to move, in the public engine's order."""
+
+    @abstractmethod
+    def play(self, action: Action) -> None:
+        """Make a move taken from `legal()` (not checked again)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View[Any]:
+        """What `seat` may see now: equal to the public engine's view of `state()`. A game's
+        own table gives the seat to move a view that works out its fields when first read
+        (`LazyViews`): read it before the table's next move."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def state(self) -> S:
+        """The public state this table has reached."""
+
+    @abstractmethod
+    def copy(self) -> Table[S]:
+        """A table in the same position that moves on independently."""
+
+
+class StateTable(Table[S]):
+    """The fast path of a game without a table of its own: its public states and `step`, with
+    the legal moves worked out once per position and no second check."""
+
+    __slots__ = ("_legal", "_state", "rules")
+
+    def __init__(self, rules: Rules[S, Any], state: S) -> None:
+        self.rules = rules
+        self._state = state
+        self._legal: tuple[Action, ...] | None = None
+
+    def to_move(self) -> int | None:
+        return self.rules.to_move(self._state)
+
+    def legal(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.rules.legal_actions(self._state)
+        return legal
+
+    def play(self, action: Action) -> None:
+        self._state, _ = self.rules.step(self._state, action)
+        self._legal = None
+
+    def view(self, seat: int | None) -> View[Any]:
+        if seat is not None and seat == self.rules.to_move(self._state):
+            return self.rules.view(self._state, seat, self.legal())
+        return self.rules.view(self._state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self._state)
+
+    def state(self) -> S:
+        return self._state
+
+    def copy(self) -> StateTable[S]:
+        twin = StateTable(self.rules, self._state)
+        twin._legal = self._legal
+        return twin
 
 
 def play(rules: Rules[S, Any], state: S, seat: int, action: Action | str

@@ -28,17 +28,20 @@ from games.engine import (
     Event,
     IllegalAction,
     InvalidOptions,
+    LazyViews,
     Match,
     Outcome,
     Rater,
     Rules,
+    Table,
     View,
     deal_in_turn,
     option,
     rng,
+    stale,
 )
 from games.settlement import collect
-from games.tens import layout, wins
+from games.tens import digits, layout, wins
 from games.tiles import CHINESE, TileSet, chinese
 
 MAX_SETS = 10
@@ -46,6 +49,10 @@ MAX_SETS = 10
 whatever the number of sets; ten sets give copy letters a…t, within the alphabet."""
 _KIND = chinese(MAX_SETS).kind_of
 _DRAW = Action("draw")
+_ORDER = tuple(k * len(_KIND) + t for t, k in enumerate(_KIND))
+"""A tile's place in a hand: kind order, then id (`_in_hand`'s order as one number)."""
+_TAKE = tuple(Action("take", (t,)) for t in range(len(_KIND)))
+_DISCARD = tuple(Action("discard", (t,)) for t in range(len(_KIND)))
 
 Laid = tuple[tuple[int, int], tuple[tuple[int, int], ...]]
 """A winning hand laid out: the eye, then the tens."""
@@ -240,53 +247,56 @@ class KapRules(Rules[KapState, KapOptions]):
         seat = state.turn
         hand = state.hands[seat]
         events: list[Event] = []
-        changes: dict[str, Any] = {}
+        pile, stock, phase, taken = state.pile, state.stock, state.phase, state.taken
+        turn, turns, done, winner = state.turn, state.turns, state.done, state.winner
+        completed = state.source
+        source = ""
         if action.verb == "take":
             (tile,) = action.tiles
-            index = max(i for i, (t, _) in enumerate(state.pile) if t == tile)
-            pile = state.pile[:index] + state.pile[index + 1:]
+            index = max(i for i, (t, _) in enumerate(pile) if t == tile)
+            pile = pile[:index] + pile[index + 1:]
             hand = _in_hand((*hand, tile))
             events.append(Event("take", seat, (tile,)))
             phase = "swap" if state.options.rules == "culin" else "discard"
-            changes = {"pile": pile, "taken": tile, "phase": phase}
+            taken = tile
             source = "discard"
         elif action.verb == "draw":
-            hand = _in_hand((*hand, state.stock[0]))
+            hand = _in_hand((*hand, stock[0]))
             events.append(Event("draw", seat))
-            changes = {"stock": state.stock[1:], "phase": "discard"}
+            stock, phase = stock[1:], "discard"
             source = "stock"
         else:
             (tile,) = action.tiles
             hand = tuple(t for t in hand if t != tile)
             events.append(Event("discard", seat, (tile,)))
-            changes = {"pile": (*state.pile, (tile, seat))}
+            pile = (*pile, (tile, seat))
             if state.phase == "swap":
                 # Culin's compulsory draw follows the discard at once (§2.6, D-11); the stock
                 # cannot be empty here: it was checked when the turn began. The turn's last
                 # discard is "one tile" (§2.6): the taken tile may go now.
-                hand = _in_hand((*hand, state.stock[0]))
+                hand = _in_hand((*hand, stock[0]))
                 events.append(Event("draw", seat))
-                changes |= {"stock": state.stock[1:], "phase": "discard", "taken": None}
+                stock, phase, taken = stock[1:], "discard", None
                 source = "stock"
-            else:
-                source = ""
-        hands = (*state.hands[:seat], hand, *state.hands[seat + 1:])
-        new = dataclasses.replace(state, version=state.version + 1, hands=hands, **changes)
         if source and self._wins(state.options, hand):
-            new = dataclasses.replace(new, phase="", done="won", winner=seat, source=source,
-                                      taken=None)
+            phase, done, winner, taken, completed = "", "won", seat, None, source
             events += [Event("win", seat, hand, len(hand)), Event("end", None, (), seat)]
         elif action.verb == "discard" and state.phase == "discard":
-            new = self._next_turn(new, events)
+            taken = None
+            if not stock:
+                # Nothing left to draw when a turn begins: the deal is void (D-09).
+                phase, done = "", "void"
+                events += [Event("void"), Event("end")]
+            else:
+                turn, turns, phase = (seat + 1) % state.players, turns + 1, "open"
+        new = KapState(
+            options=state.options, seed=state.seed, players=state.players, match=state.match,
+            version=state.version + 1, sets=state.sets, leader=state.leader, turn=turn,
+            turns=turns, phase=phase, taken=taken,
+            hands=(*state.hands[:seat], hand, *state.hands[seat + 1:]), stock=stock, pile=pile,
+            done=done, winner=winner, source=completed,
+        )
         return new, tuple(events)
-
-    def _next_turn(self, state: KapState, events: list[Event]) -> KapState:
-        if not state.stock:
-            # Nothing left to draw when a turn begins: the deal is void (D-09).
-            events += [Event("void"), Event("end")]
-            return dataclasses.replace(state, phase="", done="void", taken=None)
-        return dataclasses.replace(state, turn=(state.turn + 1) % state.players,
-                                   turns=state.turns + 1, phase="open", taken=None)
 
     # ----- scoring ---------------------------------------------------------------------------
 
@@ -317,7 +327,8 @@ class KapRules(Rules[KapState, KapOptions]):
 
     # ----- what may be seen ------------------------------------------------------------------
 
-    def view(self, state: KapState, seat: int | None) -> KapView:
+    def view(self, state: KapState, seat: int | None, legal: tuple[Action, ...] | None = None
+             ) -> KapView:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat}")
         mover = self.to_move(state)
@@ -333,9 +344,225 @@ class KapRules(Rules[KapState, KapOptions]):
             hand_counts=tuple(map(len, state.hands)), stock=len(state.stock), pile=state.pile,
             takeable=self.takeable(state), pot=state.options.ante * state.players,
             match=state.match,
-            legal=self.legal_actions(state) if mover is not None and mover == seat else (),
-            outcome=self.outcome(state), winning=winning,
+            legal=((self.legal_actions(state) if legal is None else legal)
+                   if mover is not None and mover == seat else ()),
+            outcome=self.outcome(state) if state.done else None, winning=winning,
         )
+
+    # ----- the fast path ---------------------------------------------------------------------
+
+    def table(self, state: KapState) -> KapTable:
+        return KapTable(self, state)
+
+
+class KapTable(Table[KapState]):
+    """A Kap deal on the fast path: the hands, the pile and the stock as lists that moves change
+    in place, the legal moves worked out once per position (`Table`)."""
+
+    __slots__ = (
+        "_culin",
+        "_legal",
+        "at",
+        "done",
+        "hands",
+        "leader",
+        "match",
+        "options",
+        "phase",
+        "pile",
+        "players",
+        "rules",
+        "seed",
+        "sets",
+        "source",
+        "stock",
+        "taken",
+        "turn",
+        "turns",
+        "version",
+        "winner",
+    )
+
+    def __init__(self, rules: KapRules, state: KapState | None) -> None:
+        self.rules = rules
+        if state is None:
+            return  # copy() fills the fields
+        self.options = state.options
+        self._culin = state.options.rules == "culin"
+        self.seed, self.players, self.match = state.seed, state.players, state.match
+        self.version, self.sets, self.leader = state.version, state.sets, state.leader
+        self.turn, self.turns, self.phase = state.turn, state.turns, state.phase
+        self.taken = state.taken
+        self.hands = [list(h) for h in state.hands]
+        self.stock, self.at = state.stock, 0
+        """Drawn from `at` on: the public stock is `stock[at:]`."""
+        self.pile = list(state.pile)
+        self.done, self.winner, self.source = state.done, state.winner, state.source
+        self._legal: tuple[Action, ...] | None = None
+
+    def copy(self) -> KapTable:
+        twin = KapTable(self.rules, None)
+        for name in KapTable.__slots__:
+            object.__setattr__(twin, name, getattr(self, name))
+        twin.hands = [list(h) for h in self.hands]
+        twin.pile = list(self.pile)
+        return twin
+
+    def to_move(self) -> int | None:
+        return None if self.done else self.turn
+
+    def legal(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.done:
+            legal = ()
+        elif self.phase == "open":
+            pile = self.pile
+            if not pile:
+                legal = (_DRAW,)
+            elif not self._culin:
+                legal = (_TAKE[pile[-1][0]], _DRAW)
+            else:
+                chosen: dict[int, int] = {}
+                for t, _ in pile:
+                    k = _KIND[t]
+                    if k not in chosen or t < chosen[k]:
+                        chosen[k] = t
+                legal = (*(_TAKE[chosen[k]] for k in sorted(chosen)), _DRAW)
+        else:
+            # The hand is in kind order, lowest id first: the first tile of each kind.
+            hand = self.hands[self.turn]
+            taken = self.taken
+            barred = -1 if taken is None else _KIND[taken]
+            acts: list[Action] = []
+            last = -1
+            for t in hand:
+                k = _KIND[t]
+                if k != last and k != barred:
+                    acts.append(_DISCARD[t])
+                    last = k
+            if not acts and taken is not None:
+                # Nothing but the taken kind: only copies other than the taken tile may go.
+                acts = [_DISCARD[t] for t in _one_per_kind([t for t in hand if t != taken])]
+            legal = tuple(acts)
+        self._legal = legal
+        return legal
+
+    def play(self, action: Action) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        verb = action.verb
+        phase = self.phase
+        self.version += 1
+        self._legal = None
+        if verb == "take":
+            tile = action.tiles[0]
+            pile = self.pile
+            for i in range(len(pile) - 1, -1, -1):
+                if pile[i][0] == tile:
+                    del pile[i]
+                    break
+            hand.append(tile)
+            hand.sort(key=_ORDER.__getitem__)
+            self.taken = tile
+            self.phase = "swap" if self._culin else "discard"
+            source = "discard"
+        elif verb == "draw":
+            hand.append(self.stock[self.at])
+            hand.sort(key=_ORDER.__getitem__)
+            self.at += 1
+            self.phase = "discard"
+            source = "stock"
+        else:
+            tile = action.tiles[0]
+            hand.remove(tile)
+            self.pile.append((tile, seat))
+            if phase == "swap":
+                hand.append(self.stock[self.at])
+                hand.sort(key=_ORDER.__getitem__)
+                self.at += 1
+                self.phase = "discard"
+                self.taken = None
+                source = "stock"
+            else:
+                source = ""
+        if source and _complete(hand, digits(self.options.four_two)):
+            self.phase, self.done, self.winner, self.source = "", "won", seat, source
+            self.taken = None
+        elif verb == "discard" and phase == "discard":
+            self.taken = None
+            if self.at == len(self.stock):
+                self.phase, self.done = "", "void"
+            else:
+                self.turn = (seat + 1) % self.players
+                self.turns += 1
+                self.phase = "open"
+
+    def state(self) -> KapState:
+        return KapState(
+            options=self.options, seed=self.seed, players=self.players, match=self.match,
+            version=self.version, sets=self.sets, leader=self.leader, turn=self.turn,
+            turns=self.turns, phase=self.phase, taken=self.taken,
+            hands=tuple(tuple(h) for h in self.hands), stock=self.stock[self.at:],
+            pile=tuple(self.pile), done=self.done, winner=self.winner, source=self.source,
+        )
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state()) if self.done else None
+
+    def view(self, seat: int | None) -> KapView:
+        if self.done or seat is None or seat != self.turn:
+            return self.rules.view(self.state(), seat)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version)
+
+    def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
+        """The view of the seat to move, field by field (`LazyViews`)."""
+        stale(version, self.version)
+        rules = self.rules
+        options = self.options
+        pile = tuple(self.pile)
+        if self.phase != "open" or not pile:
+            takeable: tuple[int, ...] = ()
+        elif self._culin:
+            takeable = tuple(t for t, _ in pile)
+        else:
+            takeable = (pile[-1][0],)
+        return (rules.id, options, rules.tileset(options), seat, self.players, self.version,
+                seat, tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
+                self.legal(), None, self.sets, self.leader, self.turns, self.phase, self.taken,
+                len(self.stock) - self.at, pile, takeable, options.ante * self.players, None)
+
+
+_LAZY = LazyViews(KapView)
+"""Views of the seat to move; their fields in order: game, options, tiles, seat, players,
+version, to_move, hand, hand_counts, match, legal, outcome, then sets, leader, turns, phase,
+taken, stock, pile, takeable, pot, winning."""
+
+
+def _complete(hand: Sequence[int], digit: Sequence[int]) -> bool:
+    """`tens.wins` for a hand in kind order: an eye (two of a kind, side by side here) and the
+    rest paired into tens by last digit."""
+    if len(hand) & 1:
+        return False
+    c = [0] * 10
+    eyes = 0
+    last = -1
+    for t in hand:
+        k = _KIND[t]
+        r = digit[k]
+        c[r] += 1
+        if k == last:
+            eyes |= 1 << r
+        last = k
+    for r in range(10):
+        if eyes >> r & 1:
+            c[r] -= 2
+            if (c[1] == c[9] and c[2] == c[8] and c[3] == c[7] and c[4] == c[6]
+                    and not c[5] & 1 and not c[0] & 1):
+                return True
+            c[r] += 2
+    return False
 
 
 def _in_hand(tiles: Sequence[int]) -> tuple[int, ...]:

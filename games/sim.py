@@ -4,6 +4,8 @@ Pure and deterministic (no clock, no printing): the same game, options, strategi
 the same numbers on every machine. The command line (`gupai sim`) adds timing and the progress
 bar. A "game" is one match when the options make matches end by themselves (a target score, a
 number of deals), otherwise one deal of an open-ended match, so leads still pass as the rules say.
+Deals are played on the fast path (`Rules.table`, `engine.Table`): the public engine's games,
+move for move, without the checks a move from outside needs.
 
 For games whose views count the player turns of a deal (`view.turns`, 1-based: a hand that wins
 as dealt wins on turn 1) the simulator also records on which turn deals are won and by which
@@ -137,14 +139,15 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
         if finite:
             match = rules.start_match(options, players, f"{seed}/{game}")
         while True:
-            state = rules.new_deal(options, players, f"{seed}/{game}/{match.deal}", match)
+            table = rules.table(rules.new_deal(options, players, f"{seed}/{game}/{match.deal}",
+                                               match))
             turns = 0
-            while (seat := rules.to_move(state)) is not None:
-                action = seats[seat].choose(rules.view(state, seat), seat_rngs[seat])
-                state, _ = rules.apply(state, action)
+            while (seat := table.to_move()) is not None:
+                table.play(seats[seat].choose(table.view(seat), seat_rngs[seat]))
                 turns += 1
                 if turns > MAX_TURNS_PER_DEAL:
                     raise RuntimeError(f"{rules.id}: a deal did not end (seed {seed}/{game})")
+            state = table.state()
             result = rules.outcome(state)
             assert result is not None
             stats.deals += 1
@@ -153,7 +156,7 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
             stats.reasons[result.reason] = stats.reasons.get(result.reason, 0) + 1
             if result.reason == "void":
                 stats.voids += 1
-            _record_turns(stats, rules.view(state, None), result.winners)
+            _record_turns(stats, state, result.winners)
             for s in range(players):
                 stats.points[s] += result.points[s]
                 stats.chips[s] += result.deltas[s]
@@ -171,14 +174,15 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
     return stats
 
 
-def _record_turns(stats: SimStats, view: Any, winners: Sequence[int]) -> None:
-    """The winning turn and hand number of a finished deal, if the game counts turns."""
-    turns: int | None = getattr(view, "turns", None)
+def _record_turns(stats: SimStats, state: Any, winners: Sequence[int]) -> None:
+    """The winning turn and hand number of a finished deal, if the game counts turns (its
+    views show `turns` and `leader` as the state holds them)."""
+    turns: int | None = getattr(state, "turns", None)
     if turns is None:
         return
     stats.timed_deals += 1
     if not winners:
         return
     stats.win_turns[turns] = stats.win_turns.get(turns, 0) + 1
-    leader: int = getattr(view, "leader", 0)
+    leader: int = getattr(state, "leader", 0)
     stats.hand_wins[(winners[0] - leader) % stats.players] += 1

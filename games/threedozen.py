@@ -332,7 +332,8 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
 
     # ----- what may be seen ------------------------------------------------------------------
 
-    def view(self, state: ThreeDozenState, seat: int | None) -> ThreeDozenView:
+    def view(self, state: ThreeDozenState, seat: int | None,
+             legal: tuple[Action, ...] | None = None) -> ThreeDozenView:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat}")
         mover = self.to_move(state)
@@ -345,6 +346,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             stock=len(state.stock), pile=state.pile, takeable=self.takeable(state),
             reshuffles=state.reshuffles, pot=state.options.stake * state.players,
             match=state.match,
-            legal=self.legal_actions(state) if mover is not None and mover == seat else (),
-            outcome=self.outcome(state),
+            legal=((self.legal_actions(state) if legal is None else legal)
+                   if mover is not None and mover == seat else ()),
+            outcome=self.outcome(state) if mover is None else None,
         )

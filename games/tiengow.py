@@ -17,7 +17,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from functools import cache
+from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar
 
 from games.engine import (
@@ -25,15 +26,26 @@ from games.engine import (
     Event,
     IllegalAction,
     InvalidOptions,
+    LazyViews,
     Match,
     Outcome,
     Rater,
     Rules,
+    Table,
     View,
     option,
     rng,
+    stale,
 )
-from games.hierarchy import Combo, beats, classify
+from games.hierarchy import (
+    CIVIL,
+    SINGLE_CIVIL,
+    SINGLE_MILITARY,
+    VALUE,
+    Combo,
+    beats,
+    classify,
+)
 from games.settlement import collect
 from games.tiles import CHINESE, TileSet
 
@@ -146,6 +158,57 @@ def lead_choices(hand: Sequence[int], mixed: bool) -> list[tuple[tuple[int, ...]
     return found
 
 
+@cache
+def _groups_of_kinds(mixed: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every group of two to four tiles that may be led, by kinds: (kind, copies) pairs."""
+    by_kind: dict[int, list[int]] = {}
+    for t in _ALL:
+        by_kind.setdefault(_KIND[t], []).append(t)
+    found: list[tuple[tuple[int, int], ...]] = []
+    for size in (2, 3, 4):
+        for kinds in combinations_with_replacement(sorted(by_kind), size):
+            need = {k: kinds.count(k) for k in kinds}
+            if any(n > len(by_kind[k]) for k, n in need.items()):
+                continue
+            tiles = tuple(t for k, n in need.items() for t in by_kind[k][:n])
+            if classify(tiles, mixed) is not None:
+                found.append(tuple(need.items()))
+    return tuple(found)
+
+
+@cache
+def _groups_from(mixed: bool) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """`_groups_of_kinds` by their first kind (only a hand holding it can lead them)."""
+    by_first: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in CHINESE.kinds]
+    for group in _groups_of_kinds(mixed):
+        by_first[group[0][0]].append(group)
+    return tuple(tuple(groups) for groups in by_first)
+
+
+def _leads(hand: Sequence[int], mixed: bool) -> list[tuple[int, ...]]:
+    """`lead_choices`' tiles for a hand in id order (as dealt), found from the few groups of
+    kinds that may be led rather than from every combination of the hand: the same plays in
+    the same order (each group by its lowest ids, in the order combinations meet them)."""
+    copies: dict[int, list[int]] = {}
+    for t in hand:
+        copies.setdefault(_KIND[t], []).append(t)
+    singles = [(held[0],) for held in copies.values()]
+    found: list[tuple[int, ...]] = []
+    groups_from = _groups_from(mixed)
+    for first in copies:
+        for group in groups_from[first]:
+            tiles: list[int] = []
+            for kind, n in group:
+                held = copies.get(kind)
+                if held is None or len(held) < n:
+                    break
+                tiles += held[:n]
+            else:
+                found.append(tuple(sorted(tiles)))
+    found.sort(key=lambda tiles: (len(tiles), tiles))
+    return singles + found
+
+
 class TienGow(Rules[TienGowState, TienGowOptions]):
     """Four players, eight tiles each; whoever takes the last trick wins the deal."""
 
@@ -227,20 +290,10 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
             return ()
         mixed = state.options.mixed
         if not state.trick:
-            return tuple(Action("lead", tiles) for tiles, _ in lead_choices(hand, mixed))
-        lead = state.trick[0]
-        size = lead.size
+            return _legal(hand, mixed, None, True)
         best = classify(state.trick[best_index(state.trick, mixed)].tiles, mixed)
-        assert best is not None
-        choices = _distinct_choices(hand, size)
-        acts: list[Action] = []
-        if not dead(state.options, size, len(hand), state.tricks[state.turn]):
-            for tiles in choices:
-                combo = classify(tiles, mixed)
-                if combo is not None and beats(combo, best):
-                    acts.append(Action("beat", tiles))
-        acts.extend(Action("fold", tiles) for tiles in choices)
-        return tuple(acts)
+        alive = not dead(state.options, state.trick[0].size, len(hand), state.tricks[state.turn])
+        return _legal(hand, mixed, best, alive)
 
     def step(self, state: TienGowState, action: Action
              ) -> tuple[TienGowState, tuple[Event, ...]]:
@@ -260,8 +313,11 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
             trick = ()
             turn = winner
             events.append(Event("trick", winner, (), len(tiles)))
-        new = dataclasses.replace(state, version=state.version + 1, turn=turn, hands=hands,
-                                  trick=trick, history=history, tricks=tricks)
+        new = TienGowState(
+            options=state.options, seed=state.seed, players=state.players, match=state.match,
+            version=state.version + 1, banker=state.banker, multiplier=state.multiplier,
+            turn=turn, hands=hands, trick=trick, history=history, tricks=tricks,
+        )
         if not hand and not trick:
             events.append(Event("end", None, (), turn))
         return new, tuple(events)
@@ -309,7 +365,8 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
 
     # ----- what may be seen ------------------------------------------------------------------
 
-    def view(self, state: TienGowState, seat: int | None) -> TienGowView:
+    def view(self, state: TienGowState, seat: int | None,
+             legal: tuple[Action, ...] | None = None) -> TienGowView:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat}")
         mover = self.to_move(state)
@@ -323,9 +380,228 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
             best=best_index(state.trick, state.options.mixed) if state.trick else None,
             history=tuple(Trick(t.winner, _blank(t.plays, seat)) for t in state.history),
             tricks=state.tricks, match=state.match,
-            legal=self.legal_actions(state) if mover is not None and mover == seat else (),
-            outcome=self.outcome(state),
+            legal=((self.legal_actions(state) if legal is None else legal)
+                   if mover is not None and mover == seat else ()),
+            outcome=self.outcome(state) if mover is None else None,
         )
+
+
+    # ----- the fast path ---------------------------------------------------------------------
+
+    def table(self, state: TienGowState) -> TienGowTable:
+        return TienGowTable(self, state)
+
+
+_BEAT_ONE = tuple(Action("beat", (t,)) for t in _ALL)
+_FOLD_ONE = tuple(Action("fold", (t,)) for t in _ALL)
+_SUIT = tuple(SINGLE_CIVIL if CIVIL[t] else SINGLE_MILITARY for t in _ALL)
+"""The category a tile led alone has: only a single of the same suit and a higher value beats
+it (`hierarchy.beats`)."""
+_LEAD: dict[tuple[int, ...], Action] = {}
+_BEAT: dict[tuple[int, ...], Action] = {}
+_FOLD: dict[tuple[int, ...], Action] = {}
+"""One move per group of tiles and verb, made once: the fast path offers the same ones often."""
+_CHOICES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+"""`_distinct_choices` of small hands, remembered (they recur from deal to deal)."""
+_MEMO = 1 << 16
+_LAZY = LazyViews(TienGowView)
+"""Views of the seat to move; their fields in order: game, options, tiles, seat, players,
+version, to_move, hand, hand_counts, match, legal, outcome, then banker, multiplier, trick,
+best, history, tricks."""
+
+
+def _move(moves: dict[tuple[int, ...], Action], verb: str, tiles: tuple[int, ...]) -> Action:
+    action = moves.get(tiles)
+    if action is None:
+        if len(moves) >= _MEMO:
+            moves.clear()
+        action = moves[tiles] = Action(verb, tiles)
+    return action
+
+
+def _choices(hand: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    if size == 1:
+        seen = 0
+        singles = []
+        for t in hand:
+            bit = 1 << _KIND[t]
+            if not seen & bit:
+                seen |= bit
+                singles.append((t,))
+        return tuple(singles)
+    key = (hand, size)
+    found = _CHOICES.get(key)
+    if found is None:
+        if len(_CHOICES) >= _MEMO:
+            _CHOICES.clear()
+        found = _CHOICES[key] = tuple(_distinct_choices(hand, size))
+    return found
+
+
+def _sorted(tiles: Sequence[int]) -> bool:
+    return all(tiles[i] < tiles[i + 1] for i in range(len(tiles) - 1))
+
+
+def _legal(hand: tuple[int, ...], mixed: bool, best: Combo | None, alive: bool
+           ) -> tuple[Action, ...]:
+    """The moves of a hand: every lead when `best` is None, else the beats of `best` (none
+    when not `alive`: early death) and then every fold, one per choice of kinds (§2.8)."""
+    if best is None:
+        leads = (_leads(hand, mixed) if _sorted(hand)
+                 else [tiles for tiles, _ in lead_choices(hand, mixed)])
+        return tuple([_move(_LEAD, "lead", tiles) for tiles in leads])
+    size = best.civil + best.military
+    if size == 1:
+        singles = _choices(hand, 1)
+        suit, rank = best.category, best.rank
+        return (*(_BEAT_ONE[t] for (t,) in singles
+                  if alive and _SUIT[t] == suit and VALUE[t] > rank),
+                *(_FOLD_ONE[t] for (t,) in singles))
+    choices = _choices(hand, size)
+    acts: list[Action] = []
+    if alive:
+        for tiles in choices:
+            combo = classify(tiles, mixed)
+            if combo is not None and beats(combo, best):
+                acts.append(_move(_BEAT, "beat", tiles))
+    acts.extend([_move(_FOLD, "fold", tiles) for tiles in choices])
+    return tuple(acts)
+
+
+class TienGowTable(Table[TienGowState]):
+    """A Tien Gow deal on the fast path: hands and the trick as lists changed in place, the play
+    holding the trick followed as plays come (a beat is always the new best), and every seat's
+    view of the finished tricks kept as they finish instead of blanked anew for every view
+    (`Table`)."""
+
+    __slots__ = ("_legal", "_seen", "banker", "best", "best_combo", "hands", "history",
+                 "match", "mixed", "multiplier", "options", "players", "rules", "seed",
+                 "seen", "shown", "trick", "tricks", "turn", "version")
+
+    def __init__(self, rules: TienGow, state: TienGowState | None) -> None:
+        self.rules = rules
+        if state is None:
+            return  # copy() fills the fields
+        options = self.options = state.options
+        self.mixed = options.mixed
+        self.seed, self.players, self.match = state.seed, state.players, state.match
+        self.version, self.banker = state.version, state.banker
+        self.multiplier, self.turn = state.multiplier, state.turn
+        self.hands = [list(h) for h in state.hands]
+        self.trick = list(state.trick)
+        self.shown = list(_blank(state.trick, None))
+        """The trick as a seat that has not played in it yet sees it (the seat to move)."""
+        self.history = list(state.history)
+        self.tricks = list(state.tricks)
+        self.best = best_index(state.trick, self.mixed) if state.trick else 0
+        self.best_combo = (classify(state.trick[self.best].tiles, self.mixed)
+                           if state.trick else None)
+        self.seen = [[Trick(t.winner, _blank(t.plays, seat)) for t in state.history]
+                     for seat in range(state.players)]
+        """The finished tricks as each seat saw them."""
+        self._seen: list[tuple[Trick, ...] | None] = [None] * state.players
+        self._legal: tuple[Action, ...] | None = None
+
+    def copy(self) -> TienGowTable:
+        twin = TienGowTable(self.rules, None)
+        for name in TienGowTable.__slots__:
+            object.__setattr__(twin, name, getattr(self, name))
+        twin.hands = [list(h) for h in self.hands]
+        twin.trick = list(self.trick)
+        twin.shown = list(self.shown)
+        twin.history = list(self.history)
+        twin.tricks = list(self.tricks)
+        twin.seen = [list(s) for s in self.seen]
+        twin._seen = list(self._seen)
+        return twin
+
+    def to_move(self) -> int | None:
+        return self.turn if self.hands[self.turn] else None
+
+    def legal(self) -> tuple[Action, ...]:
+        if self._legal is not None:
+            return self._legal
+        hand = tuple(self.hands[self.turn])
+        if not hand:
+            legal: tuple[Action, ...] = ()
+        elif not self.trick:
+            legal = _legal(hand, self.mixed, None, True)
+        else:
+            alive = not dead(self.options, self.trick[0].size, len(hand), self.tricks[self.turn])
+            legal = _legal(hand, self.mixed, self.best_combo, alive)
+        self._legal = legal
+        return legal
+
+    def play(self, action: Action) -> None:
+        seat = self.turn
+        tiles = action.tiles
+        hand = self.hands[seat]
+        for t in tiles:
+            hand.remove(t)
+        trick = self.trick
+        verb = action.verb
+        played = Play(seat, len(tiles), verb != "fold", tiles)
+        trick.append(played)
+        self.shown.append(played if verb != "fold" else Play(seat, len(tiles), False, ()))
+        if verb == "lead":
+            self.best = 0
+            self.best_combo = classify(tiles, self.mixed)
+        elif verb == "beat":
+            # Only a play that beats the best so far may be made face up after the lead.
+            self.best = len(trick) - 1
+            self.best_combo = classify(tiles, self.mixed)
+        turn = (seat + 1) % self.players
+        if len(trick) == self.players:
+            winner = trick[self.best].seat
+            plays = tuple(trick)
+            self.history.append(Trick(winner, plays))
+            shown = tuple(self.shown)
+            lead = plays[0].seat
+            for viewer, seen in enumerate(self.seen):
+                # Everyone sees what everyone saw, and his own tiles if he folded.
+                mine = plays[(viewer - lead) % self.players]
+                if mine.up:
+                    seen.append(Trick(winner, shown))
+                else:
+                    own = list(shown)
+                    own[(viewer - lead) % self.players] = mine
+                    seen.append(Trick(winner, tuple(own)))
+                self._seen[viewer] = None
+            self.tricks[winner] += len(tiles)
+            trick.clear()
+            self.shown.clear()
+            turn = winner
+        self.turn = turn
+        self.version += 1
+        self._legal = None
+
+    def state(self) -> TienGowState:
+        return TienGowState(
+            options=self.options, seed=self.seed, players=self.players, match=self.match,
+            version=self.version, banker=self.banker, multiplier=self.multiplier,
+            turn=self.turn, hands=tuple(tuple(h) for h in self.hands), trick=tuple(self.trick),
+            history=tuple(self.history), tricks=tuple(self.tricks),
+        )
+
+    def outcome(self) -> Outcome | None:
+        return None if self.to_move() is not None else self.rules.outcome(self.state())
+
+    def view(self, seat: int | None) -> TienGowView:
+        if seat is None or seat != self.turn or not self.hands[seat]:
+            return self.rules.view(self.state(), seat)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version)
+
+    def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
+        """The view of the seat to move, field by field (`LazyViews`)."""
+        stale(version, self.version)
+        seen = self._seen[seat]
+        if seen is None:
+            seen = self._seen[seat] = tuple(self.seen[seat])
+        # The seat to move has not played in this trick: it sees what everyone sees of it.
+        return (self.rules.id, self.options, CHINESE, seat, self.players, self.version, seat,
+                tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
+                self.legal(), None, self.banker, self.multiplier, tuple(self.shown),
+                self.best if self.trick else None, seen, tuple(self.tricks))
 
 
 def _blank(plays: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:
