@@ -18,6 +18,15 @@ is held once or twice (an eye needs two identical tiles); a hand's *signature* p
 one integer, `missing` is worked out on it in a few operations (a test holds it equal to
 `tens.missing`), and the analysis of a signature (what it lacks, which further tiles would help)
 is remembered: every turn weighs dozens of hands, and across deals the same signatures recur.
+A signature not met before is analysed in one pass (`_analyse`): adding a tile changes one
+digit's term of the tens, so the other terms are worked out once, not once per tile tried.
+
+A view is read once per call (`_Hand`), and the hands a move would leave are weighed by changing
+that one reading a tile at a time and back: a changed tile moves one digit of the signature and
+one cell of the table of what may still come (`_Hand.cells`), so weighing a hand costs a few
+operations, not a recount of the hand. Every worth is a whole number of tiles (a float with an
+integral value), so sums come out the same in any order, and the scores are exactly those of
+the plain formulation (`tests/games/kap_reference.py`, checked on thousands of positions).
 """
 
 from __future__ import annotations
@@ -114,6 +123,131 @@ def _short(c: list[int], eyes: list[int], pairs: int) -> int:
     return best
 
 
+_GROUP = (0, 1, 2, 3, 4, 5, 4, 3, 2, 1)
+"""The term of the tens each last digit belongs to: 0 and 5 pair among themselves, 1 with 9 …"""
+
+
+def _analyse(c: list[int], eyes: list[int], pairs: int) -> tuple[int, int]:
+    """`_short` of a signature, and which one more tile would lower it: bit 3r + u as in
+    `_Signatures.analysis`. The same answers as `_short` on every signature one tile larger
+    (a test holds them to `tens.missing`), worked out together.
+
+    A tile ending in q changes only the term of q's digit pair (by `d`, 0 or 1) and what the
+    eyes of that pair leave; every other eye's option is what it was with `d` more tens, so the
+    best of those is found once per pair term and `d`.
+    """
+    c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 = c
+    terms = [c0 >> 1, c1 if c1 < c9 else c9, c2 if c2 < c8 else c8, c3 if c3 < c7 else c7,
+             c4 if c4 < c6 else c6, c5 >> 1]
+    full = terms[0] + terms[1] + terms[2] + terms[3] + terms[4] + terms[5]
+    size = c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7 + c8 + c9
+    if full >= pairs:
+        short = 2
+    else:
+        lack = pairs - full
+        spare = size - 2 * full
+        short = 2 + 2 * lack - (spare if spare < lack else lack)
+    rows: list[tuple[int, int, int]] = []
+    for r in range(10):
+        used = eyes[r]
+        if not used:
+            continue
+        g = _GROUP[r]
+        left = c[r] - used
+        if g == 0 or g == 5:
+            kept = left >> 1
+        else:
+            mate = c[10 - r]
+            kept = left if left < mate else mate
+        rest = full - terms[g] + kept
+        need = 2 - used
+        if rest < pairs:
+            lack = pairs - rest
+            spare = size - used - 2 * rest
+            need += 2 * lack - (spare if spare < lack else lack)
+        if need < short:
+            short = need
+        rows.append((g, used, rest))
+    if not short:
+        return 0, 0
+    # The best option of an eye in another pair term than the new tile's, once a tile has come
+    # (`d` more tens): the best over all terms, and the best over the others for its own term.
+    size1 = size + 1
+    outside: list[tuple[int, int, int]] = []
+    for d in (0, 1):
+        first = second = 99
+        first_g = -1
+        for g, used, rest in rows:
+            rest_d = rest + d
+            need = 2 - used
+            if rest_d < pairs:
+                lack = pairs - rest_d
+                spare = size1 - used - 2 * rest_d
+                need += 2 * lack - (spare if spare < lack else lack)
+            if g == first_g:
+                if need < first:
+                    first = need
+            elif need < first:
+                first, second, first_g = need, first, g
+            elif need < second:
+                second = need
+        outside.append((first, first_g, second))
+    helps = 0
+    for q in range(10):
+        g = _GROUP[q]
+        cq = c[q] + 1
+        if g == 0 or g == 5:
+            term = cq >> 1
+            mate = -1
+        else:
+            mate = c[10 - q]
+            term = cq if cq < mate else mate
+        full2 = full - terms[g] + term
+        if full2 >= pairs:
+            m = 2
+        else:
+            lack = pairs - full2
+            spare = size1 - 2 * full2
+            m = 2 + 2 * lack - (spare if spare < lack else lack)
+        first, first_g, second = outside[full2 - full]
+        other = second if first_g == g else first
+        if other < m:
+            m = other
+        if mate >= 0:
+            used = eyes[10 - q]
+            if used:
+                left = mate - used
+                rest = full2 - term + (cq if cq < left else left)
+                need = 2 - used
+                if rest < pairs:
+                    lack = pairs - rest
+                    spare = size1 - used - 2 * rest
+                    need += 2 * lack - (spare if spare < lack else lack)
+                if need < m:
+                    m = need
+        held = eyes[q]
+        # u = 0: a kind not held (the eye at q becomes half of one, or stays); u = 1, 2: a kind
+        # held, so the eye at q is whole (the same signature for both).
+        for u, after in ((0, held or 1), (1, 2)):
+            if u and not held:
+                break
+            left = cq - after
+            if mate < 0:
+                rest = full2 - term + (left >> 1)
+            else:
+                rest = full2 - term + (left if left < mate else mate)
+            need = 2 - after
+            if rest < pairs:
+                lack = pairs - rest
+                spare = size1 - after - 2 * rest
+                need += 2 * lack - (spare if spare < lack else lack)
+            if (need if need < m else m) < short:
+                helps |= 1 << (3 * q + u)
+                if u and held == 2:
+                    helps |= 1 << (3 * q + 2)
+    return short, helps
+
+
 class _Signatures:
     """What `missing` says about the signatures met, for one game and one `[4:2]` value.
 
@@ -133,6 +267,10 @@ class _Signatures:
                             for r in range(10))
         self._analysis: dict[int, int] = {}
         self._short: dict[int, int] = {}
+        self.bits: dict[int, tuple[int, ...]] = {}
+        """The set bits of each `helps` met: the cells of `_Hand.cells` they add up."""
+        self.base = tuple(3 * d for d in self.digit)
+        """Each kind's first cell in `_Hand.cells`."""
 
     def key(self, counts: list[int]) -> int:
         key = 0
@@ -180,28 +318,21 @@ class _Signatures:
         found = self._analysis.get(key)
         if found is not None:
             return found & 0xF, found >> 4
-        c, eyes = self.decode(key)
-        pairs = self.pairs
-        short = _short(c, eyes, pairs)
-        helps = 0
-        if short:
-            for r in range(10):
-                best = eyes[r]
-                c[r] += 1
-                # u = 0: a kind not held (at best half an eye); 1: a kind held once (an eye);
-                # 2: a kind held twice already (the eye there stays what it was).
-                for u, after in ((0, best or 1), (1, 2), (2, 2)):
-                    if (u == 1 and not best) or (u == 2 and best != 2):
-                        continue
-                    eyes[r] = after
-                    if _short(c, eyes, pairs) < short:
-                        helps |= 1 << (3 * r + u)
-                eyes[r] = best
-                c[r] -= 1
+        short, helps = _analyse(*self.decode(key), self.pairs)
         if len(self._analysis) >= MEMO:
             self._analysis.clear()
         self._analysis[key] = short | helps << 4
         return short, helps
+
+    def cells(self, helps: int) -> tuple[int, ...]:
+        """The bits set in `helps`, low first."""
+        found = self.bits.get(helps)
+        if found is None:
+            found = tuple(i for i in range(30) if helps >> i & 1)
+            if len(self.bits) >= MEMO:
+                self.bits.clear()
+            self.bits[helps] = found
+        return found
 
 
 @cache
@@ -209,65 +340,149 @@ def signatures(pairs: int, four_two: int) -> _Signatures:
     return _Signatures(pairs, four_two)
 
 
-def _helpful(sig: _Signatures, counts: list[int], helps: int) -> list[int]:
-    """The kinds one more of which would help a hand with these counts."""
-    digit = sig.digit
-    out = []
-    for k in range(KINDS):
-        n = counts[k]
-        if helps >> (3 * digit[k] + (n if n < 2 else 2)) & 1:
-            out.append(k)
-    return out
+class _Hand:
+    """One view, read once: the hand as counts per kind and per digit, its signature, and the
+    table of what may still come by cell (`cells[3r + u]`: the tiles still to come of the kinds
+    ending in r held u times, 2 meaning twice or more; face-up ones under Culin's rules counted
+    `PILE_WEIGHT` times). A hand one tile different changes only its tile's digit and cell:
+    `without` and `value_without` weigh it from this reading, `shift` changes the reading (and
+    back) where a move adds a tile."""
 
-
-class _Table:
-    """One view, read once: the hand as counts per kind, and what may still come."""
+    __slots__ = (
+        "avail",
+        "cells",
+        "counts",
+        "digit",
+        "held",
+        "key",
+        "kind_of",
+        "ones",
+        "pile_weight",
+        "sig",
+        "twos",
+    )
 
     def __init__(self, view: KapView) -> None:
         opts = view.options
-        self.sig = signatures(_PAIRS[view.game], opts.four_two)
-        kind_of = chinese(max(view.sets, 1)).kind_of
-        self.kind_of = kind_of
+        sig = self.sig = signatures(_PAIRS[view.game], opts.four_two)
+        digit = self.digit = sig.digit
+        kind_of = self.kind_of = chinese(max(view.sets, 1)).kind_of
         counts = [0] * KINDS
+        held: list[int] = []
         for t in view.hand:
-            counts[kind_of[t]] += 1
+            k = kind_of[t]
+            if not counts[k]:
+                held.append(k)
+            counts[k] += 1
         self.counts = counts
+        self.held = held
         pile = [0] * KINDS
         for t, _ in view.pile:
             pile[kind_of[t]] += 1
         weight = self.pile_weight = PILE_WEIGHT if opts.rules == "culin" else 0.0
         # Copies not in this hand nor face up: in the stock or in the other hands.
-        self.avail = [total - n - up + weight * up
-                      for total, n, up in zip(_totals(view.sets), counts, pile, strict=True)]
+        avail = self.avail = [total - n - up + weight * up
+                              for total, n, up in zip(_totals(view.sets), counts, pile,
+                                                      strict=True)]
+        cells = self.cells = [0.0] * 30
+        for k, base in enumerate(sig.base):
+            n = counts[k]
+            cells[base + (n if n < 2 else 2)] += avail[k]
+        ones = self.ones = [0] * 10
+        twos = self.twos = [0] * 10
+        key = 0
+        for k in held:
+            r = digit[k]
+            key += counts[k] << (_COUNT_BITS * r)
+            if counts[k] == 1:
+                ones[r] += 1
+            else:
+                twos[r] += 1
+        for r in range(10):
+            if twos[r]:
+                key |= 2 << (_STATE_SHIFT + 2 * r)
+            elif ones[r]:
+                key |= 1 << (_STATE_SHIFT + 2 * r)
+        self.key = key
 
-    def value(self, counts: list[int], key: int) -> float:
+    def shift(self, kind: int, step: int) -> None:
+        """One tile of `kind` more (`step` 1) or fewer (-1) in the hand."""
+        counts = self.counts
+        n = counts[kind]
+        m = n + step
+        counts[kind] = m
+        r = self.digit[kind]
+        was = n if n < 2 else 2
+        now = m if m < 2 else 2
+        if was != now:
+            a = self.avail[kind]
+            cells = self.cells
+            cells[3 * r + was] -= a
+            cells[3 * r + now] += a
+            if was == 1:
+                self.ones[r] -= 1
+            elif was == 2:
+                self.twos[r] -= 1
+            if now == 1:
+                self.ones[r] += 1
+            elif now == 2:
+                self.twos[r] += 1
+        at = _STATE_SHIFT + 2 * r
+        eye = 2 if self.twos[r] else 1 if self.ones[r] else 0
+        self.key = ((self.key + (step << (_COUNT_BITS * r))) & ~(3 << at)) | (eye << at)
+
+    def without(self, kind: int) -> int:
+        """The signature with one tile of `kind` (held) fewer."""
+        n = self.counts[kind]
+        r = self.digit[kind]
+        twos = self.twos[r]
+        ones = self.ones[r]
+        if n == 1:
+            ones -= 1
+        elif n == 2:
+            twos -= 1
+            ones += 1
+        at = _STATE_SHIFT + 2 * r
+        eye = 2 if twos else 1 if ones else 0
+        return ((self.key - (1 << (_COUNT_BITS * r))) & ~(3 << at)) | (eye << at)
+
+    def value(self, key: int) -> float:
         """A hand waiting for its next tile: fewer missing first, then more ways to improve."""
         short, helps = self.sig.analysis(key)
-        avail = self.avail
+        cells = self.cells
         outs = 0.0
-        for group in self.sig.groups:
-            bits = helps & 7
-            helps >>= 3
-            if bits:
-                for k in group:
-                    n = counts[k]
-                    if bits >> (n if n < 2 else 2) & 1:
-                        outs += avail[k]
+        for i in self.sig.cells(helps):
+            outs += cells[i]
         return outs - MISSING_WEIGHT * short
 
-    def best_discard(self, counts: list[int], key: int, keep: int | None = None) -> float:
-        """The value of the hand (with signature `key`) after its least useful tile goes; no
-        tile of `keep`, the kind just taken, may go (D-10)."""
+    def value_without(self, kind: int, key: int) -> float:
+        """`value` of the hand with one tile of `kind` fewer (signature `key`): the cells as
+        they are, but that kind's tiles to come counted in the cell it moves to."""
+        short, helps = self.sig.analysis(key)
+        cells = self.cells
+        outs = 0.0
+        for i in self.sig.cells(helps):
+            outs += cells[i]
+        n = self.counts[kind]
+        if n <= 2:
+            base = 3 * self.digit[kind]
+            a = self.avail[kind]
+            if helps >> (base + n) & 1:
+                outs -= a
+            if helps >> (base + n - 1) & 1:
+                outs += a
+        return outs - MISSING_WEIGHT * short
+
+    def best_discard(self, keep: int) -> float:
+        """The value of the hand after its least useful tile goes; no tile of `keep`, the kind
+        just taken, may go (D-10)."""
         sig = self.sig
         best_short = 99
         candidates: list[tuple[int, int]] = []
-        for d in range(KINDS):
-            n = counts[d]
-            if not n or d == keep:
+        for d in self.held:
+            if d == keep:
                 continue
-            counts[d] = n - 1
-            after = sig.rekey(key, counts, d)
-            counts[d] = n
+            after = self.without(d)
             short = sig.missing(after)
             if short < best_short:
                 best_short, candidates = short, [(d, after)]
@@ -275,9 +490,7 @@ class _Table:
                 candidates.append((d, after))
         best = float("-inf")
         for d, after in candidates:
-            counts[d] -= 1
-            value = self.value(counts, after)
-            counts[d] += 1
+            value = self.value_without(d, after)
             if value > best:
                 best = value
         return best
@@ -285,48 +498,49 @@ class _Table:
 
 def rater(view: Any) -> Callable[[Action], float]:
     v = cast("KapView", view)
-    table = _Table(v)
-    sig = table.sig
-    counts = table.counts
-    key = sig.key(counts)
-    kind_of = table.kind_of
+    hand = _Hand(v)
+    sig = hand.sig
+    counts = hand.counts
+    key = hand.key
+    kind_of = hand.kind_of
+    digit = sig.digit
     # Scores per kind (one legal move per kind and verb): cheaper than hashing every move.
     by_kind = [float("-inf")] * KINDS
     draw = float("-inf")
     if v.phase == "open":
         short, helps = sig.analysis(key)
-        wanted = _helpful(sig, counts, helps)
-        draw = table.value(counts, key) + DRAW_BIAS
+        draw = hand.value(key) + DRAW_BIAS
         reshape = v.options.rules == "culin" and v.players <= RESHAPE_PLAYERS
+        weight = hand.pile_weight
         for action in v.legal:
             if action.verb != "take":
                 continue
             p = kind_of[action.tiles[0]]
-            if p in wanted and short == 1:
+            n = counts[p]
+            wanted = helps >> (3 * digit[p] + (n if n < 2 else 2)) & 1
+            if wanted and short == 1:
                 by_kind[p] = WIN
-            elif p in wanted or reshape:
-                counts[p] += 1
-                table.avail[p] -= table.pile_weight
-                by_kind[p] = table.best_discard(counts, sig.rekey(key, counts, p), keep=p)
-                table.avail[p] += table.pile_weight
-                counts[p] -= 1
+            elif wanted or reshape:
+                hand.shift(p, 1)
+                hand.avail[p] -= weight
+                hand.cells[3 * digit[p] + (2 if n else 1)] -= weight
+                by_kind[p] = hand.best_discard(keep=p)
+                hand.cells[3 * digit[p] + (2 if n else 1)] += weight
+                hand.avail[p] += weight
+                hand.shift(p, -1)
     else:
         # Only the discards that leave the fewest tiles missing are worth telling apart.
         after: list[tuple[int, int, int]] = []
         for action in v.legal:
             d = kind_of[action.tiles[0]]
-            counts[d] -= 1
-            k = sig.rekey(key, counts, d)
-            counts[d] += 1
+            k = hand.without(d)
             after.append((sig.missing(k), d, k))
         fewest = min(after)[0]
         for short, d, k in after:
             if short > fewest:
                 by_kind[d] = -MISSING_WEIGHT * short
             else:
-                counts[d] -= 1
-                by_kind[d] = table.value(counts, k)
-                counts[d] += 1
+                by_kind[d] = hand.value_without(d, k)
 
     def rate(action: Action) -> float:
         return draw if action.verb == "draw" else by_kind[kind_of[action.tiles[0]]]
