@@ -35,26 +35,30 @@ def _deck(game: str, players: int) -> frozenset[int]:
 
 def rater(view: Any) -> Callable[[Action], float]:
     v = cast("ConnectView", view)
-    known = set(v.hand)
+    hand = v.hand
+    known = set(hand)
     known.update(p[0] for p in v.line)
     if v.seat is not None:
         known.update(v.discards[v.seat])
-    unseen = [t for t in _deck(v.game, v.players) if t not in known]
-    unseen_on = CHINESE.number_counts(unseen)
+    unseen_on = CHINESE.number_counts(t for t in _deck(v.game, v.players) if t not in known)
+    # How many tiles in hand show each number; a tile played leaves one fewer on its numbers.
+    held_on = CHINESE.number_counts(hand)
+    ends = v.ends
 
     def rate(action: Action) -> float:
         (tile,) = action.tiles
         if action.verb == "drop":
             return -float(_PIPS[tile])
-        rest = [t for t in v.hand if t != tile]
+        a, b = _A[tile], _B[tile]
         if action.verb == "lead":
-            new_ends = [action.arg] if action.arg is not None else [_A[tile], _B[tile]]
+            new_ends = [action.arg] if action.arg is not None else [a, b]
         else:
-            end = v.ends[action.arg or 0]
-            new_ends = [_B[tile] if _A[tile] == end else _A[tile]]
+            end = ends[action.arg or 0]
+            new_ends = [b if a == end else a]
         value = float(_PIPS[tile])
         for number in new_ends:
-            value += FOLLOW_WEIGHT * min(CHINESE.showing(rest, number), 2)
+            follow = held_on[number] - (a == number or b == number)
+            value += FOLLOW_WEIGHT * (follow if follow < 2 else 2)
             value -= UNSEEN_WEIGHT * unseen_on[number]
         return value
 
