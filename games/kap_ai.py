@@ -267,6 +267,8 @@ class _Signatures:
                             for r in range(10))
         self._analysis: dict[int, int] = {}
         self._short: dict[int, int] = {}
+        self.shorts = self._short
+        """What `missing` remembers, to look up without a call."""
         self.bits: dict[int, tuple[int, ...]] = {}
         """The set bits of each `helps` met: the cells of `_Hand.cells` they add up."""
         self.base = tuple(3 * d for d in self.digit)
@@ -340,6 +342,17 @@ def signatures(pairs: int, four_two: int) -> _Signatures:
     return _Signatures(pairs, four_two)
 
 
+@cache
+def _unseen(sets: int, sig: _Signatures) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Every kind's copies in `sets` sets, and `_Hand.cells` of an empty hand with nothing face
+    up: all of them still to come, each in its digit's cell for kinds not held."""
+    totals = tuple(float(n) for n in _totals(sets))
+    cells = [0.0] * 30
+    for k, base in enumerate(sig.base):
+        cells[base] += totals[k]
+    return totals, tuple(cells)
+
+
 class _Hand:
     """One view, read once: the hand as counts per kind and per digit, its signature, and the
     table of what may still come by cell (`cells[3r + u]`: the tiles still to come of the kinds
@@ -366,7 +379,8 @@ class _Hand:
         opts = view.options
         sig = self.sig = signatures(_PAIRS[view.game], opts.four_two)
         digit = self.digit = sig.digit
-        kind_of = self.kind_of = chinese(max(view.sets, 1)).kind_of
+        sets = max(view.sets, 1)
+        kind_of = self.kind_of = chinese(sets).kind_of
         counts = [0] * KINDS
         held: list[int] = []
         for t in view.hand:
@@ -376,18 +390,30 @@ class _Hand:
             counts[k] += 1
         self.counts = counts
         self.held = held
-        pile = [0] * KINDS
-        for t, _ in view.pile:
-            pile[kind_of[t]] += 1
         weight = self.pile_weight = PILE_WEIGHT if opts.rules == "culin" else 0.0
-        # Copies not in this hand nor face up: in the stock or in the other hands.
-        avail = self.avail = [total - n - up + weight * up
-                              for total, n, up in zip(_totals(view.sets), counts, pile,
-                                                      strict=True)]
-        cells = self.cells = [0.0] * 30
-        for k, base in enumerate(sig.base):
+        # Copies not in this hand nor face up (in the stock or in the other hands), and the face
+        # up ones `weight` times: from the full set, less what the hand and the pile hold.
+        totals, empty = _unseen(sets, sig)
+        avail = self.avail = list(totals)
+        cells = self.cells = list(empty)
+        up = weight - 1.0
+        touched = list(held)
+        seen = 0
+        for k in held:
+            seen |= 1 << k
+        for t, _ in view.pile:
+            k = kind_of[t]
+            if not seen >> k & 1:
+                seen |= 1 << k
+                touched.append(k)
+            avail[k] += up
+        for k in held:
+            avail[k] -= counts[k]
+        base = sig.base
+        for k in touched:
             n = counts[k]
-            cells[base + (n if n < 2 else 2)] += avail[k]
+            cells[base[k]] -= totals[k]
+            cells[base[k] + (n if n < 2 else 2)] += avail[k]
         ones = self.ones = [0] * 10
         twos = self.twos = [0] * 10
         key = 0
@@ -473,17 +499,25 @@ class _Hand:
                 outs += a
         return outs - MISSING_WEIGHT * short
 
-    def best_discard(self, keep: int) -> float:
+    def best_discard(self, keep: int, base: int, minus: dict[int, int]) -> float:
         """The value of the hand after its least useful tile goes; no tile of `keep`, the kind
-        just taken, may go (D-10)."""
+        just taken, may go (D-10). `minus` holds the signature of the hand as read (`base`)
+        less one tile of each kind held: a tile of another digit than `keep`'s leaves the same
+        change to the signature now."""
         sig = self.sig
+        shorts = sig.shorts
+        digit = self.digit
+        near = digit[keep]
+        moved = self.key - base
         best_short = 99
         candidates: list[tuple[int, int]] = []
         for d in self.held:
             if d == keep:
                 continue
-            after = self.without(d)
-            short = sig.missing(after)
+            after = self.without(d) if digit[d] == near else minus[d] + moved
+            short = shorts.get(after)
+            if short is None:
+                short = sig.missing(after)
             if short < best_short:
                 best_short, candidates = short, [(d, after)]
             elif short == best_short:
@@ -512,6 +546,7 @@ def rater(view: Any) -> Callable[[Action], float]:
         draw = hand.value(key) + DRAW_BIAS
         reshape = v.options.rules == "culin" and v.players <= RESHAPE_PLAYERS
         weight = hand.pile_weight
+        minus = {d: hand.without(d) for d in hand.held}
         for action in v.legal:
             if action.verb != "take":
                 continue
@@ -524,7 +559,7 @@ def rater(view: Any) -> Callable[[Action], float]:
                 hand.shift(p, 1)
                 hand.avail[p] -= weight
                 hand.cells[3 * digit[p] + (2 if n else 1)] -= weight
-                by_kind[p] = hand.best_discard(keep=p)
+                by_kind[p] = hand.best_discard(p, key, minus)
                 hand.cells[3 * digit[p] + (2 if n else 1)] += weight
                 hand.avail[p] += weight
                 hand.shift(p, -1)
