@@ -126,6 +126,7 @@ class _Table:
             for value in range(11, -1, -1):
                 self.above[suit][value] = self.above[suit][value + 1] + counts[suit][value + 1]
         self._threats: dict[tuple[str, int, int, int], int] = {}
+        self._reach: dict[tuple[tuple[int, ...], int, int | None], float] = {}
 
     def threats(self, combo: Combo) -> int:
         """How many unseen plays could beat `combo` (each needs all its tiles in one hand)."""
@@ -176,18 +177,27 @@ class _Table:
         above = self.above[CIVIL[t]]
         return above[0] - above[VALUE[t] - 1]
 
-    def reach(self, seats: Sequence[int], size: int, held: int | None) -> float:
+    def reach(self, seats: tuple[int, ...], size: int, held: int | None) -> float:
         """Chance that a given unseen play of `size` tiles sits whole in one of `seats`' hands
-        (holding `held` tiles each, later in the deal; now when None)."""
+        (holding `held` tiles each, later in the deal; now when None). Remembered for the
+        view: the look-ahead asks the same few questions again and again."""
+        key = (seats, size, held)
+        found = self._reach.get(key)
+        if found is not None:
+            return found
         counts = self.view.hand_counts
         if held is None:
-            return min(sum((counts[s] / self.n_unseen) ** size for s in seats), 1.0)
-        # Meanwhile about half the tiles the others play are shown and leave the unseen pool.
-        shown = sum(counts[s] - held for s in seats) * SHOWN
-        share = held / max(self.n_unseen - shown, 1.0)
-        return min(len(seats) * share ** size, 1.0)
+            found = min(sum((counts[s] / self.n_unseen) ** size for s in seats), 1.0)
+        else:
+            # Meanwhile about half the tiles the others play are shown and leave the unseen
+            # pool.
+            shown = sum(counts[s] - held for s in seats) * SHOWN
+            share = held / max(self.n_unseen - shown, 1.0)
+            found = min(len(seats) * share ** size, 1.0)
+        self._reach[key] = found
+        return found
 
-    def survival(self, combo: Combo, seats: Sequence[int], size: int,
+    def survival(self, combo: Combo, seats: tuple[int, ...], size: int,
                  held: int | None = None) -> float:
         """Chance that none of `seats` can beat `combo`."""
         threats = self.threats(combo)
@@ -204,20 +214,17 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     mixed = table.mixed
     hand = v.hand
     n = len(hand)
-    others = [s for s in range(v.players) if s != seat]
+    others = tuple(s for s in range(v.players) if s != seat)
+    next_seat = others[:1]
     taken = v.tricks[seat]
     early_death = v.options.early_death
+    # Who could still beat a last single lead: under early death, nobody trickless.
+    last_seats = tuple(s for s in others if v.tricks[s] > 0) if early_death else others
 
     def single(t: int) -> Combo:
         combo = classify((t,), mixed)
         assert combo is not None
         return combo
-
-    def last_seats() -> list[int]:
-        """Who could still beat a last single lead: under early death, nobody trickless."""
-        if early_death:
-            return [s for s in others if v.tricks[s] > 0]
-        return others
 
     strength = {t: table.survival(single(t), others, 1) for t in hand}
     reserve = max(hand, key=lambda t: (strength[t], VALUE[t], CIVIL[t]))
@@ -241,7 +248,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         combo = classify(tiles, mixed)
         if combo is None:
             return 0.0
-        return table.survival(combo, last_seats() if len(tiles) == 1 else others, len(tiles),
+        return table.survival(combo, last_seats if len(tiles) == 1 else others, len(tiles),
                               len(tiles))
 
     def final_follow(t: int, tricks: int) -> float:
@@ -253,7 +260,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     def take_chance(t: int, n_left: int) -> float:
         """Chance of beating and keeping a single led at the next trick (its suit, lower),
         against one seat after us on average."""
-        return table.below(t) / table.n_unseen * table.survival(single(t), others[:1], 1, n_left)
+        return table.below(t) / table.n_unseen * table.survival(single(t), next_seat, 1, n_left)
 
     lead_memo: dict[tuple[tuple[int, ...], int], float] = {}
     follow_memo: dict[tuple[tuple[int, ...], int], float] = {}
@@ -325,7 +332,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         return rate_lead
 
     size = trick[0].size
-    later = [s for s in others if all(p.seat != s for p in trick)]
+    later = tuple(s for s in others if all(p.seat != s for p in trick))
 
     def rate_follow(action: Action) -> float:
         tiles = action.tiles
