@@ -25,6 +25,7 @@ from bot.screens import Button, Countdown, Keyboard, Picture, Screen, TileChoice
 from bot.seating import Game, Seat, computer_name
 from faces import home_of
 from faces.moves import tile_text
+from faces.presets import game_title
 from games.engine import Event, Match, Outcome, View
 from rendering import Frame, hand_labels
 from storage import Session
@@ -35,8 +36,8 @@ _MARK = "\x00"
 
 
 def title(game: Game, lang: str) -> str:
-    name = game.rules.title.get(lang) or game.rules.title["en"]
-    return f"{name} · {game.preset}" if game.preset else name
+    """The game's title and its preset, both in `lang`."""
+    return game_title(game.rules.id, game.preset, lang)
 
 
 def names(seats: Sequence[Seat]) -> tuple[str, ...]:

@@ -323,3 +323,14 @@ def test_a_screen_keeps_where_its_countdown_is():
     assert screen.text == "title\nTo move: [x](y) · time runs out in 60 s"
     assert (before, after, deadline) == ("title\nTo move: [x](y) · time runs out ", "", 145.0)
     assert Place("1") and Screen("plain").split_at_countdown() is None
+
+
+def test_a_tables_title_names_its_preset_in_the_chats_language() -> None:
+    import games
+    from bot.presenter import title
+    from bot.seating import Game
+
+    rules = games.get("kapten")
+    game = Game(rules, rules.options("culin"), "culin", {}, "t")
+    assert title(game, "uk") == "Тягни десятки · правила Куліна"
+    assert title(game, "en").startswith("Kap Ten · ") and "culin" not in title(game, "uk")
