@@ -469,14 +469,14 @@ def _legal(hand: tuple[int, ...], mixed: bool, best: Combo | None, alive: bool
 
 
 class TienGowTable(Table[TienGowState]):
-    """A Tien Gow deal on the fast path: hands and the trick as lists changed in place, the play
-    holding the trick followed as plays come (a beat is always the new best), and every seat's
-    view of the finished tricks kept as they finish instead of blanked anew for every view
-    (`Table`)."""
+    """A Tien Gow deal on the fast path: hands and the trick as lists changed in place, and the
+    play holding the trick followed as plays come (a beat is always the new best). What a seat
+    sees of the finished tricks is blanked when its view is first read, and kept: a later view
+    blanks only the tricks finished since (`Table`)."""
 
     __slots__ = ("_legal", "_seen", "banker", "best", "best_combo", "hands", "history",
                  "match", "mixed", "multiplier", "options", "players", "rules", "seed",
-                 "seen", "shown", "trick", "tricks", "turn", "version")
+                 "seen", "trick", "tricks", "turn", "version")
 
     def __init__(self, rules: TienGow, state: TienGowState | None) -> None:
         self.rules = rules
@@ -489,17 +489,14 @@ class TienGowTable(Table[TienGowState]):
         self.multiplier, self.turn = state.multiplier, state.turn
         self.hands = [list(h) for h in state.hands]
         self.trick = list(state.trick)
-        self.shown = list(_blank(state.trick, None))
-        """The trick as a seat that has not played in it yet sees it (the seat to move)."""
         self.history = list(state.history)
         self.tricks = list(state.tricks)
         self.best = best_index(state.trick, self.mixed) if state.trick else 0
         self.best_combo = (classify(state.trick[self.best].tiles, self.mixed)
                            if state.trick else None)
-        self.seen = [[Trick(t.winner, _blank(t.plays, seat)) for t in state.history]
-                     for seat in range(state.players)]
-        """The finished tricks as each seat saw them."""
-        self._seen: list[tuple[Trick, ...] | None] = [None] * state.players
+        self.seen: list[list[Trick]] = [[] for _ in range(state.players)]
+        """The finished tricks as each seat saw them, as far as its views have needed."""
+        self._seen: list[tuple[Trick, ...]] = [() for _ in range(state.players)]
         self._legal: tuple[Action, ...] | None = None
 
     def copy(self) -> TienGowTable:
@@ -508,7 +505,6 @@ class TienGowTable(Table[TienGowState]):
             object.__setattr__(twin, name, getattr(self, name))
         twin.hands = [list(h) for h in self.hands]
         twin.trick = list(self.trick)
-        twin.shown = list(self.shown)
         twin.history = list(self.history)
         twin.tricks = list(self.tricks)
         twin.seen = [list(s) for s in self.seen]
@@ -540,9 +536,7 @@ class TienGowTable(Table[TienGowState]):
             hand.remove(t)
         trick = self.trick
         verb = action.verb
-        played = Play(seat, len(tiles), verb != "fold", tiles)
-        trick.append(played)
-        self.shown.append(played if verb != "fold" else Play(seat, len(tiles), False, ()))
+        trick.append(Play(seat, len(tiles), verb != "fold", tiles))
         if verb == "lead":
             self.best = 0
             self.best_combo = classify(tiles, self.mixed)
@@ -550,28 +544,14 @@ class TienGowTable(Table[TienGowState]):
             # Only a play that beats the best so far may be made face up after the lead.
             self.best = len(trick) - 1
             self.best_combo = classify(tiles, self.mixed)
-        turn = (seat + 1) % self.players
         if len(trick) == self.players:
             winner = trick[self.best].seat
-            plays = tuple(trick)
-            self.history.append(Trick(winner, plays))
-            shown = tuple(self.shown)
-            lead = plays[0].seat
-            for viewer, seen in enumerate(self.seen):
-                # Everyone sees what everyone saw, and his own tiles if he folded.
-                mine = plays[(viewer - lead) % self.players]
-                if mine.up:
-                    seen.append(Trick(winner, shown))
-                else:
-                    own = list(shown)
-                    own[(viewer - lead) % self.players] = mine
-                    seen.append(Trick(winner, tuple(own)))
-                self._seen[viewer] = None
+            self.history.append(Trick(winner, tuple(trick)))
             self.tricks[winner] += len(tiles)
             trick.clear()
-            self.shown.clear()
-            turn = winner
-        self.turn = turn
+            self.turn = winner
+        else:
+            self.turn = (seat + 1) % self.players
         self.version += 1
         self._legal = None
 
@@ -594,14 +574,17 @@ class TienGowTable(Table[TienGowState]):
     def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
         """The view of the seat to move, field by field (`LazyViews`)."""
         stale(version, self.version)
-        seen = self._seen[seat]
-        if seen is None:
-            seen = self._seen[seat] = tuple(self.seen[seat])
+        seen = self.seen[seat]
+        if len(seen) < len(self.history):
+            seen.extend(Trick(t.winner, _blank(t.plays, seat))
+                        for t in self.history[len(seen):])
+            self._seen[seat] = tuple(seen)
         # The seat to move has not played in this trick: it sees what everyone sees of it.
         return (self.rules.id, self.options, CHINESE, seat, self.players, self.version, seat,
                 tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
-                self.legal(), None, self.banker, self.multiplier, tuple(self.shown),
-                self.best if self.trick else None, seen, tuple(self.tricks))
+                self.legal(), None, self.banker, self.multiplier,
+                _blank(tuple(self.trick), None), self.best if self.trick else None,
+                self._seen[seat], tuple(self.tricks))
 
 
 def _blank(plays: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:
