@@ -25,24 +25,38 @@ FOLLOW_WEIGHT = 2.0
 UNSEEN_WEIGHT = 1.5
 
 
+_BIT = tuple(1 << t for t in range(CHINESE.size))
+_SHOWING = tuple(sum(1 << t for t in range(CHINESE.size) if n in (_A[t], _B[t]))
+                 for n in range(7))
+"""Per number, the tiles showing it, as a set of bits: counting tiles on a number is counting
+the bits of a set of tiles there."""
+
+
 @cache
-def _deck(game: str, players: int) -> frozenset[int]:
+def _deck(game: str, players: int) -> int:
+    """The tiles in play, as a set of bits."""
     from games import get
 
     rules = cast("ConnectingRules", get(game))
-    return frozenset(rules.deck(players)[0])
+    return sum(_BIT[t] for t in rules.deck(players)[0])
 
 
 def rater(view: Any) -> Callable[[Action], float]:
     v = cast("ConnectView", view)
-    hand = v.hand
-    known = set(hand)
-    known.update(p[0] for p in v.line)
+    bit = _BIT
+    held = 0
+    for t in v.hand:
+        held |= bit[t]
+    known = held
+    for p in v.line:
+        known |= bit[p[0]]
     if v.seat is not None:
-        known.update(v.discards[v.seat])
-    unseen_on = CHINESE.number_counts(t for t in _deck(v.game, v.players) if t not in known)
+        for t in v.discards[v.seat]:
+            known |= bit[t]
+    unseen = _deck(v.game, v.players) & ~known
+    unseen_on = [(unseen & tiles).bit_count() for tiles in _SHOWING]
     # How many tiles in hand show each number; a tile played leaves one fewer on its numbers.
-    held_on = CHINESE.number_counts(hand)
+    held_on = [(held & tiles).bit_count() for tiles in _SHOWING]
     ends = v.ends
 
     def rate(action: Action) -> float:
