@@ -285,9 +285,11 @@ class Domino(Rules[DominoState, DominoOptions]):
         else:
             event = Event("pass", seat)
         done = _status(hands, stock, ends)
-        new = dataclasses.replace(
-            state, version=state.version + 1, turn=turn, hands=hands, stock=stock, line=line,
-            ends=ends, pending=pending, done=done,
+        new = DominoState(
+            options=state.options, seed=state.seed, players=state.players, match=state.match,
+            version=state.version + 1, leader=state.leader, turn=turn, hands=hands,
+            stock=stock, line=line, ends=ends, pending=pending, redeals=state.redeals,
+            done=done,
         )
         if not done:
             return new, (event,)

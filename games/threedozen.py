@@ -204,8 +204,14 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             source="",
         )
         # The leader's six tiles may already be three pairs: he wins from the deal (§2.9).
-        state, _ = self._received(state, [], "deal")
-        return state
+        hand = hands[leader]
+        rest = pairing(hand) if len(hand) == 2 * PAIRS_TO_WIN else None
+        if rest is not None:
+            return dataclasses.replace(
+                state, hands=(*hands[:leader], (), *hands[leader + 1:]),
+                melds=(*state.melds[:leader], rest, *state.melds[leader + 1:]), phase="",
+                winner=leader, source="deal")
+        return dataclasses.replace(state, phase="meld" if hand_pairs(hand) else "discard")
 
     # ----- playing ---------------------------------------------------------------------------
 
@@ -237,16 +243,19 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
              ) -> tuple[ThreeDozenState, tuple[Event, ...]]:
         seat = state.turn
         hand = state.hands[seat]
+        melds = state.melds[seat]
+        stock, pile, reshuffles = state.stock, state.pile, state.reshuffles
+        turn, turns = state.turn, state.turns
         events: list[Event] = []
+        source = ""
         if action.verb == "take":
             last, partner = action.tiles
             hand = tuple(t for t in hand if t != partner)
-            melds = (*state.melds[seat], (last, partner))
+            melds = (*melds, (last, partner))
             events.append(Event("take", seat, (last, partner)))
-            new = self._with(state, seat, hand, melds, pile=state.pile[:-1])
-            return self._received(new, events, "discard")
-        if action.verb == "draw":
-            stock, pile, reshuffles = state.stock, state.pile, state.reshuffles
+            pile = pile[:-1]
+            source = "discard"
+        elif action.verb == "draw":
             if not stock:
                 # Every discard becomes the new stock, shuffled (D-15).
                 stock = tuple(t for t, _ in pile)
@@ -257,49 +266,62 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
                 pile, reshuffles = (), reshuffles + 1
                 events.append(Event("reshuffle", None, (), len(stock)))
             events.append(Event("draw", seat))
-            new = dataclasses.replace(state, stock=stock[1:], pile=pile, reshuffles=reshuffles)
-            new = self._with(new, seat, tuple(sorted((*hand, stock[0]))), state.melds[seat])
-            return self._received(new, events, "stock")
-        if action.verb == "meld":
+            hand = tuple(sorted((*hand, stock[0])))
+            stock = stock[1:]
+            source = "stock"
+        elif action.verb == "meld":
             hand = tuple(t for t in hand if t not in action.tiles)
-            melds = (*state.melds[seat], (action.tiles[0], action.tiles[1]))
+            melds = (*melds, (action.tiles[0], action.tiles[1]))
             events.append(Event("meld", seat, action.tiles))
-            new = self._with(state, seat, hand, melds)
+        else:
+            (tile,) = action.tiles
+            hand = tuple(t for t in hand if t != tile)
+            events.append(Event("discard", seat, (tile,)))
+            pile = (*pile, (tile, seat))
+            turn, turns = (seat + 1) % state.players, turns + 1
+        if action.verb == "discard":
+            phase = "open"
+        elif source:
+            # A tile came in: a win if everything pairs, else lay pairs, else discard.
+            return self._received(state, seat, hand, melds, stock, pile, reshuffles, events,
+                                  source)
+        else:
             phase = "meld" if hand_pairs(hand) else "discard"
-            return dataclasses.replace(new, phase=phase), tuple(events)
-        (tile,) = action.tiles
-        hand = tuple(t for t in hand if t != tile)
-        events.append(Event("discard", seat, (tile,)))
-        new = self._with(state, seat, hand, state.melds[seat], pile=(*state.pile, (tile, seat)))
-        new = dataclasses.replace(new, turn=(seat + 1) % state.players,
-                                  turns=state.turns + 1, phase="open")
-        return new, tuple(events)
+        return self._with(state, seat, hand, melds, turn=turn, turns=turns, phase=phase,
+                          stock=stock, pile=pile, reshuffles=reshuffles), tuple(events)
 
     def _with(self, state: ThreeDozenState, seat: int, hand: tuple[int, ...],
-              melds: tuple[tuple[int, int], ...], **changes: Any) -> ThreeDozenState:
-        hands = (*state.hands[:seat], hand, *state.hands[seat + 1:])
-        all_melds = (*state.melds[:seat], melds, *state.melds[seat + 1:])
-        return dataclasses.replace(state, version=state.version + 1, hands=hands,
-                                   melds=all_melds, **changes)
+              melds: tuple[tuple[int, int], ...], *, turn: int, turns: int, phase: str,
+              stock: tuple[int, ...], pile: tuple[tuple[int, int], ...], reshuffles: int,
+              winner: int | None = None, source: str = "") -> ThreeDozenState:
+        """The state after a move by `seat`, built at once (no copy per changed field)."""
+        return ThreeDozenState(
+            options=state.options, seed=state.seed, players=state.players, match=state.match,
+            version=state.version + 1, leader=state.leader, turn=turn, turns=turns,
+            phase=phase, hands=(*state.hands[:seat], hand, *state.hands[seat + 1:]),
+            melds=(*state.melds[:seat], melds, *state.melds[seat + 1:]), stock=stock,
+            pile=pile, reshuffles=reshuffles, winner=winner if winner is not None
+            else state.winner, source=source or state.source,
+        )
 
-    def _received(self, state: ThreeDozenState, events: list[Event], source: str
-                  ) -> tuple[ThreeDozenState, tuple[Event, ...]]:
+    def _received(self, state: ThreeDozenState, seat: int, hand: tuple[int, ...],
+                  melds: tuple[tuple[int, int], ...], stock: tuple[int, ...],
+                  pile: tuple[tuple[int, int], ...], reshuffles: int, events: list[Event],
+                  source: str) -> tuple[ThreeDozenState, tuple[Event, ...]]:
         """After a tile comes in: a win if everything pairs, else lay pairs, else discard."""
-        seat = state.turn
-        hand = state.hands[seat]
-        rest = pairing(hand) if len(state.melds[seat]) * 2 + len(hand) == 2 * PAIRS_TO_WIN \
-            else None
+        rest = pairing(hand) if len(melds) * 2 + len(hand) == 2 * PAIRS_TO_WIN else None
         if rest is not None:
-            melds = (*state.melds[seat], *rest)
             if rest:
                 events.append(Event("meld", seat, tuple(t for p in rest for t in p)))
-            all_melds = (*state.melds[:seat], melds, *state.melds[seat + 1:])
-            hands = (*state.hands[:seat], (), *state.hands[seat + 1:])
             events += [Event("win", seat, (), PAIRS_TO_WIN), Event("end", None, (), seat)]
-            return dataclasses.replace(state, hands=hands, melds=all_melds, phase="",
-                                       winner=seat, source=source), tuple(events)
+            return self._with(state, seat, (), (*melds, *rest), turn=state.turn,
+                              turns=state.turns, phase="", stock=stock, pile=pile,
+                              reshuffles=reshuffles, winner=seat, source=source
+                              ), tuple(events)
         phase = "meld" if hand_pairs(hand) else "discard"
-        return dataclasses.replace(state, phase=phase), tuple(events)
+        return self._with(state, seat, hand, melds, turn=state.turn, turns=state.turns,
+                          phase=phase, stock=stock, pile=pile, reshuffles=reshuffles
+                          ), tuple(events)
 
     # ----- scoring ---------------------------------------------------------------------------
 
