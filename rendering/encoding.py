@@ -8,29 +8,29 @@ text and pips: one or two thousand colours, of which a dozen cover almost every 
 Measured side by side on every family's boards (`benchmarks/images.py --candidates`): JPEG is
 as heavy as today's PNG at 4:2:0 and already blurs text there (and Telegram would blur it a
 second time); WebP is slower than today's PNG, lossy it smears the letters, lossless it is
-heavier; other zlib levels and strategies move time and bytes by a tenth; a palette of the
-theme's colours misses the shades the boards mix from them. A palette PNG of the picture's own
-colours is a third of the bytes in about a third of the time (one byte a pixel to deflate
-instead of three), with text and pips within a few levels of what was drawn. Telegram,
-Discord and the terminal all keep it: for Telegram, its own JPEG changes every edge far more
-than the palette does; for Discord and the terminal, the file shown is that close to what was
-drawn. A finer palette (sampling every 2nd pixel) cuts only the rare worst pixel, at more time
-than a whole palette costs. So today the three take the same encoding, and each call site
-still says where its picture goes, so that what one platform keeps is decided here, in one
-line of `ENCODINGS`.
+heavier; other zlib levels and strategies save at most an eighth of the bytes, at up to
+several times the time; a palette of the theme's colours misses the shades the boards mix
+from them. A palette PNG of the picture's own colours is a third of the bytes in a third to a
+half of the time (one byte a pixel to deflate instead of three), with text and pips within a
+few levels of what was drawn. Telegram, Discord and the terminal all keep it: for Telegram,
+its own JPEG changes every edge far more than the palette does; for Discord and the terminal,
+the file shown is that close to what was drawn. A palette chosen from more of the pixels only
+lowers the rare worst pixel, for a third more time. So today the three take the same
+encoding; each call site still says where its picture goes, so that what one platform keeps
+is decided here, in one line of `ENCODINGS`.
 
 How the palette is made:
 
-- Pillow's fast octree over every `sample`-th pixel each way (a sample keeps the mix of
-  colours and costs a fraction of the whole), then the most common colours of a sample put
-  in exactly, so the felt and the panels keep the theme's own colours rather than the
-  octree's means of them;
+- Pillow's fast octree over about `sample` pixels evenly spread (every 4th each way on a
+  board, all of a small picture: a sample keeps the mix of colours and costs a fraction of
+  the whole), then the most common colours put in exactly, so the felt and the panels keep
+  the theme's own colours rather than the octree's means of them;
 - every pixel takes its nearest palette colour, without dithering (dots around letters read
   as noise). Pillow measures "nearest" from the low corner of a 4×4×4 cell of colours, so the
   palette it searches is shifted down by `SHIFT`, about half a cell, and the real one is put
   back afterwards (of two common colours closer than a cell, only the commoner is put in
   exactly: the cell cannot tell them apart);
-- zlib level 3: flat rows deflate nearly as small as at 6, in half the time.
+- zlib level 3: level 6 saves a fifth of the bytes for a third more time, level 1 no time.
 
 "lossless" keeps the RGB PNG, pixel for pixel what was drawn (the gallery, and tests that
 read exact colours). Every encoding gives the same bytes for the same picture in any process.
