@@ -403,6 +403,8 @@ _FOLD: dict[tuple[int, ...], Action] = {}
 """One move per group of tiles and verb, made once: the fast path offers the same ones often."""
 _CHOICES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 """`_distinct_choices` of small hands, remembered (they recur from deal to deal)."""
+_LEADS: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
+"""Every lead of a hand, remembered: the hands left late in a deal recur from deal to deal."""
 _MEMO = 1 << 16
 _LAZY = LazyViews(TienGowView)
 """Views of the seat to move; their fields in order: game, options, tiles, seat, players,
@@ -447,9 +449,15 @@ def _legal(hand: tuple[int, ...], mixed: bool, best: Combo | None, alive: bool
     """The moves of a hand: every lead when `best` is None, else the beats of `best` (none
     when not `alive`: early death) and then every fold, one per choice of kinds (§2.8)."""
     if best is None:
-        leads = (_leads(hand, mixed) if _sorted(hand)
-                 else [tiles for tiles, _ in lead_choices(hand, mixed)])
-        return tuple([_move(_LEAD, "lead", tiles) for tiles in leads])
+        key = (hand, mixed)
+        found = _LEADS.get(key)
+        if found is None:
+            leads = (_leads(hand, mixed) if _sorted(hand)
+                     else [tiles for tiles, _ in lead_choices(hand, mixed)])
+            if len(_LEADS) >= _MEMO:
+                _LEADS.clear()
+            found = _LEADS[key] = tuple([_move(_LEAD, "lead", tiles) for tiles in leads])
+        return found
     size = best.civil + best.military
     if size == 1:
         singles = _choices(hand, 1)
