@@ -152,7 +152,7 @@ class PictureFiles:
 
 def _write_all(drawings: list[tuple[Path, Picture]]) -> None:
     for path, picture in drawings:
-        data = picture.render()
+        data = picture.render("console")
         path.parent.mkdir(parents=True, exist_ok=True)
         part = path.with_name(path.name + ".part")
         part.write_bytes(data)

@@ -51,7 +51,7 @@ async def embed_of(screen: Screen, name: str, draw: bool = True
     embed.set_image(url=f"attachment://{name}")
     if not draw:
         return embed, None
-    png = await asyncio.to_thread(screen.picture.render)
+    png = await asyncio.to_thread(screen.picture.render, "discord")
     return embed, discord.File(io.BytesIO(png), filename=name)
 
 

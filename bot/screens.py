@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from faces import pictures
 from rendering import Frame, Standing
+from rendering.encoding import Destination
 from rendering.stats_card import StatsCard, stats_png
 
 PictureKind = Literal["board", "hand", "result", "leaderboard", "stats"]
@@ -30,16 +31,17 @@ class Picture:
     card: StatsCard | None = None
     """A player's figures for the `/stats` card."""
 
-    def render(self) -> bytes:
+    def render(self, to: Destination = "lossless") -> bytes:
+        """The picture's bytes, encoded for where it goes (`rendering.encoding`)."""
         if self.kind == "board":
-            return pictures.board(self.view, self.frame)
+            return pictures.board(self.view, self.frame, to=to)
         if self.kind == "hand":
-            return pictures.hand(self.view, self.frame)
+            return pictures.hand(self.view, self.frame, to=to)
         if self.kind == "result":
-            return pictures.result(self.view, self.frame)
+            return pictures.result(self.view, self.frame, to=to)
         if self.kind == "stats" and self.card is not None:
             return stats_png(self.card, self.frame)
-        return pictures.leaderboard(self.rows, self.frame)
+        return pictures.leaderboard(self.rows, self.frame, to=to)
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,7 @@ async def test_a_game_is_played_to_its_end(tmp_path):
         path = tmp_path / "pics" / name
         assert f"Picture: {path}" in text
         with Image.open(path) as image:
+            assert image.mode == "P"  # encoded as the terminal keeps it: a palette PNG
             image.verify()
     assert not list((tmp_path / "pics").glob("*.part"))
     chips, granted = balances(tmp_path / "x.sqlite3", "console")

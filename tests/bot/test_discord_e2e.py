@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import io
 import logging
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from bot.discord_components import view_of
 from bot.discord_hands import TOKEN_LIFE
@@ -156,6 +158,10 @@ async def test_a_whole_deal_is_played_by_buttons(server: Server, options: dict[s
     result = server.results()[-1]
     assert "result.png" in attachment_names(result)
     assert server.fake is not None and not server.fake.unhandled
+    # Pictures go as Discord keeps them: palette PNGs (rendering.encoding), a third the bytes.
+    uploads = [data for call in server.fake.calls for name, data in call.files
+               if name.endswith(".png")]
+    assert uploads and all(Image.open(io.BytesIO(data)).mode == "P" for data in uploads)
     chips, granted = balances(server.db, "discord")
     assert set(chips) >= {p.name for p in people}
     assert granted == 1000 * len(people)
