@@ -127,6 +127,7 @@ class _Table:
                 self.above[suit][value] = self.above[suit][value + 1] + counts[suit][value + 1]
         self._threats: dict[tuple[str, int, int, int], int] = {}
         self._reach: dict[tuple[tuple[int, ...], int, int | None], float] = {}
+        self._survival: dict[tuple[Any, ...], float] = {}
 
     def threats(self, combo: Combo) -> int:
         """How many unseen plays could beat `combo` (each needs all its tiles in one hand)."""
@@ -199,11 +200,14 @@ class _Table:
 
     def survival(self, combo: Combo, seats: tuple[int, ...], size: int,
                  held: int | None = None) -> float:
-        """Chance that none of `seats` can beat `combo`."""
-        threats = self.threats(combo)
-        if threats == 0:
-            return 1.0
-        return (1.0 - self.reach(seats, size, held)) ** threats
+        """Chance that none of `seats` can beat `combo` (remembered for the view)."""
+        key = (combo.category, combo.civil, combo.military, combo.rank, seats, size, held)
+        found = self._survival.get(key)
+        if found is None:
+            threats = self.threats(combo)
+            found = 1.0 if threats == 0 else (1.0 - self.reach(seats, size, held)) ** threats
+            self._survival[key] = found
+        return found
 
 
 def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
@@ -274,15 +278,10 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         if found is not None:
             return found
         best = final_lead(rest)
-        for k in range(1, len(rest)):
-            for tiles in combinations(rest, k):
-                combo = classify(tiles, mixed)
-                if combo is None:
-                    continue
-                left = tuple(t for t in rest if t not in tiles)
-                hold = table.survival(combo, others, k, len(rest))
-                best = max(best, hold * end_lead(left, tricks + k)
-                           + (1 - hold) * end_follow(left, tricks))
+        for k, combo, left in _splits(rest, mixed):
+            hold = table.survival(combo, others, k, len(rest))
+            best = max(best, hold * end_lead(left, tricks + k)
+                       + (1 - hold) * end_follow(left, tricks))
         lead_memo[key] = best
         return best
 
@@ -300,8 +299,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
             # The next leader may lead his whole hand as one play, lower than ours.
             best = table.lower(whole) / max(comb(table.n_unseen, len(rest)), 1)
         base = best
-        for x in rest:
-            left = tuple(t for t in rest if t != x)
+        for x, left in _leaves(rest):
             take = take_chance(x, len(rest))
             best = max(best, base + take * end_lead(left, tricks + 1)
                        + (1 - take) * end_follow(left, tricks))
@@ -357,6 +355,42 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         return value
 
     return rate_follow
+
+
+_SPLITS: dict[tuple[tuple[int, ...], bool], tuple[tuple[int, Combo, tuple[int, ...]], ...]] = {}
+_LEAVES: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+MEMO = 1 << 16
+"""Hands remembered, at most, by the look-ahead's tables of what a hand may lead and leave."""
+
+
+def _splits(rest: tuple[int, ...], mixed: bool
+            ) -> tuple[tuple[int, Combo, tuple[int, ...]], ...]:
+    """Every play `rest` may lead short of all of it, in the order of its combinations: the
+    number of tiles, the play, and the tiles it leaves. The same few hands come back in every
+    deal's last tricks."""
+    key = (rest, mixed)
+    found = _SPLITS.get(key)
+    if found is None:
+        splits = []
+        for k in range(1, len(rest)):
+            for tiles in combinations(rest, k):
+                combo = classify(tiles, mixed)
+                if combo is not None:
+                    splits.append((k, combo, tuple(t for t in rest if t not in tiles)))
+        if len(_SPLITS) >= MEMO:
+            _SPLITS.clear()
+        found = _SPLITS[key] = tuple(splits)
+    return found
+
+
+def _leaves(rest: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each tile of `rest` with the tiles it leaves, in order."""
+    found = _LEAVES.get(rest)
+    if found is None:
+        if len(_LEAVES) >= MEMO:
+            _LEAVES.clear()
+        found = _LEAVES[rest] = tuple((x, tuple(t for t in rest if t != x)) for x in rest)
+    return found
 
 
 def _groups(hand: Sequence[int], mixed: bool) -> list[tuple[int, ...]]:

@@ -1,10 +1,10 @@
 """The connecting games' and Tien Gow's heuristics score every move as their plain formulations.
 
 The connecting player counts tiles on each number as bits of sets of tiles, and the Tien Gow
-player remembers, per view, the chance a play sits in the hands it fears; the plain versions
-below recount everything for every move. Over thousands of positions every legal move must get
-the same score from both, so the players' behaviour did not change. (Kap has its own reference:
-`tests/games/test_kap_reference.py`.)
+player remembers, per view, the chances it works out and, across deals, what a hand may lead
+and leave; the plain versions below recount everything for every move. Over thousands of
+positions every legal move must get the same score from both, so the players' behaviour did
+not change. (Kap has its own reference: `tests/games/test_kap_reference.py`.)
 """
 
 from __future__ import annotations
@@ -88,17 +88,26 @@ def test_connecting_player_scores_as_the_plain_formulation(game, preset, players
         assert [fast(a) for a in view.legal] == [plain(a) for a in view.legal]
 
 
+class Forgetful(dict):  # type: ignore[type-arg]
+    """A memory that keeps nothing: every answer is worked out afresh."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
 def test_tien_gow_player_scores_as_without_its_memory(monkeypatch):
     views = positions("tiengow", "modern", 4, 40, tiengow_ai.rater)
     views += positions("tiengow", "early-death", 4, 30, tiengow_ai.rater)
     assert len(views) > 1000
     fast = [[rate(a) for a in v.legal] for v in views for rate in (tiengow_ai.rater(v),)]
-    remembered = tiengow_ai._Table.reach
+    read = tiengow_ai._Table.__init__
 
-    def forgetful(table: Any, seats: tuple[int, ...], size: int, held: int | None) -> float:
-        table._reach.clear()
-        return remembered(table, seats, size, held)
+    def forgetful(table: Any, view: Any) -> None:
+        read(table, view)
+        table._threats, table._reach, table._survival = Forgetful(), Forgetful(), Forgetful()
 
-    monkeypatch.setattr(tiengow_ai._Table, "reach", forgetful)
+    monkeypatch.setattr(tiengow_ai._Table, "__init__", forgetful)
+    monkeypatch.setattr(tiengow_ai, "_SPLITS", Forgetful())
+    monkeypatch.setattr(tiengow_ai, "_LEAVES", Forgetful())
     plain = [[rate(a) for a in v.legal] for v in views for rate in (tiengow_ai.rater(v),)]
     assert fast == plain
