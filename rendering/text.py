@@ -9,7 +9,7 @@ a name with an ellipsis so a 64-character name never pushes a layout apart.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from PIL import ImageDraw, ImageFont
@@ -37,6 +37,7 @@ def has_glyph(char: str) -> bool:
     return bytes(font(20).getmask(char)) != _missing_box()
 
 
+@lru_cache(maxsize=4096)
 def printable(text: str) -> str:
     """Control characters dropped, characters the font cannot draw shown as one mark."""
     out: list[str] = []
@@ -55,7 +56,10 @@ def printable(text: str) -> str:
     return "".join(out).strip()
 
 
+@lru_cache(maxsize=16384)
 def width(text: str, face: ImageFont.FreeTypeFont) -> int:
+    """Measured once per text and font: layouts measure the same names and facts many times
+    (to wrap, to fit, to size the boxes) on every picture."""
     return int(face.getlength(text))
 
 

@@ -13,6 +13,7 @@ The slots sit under the seat boxes, column for column, so a play is read under i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -265,10 +266,28 @@ def _tile_height(size: int, room: int) -> int:
     return min(TILE_MAX, int(fit_w * sprites.CHINESE_RATIO))
 
 
+_DIMMED: dict[tuple[int, float], tuple[Image.Image, Image.Image]] = {}
+"""(id of a cached sprite, factor) -> (that sprite, kept so its id stays its own; dimmed)."""
+
+
 def _dimmed(sprite: Image.Image, factor: float) -> Image.Image:
+    """A sprite darkened; the sprites themselves are cached, so each is dimmed once."""
+    key = (id(sprite), factor)
+    kept = _DIMMED.get(key)
+    if kept is not None and kept[0] is sprite:
+        return kept[1]
     red, green, blue, alpha = sprite.split()
-    scale = [round(v * factor) for v in range(256)]
-    return Image.merge("RGBA", (red.point(scale), green.point(scale), blue.point(scale), alpha))
+    scale = _scale(factor)
+    dimmed = Image.merge("RGBA", (red.point(scale), green.point(scale), blue.point(scale), alpha))
+    if len(_DIMMED) >= 256:
+        _DIMMED.clear()
+    _DIMMED[key] = (sprite, dimmed)
+    return dimmed
+
+
+@lru_cache(maxsize=8)
+def _scale(factor: float) -> list[int]:
+    return [round(v * factor) for v in range(256)]
 
 
 def _name(frame: Frame, seat: int) -> str:
