@@ -405,6 +405,8 @@ _CHOICES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
 """`_distinct_choices` of small hands, remembered (they recur from deal to deal)."""
 _LEADS: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
 """Every lead of a hand, remembered: the hands left late in a deal recur from deal to deal."""
+_FOLLOWS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+"""The moves of a hand that follows a lead of several tiles, remembered likewise."""
 _MEMO = 1 << 16
 _LAZY = LazyViews(TienGowView)
 """Views of the seat to move; their fields in order: game, options, tiles, seat, players,
@@ -460,11 +462,25 @@ def _legal(hand: tuple[int, ...], mixed: bool, best: Combo | None, alive: bool
         return found
     size = best.civil + best.military
     if size == 1:
-        singles = _choices(hand, 1)
+        # One tile of each kind (the first in the hand); a beat must be of the lead's suit
+        # and higher (`hierarchy.beats` for single tiles).
         suit, rank = best.category, best.rank
-        return (*(_BEAT_ONE[t] for (t,) in singles
-                  if alive and _SUIT[t] == suit and VALUE[t] > rank),
-                *(_FOLD_ONE[t] for (t,) in singles))
+        beaten: list[Action] = []
+        folds: list[Action] = []
+        seen = 0
+        for t in hand:
+            bit = 1 << _KIND[t]
+            if seen & bit:
+                continue
+            seen |= bit
+            if alive and _SUIT[t] == suit and VALUE[t] > rank:
+                beaten.append(_BEAT_ONE[t])
+            folds.append(_FOLD_ONE[t])
+        return (*beaten, *folds)
+    key = (hand, mixed, best.category, best.civil, best.military, best.rank, alive)
+    found = _FOLLOWS.get(key)
+    if found is not None:
+        return found
     choices = _choices(hand, size)
     acts: list[Action] = []
     if alive:
@@ -473,7 +489,10 @@ def _legal(hand: tuple[int, ...], mixed: bool, best: Combo | None, alive: bool
             if combo is not None and beats(combo, best):
                 acts.append(_move(_BEAT, "beat", tiles))
     acts.extend([_move(_FOLD, "fold", tiles) for tiles in choices])
-    return tuple(acts)
+    if len(_FOLLOWS) >= _MEMO:
+        _FOLLOWS.clear()
+    found = _FOLLOWS[key] = tuple(acts)
+    return found
 
 
 class TienGowTable(Table[TienGowState]):
