@@ -477,8 +477,8 @@ def _legal(hand: tuple[int, ...], mixed: bool, best: Combo | None, alive: bool
                 beaten.append(_BEAT_ONE[t])
             folds.append(_FOLD_ONE[t])
         return (*beaten, *folds)
-    key = (hand, mixed, best.category, best.civil, best.military, best.rank, alive)
-    found = _FOLLOWS.get(key)
+    shape = (hand, mixed, best.category, best.civil, best.military, best.rank, alive)
+    found = _FOLLOWS.get(shape)
     if found is not None:
         return found
     choices = _choices(hand, size)
@@ -491,7 +491,7 @@ def _legal(hand: tuple[int, ...], mixed: bool, best: Combo | None, alive: bool
     acts.extend([_move(_FOLD, "fold", tiles) for tiles in choices])
     if len(_FOLLOWS) >= _MEMO:
         _FOLLOWS.clear()
-    found = _FOLLOWS[key] = tuple(acts)
+    found = _FOLLOWS[shape] = tuple(acts)
     return found
 
 
