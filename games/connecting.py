@@ -141,7 +141,8 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
             deck = list(tiles)
             rng(seed, f"deal/{redeals}").shuffle(deck)
             hands = tuple(
-                tuple(sorted(deck[i * size:(i + 1) * size], key=_sort_key)) for i in range(players)
+                tuple(sorted(deck[i * size:(i + 1) * size], key=_ORDER.__getitem__))
+                for i in range(players)
             )
             special = self.special_deal(options, hands)
             if special != "redeal":
@@ -533,9 +534,10 @@ class ConnectTable(Table[ConnectState]):
             self._line = None
         else:
             self.discards[seat].append(tile)
+        ends = self.ends
         if not self.left:
             self.done = "out"
-        elif not any(showing[e] for e in self.ends):
+        elif not showing[ends[0]] and (len(ends) == 1 or not showing[ends[1]]):
             self.done = "blocked"
         self.turn = (seat + 1) % self.players
         self.version += 1
@@ -580,5 +582,5 @@ class ConnectTable(Table[ConnectState]):
                 self.ends, self.closed, len(self.unused), self.redeals)
 
 
-def _sort_key(tile: int) -> tuple[int, int]:
-    return (_KIND[tile], tile)
+_ORDER = tuple(_KIND[t] * CHINESE.size + t for t in range(CHINESE.size))
+"""A tile's place in a dealt hand: kind order, then id."""
