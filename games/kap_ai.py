@@ -18,8 +18,10 @@ is held once or twice (an eye needs two identical tiles); a hand's *signature* p
 one integer, `missing` is worked out on it in a few operations (a test holds it equal to
 `tens.missing`), and the analysis of a signature (what it lacks, which further tiles would help)
 is remembered: every turn weighs dozens of hands, and across deals the same signatures recur.
-A signature not met before is analysed in one pass (`_analyse`): adding a tile changes one
-digit's term of the tens, so the other terms are worked out once, not once per tile tried.
+A signature not met before is first put in a canonical form (`_canonical`: the pairs of digits
+that make tens are interchangeable, so tens of thousands of signatures share a few thousand
+forms), and a form not met before is analysed in one pass (`_analyse`): adding a tile changes
+one digit's term of the tens, so the other terms are worked out once, not once per tile tried.
 
 A view is read once per call (`_Hand`), and the hands a move would leave are weighed by changing
 that one reading a tile at a time and back: a changed tile moves one digit of the signature and
@@ -248,6 +250,28 @@ def _analyse(c: list[int], eyes: list[int], pairs: int) -> tuple[int, int]:
     return short, helps
 
 
+def _canonical(key: int) -> tuple[int, tuple[int, ...]]:
+    """The signature relabelled into a canonical form, and for each of its digits the digit of
+    `key` it came from. The four pairs of digits that make tens (1–9, 2–8, 3–7, 4–6) are put in
+    order, each with its larger digit first, and so are 0 and 5: `missing` and what would help
+    depend on the digits only through these pairings."""
+    field = [(key >> (_COUNT_BITS * r)) & 0xF | ((key >> (_STATE_SHIFT + 2 * r)) & 3) << 4
+             for r in range(10)]
+    pairs = []
+    for r in (1, 2, 3, 4):
+        a, b = field[r], field[10 - r]
+        pairs.append((a, b, r, 10 - r) if a >= b else (b, a, 10 - r, r))
+    pairs.sort(reverse=True)
+    ends = (0, 5) if field[0] >= field[5] else (5, 0)
+    digit_of = [ends[0], pairs[0][2], pairs[1][2], pairs[2][2], pairs[3][2], ends[1],
+                pairs[3][3], pairs[2][3], pairs[1][3], pairs[0][3]]
+    form = 0
+    for d, r in enumerate(digit_of):
+        f = field[r]
+        form |= (f & 0xF) << (_COUNT_BITS * d) | (f >> 4) << (_STATE_SHIFT + 2 * d)
+    return form, tuple(digit_of)
+
+
 class _Signatures:
     """What `missing` says about the signatures met, for one game and one `[4:2]` value.
 
@@ -266,6 +290,8 @@ class _Signatures:
         self._masks = tuple((0xF << (_COUNT_BITS * r)) | (3 << (_STATE_SHIFT + 2 * r))
                             for r in range(10))
         self._analysis: dict[int, int] = {}
+        self._forms: dict[int, int] = {}
+        """`analysis` of signatures in their canonical form (`_canonical`)."""
         self._short: dict[int, int] = {}
         self.shorts = self._short
         """What `missing` remembers, to look up without a call."""
@@ -320,7 +346,23 @@ class _Signatures:
         found = self._analysis.get(key)
         if found is not None:
             return found & 0xF, found >> 4
-        short, helps = _analyse(*self.decode(key), self.pairs)
+        # The tens pair 1 with 9, 2 with 8, 3 with 7, 4 with 6 alike, and 0 and 5 each among
+        # themselves: signatures that differ by such a relabelling of digits have the same
+        # analysis, relabelled. Thousands of signatures share a few hundred such forms.
+        form, digit_of = _canonical(key)
+        found = self._forms.get(form)
+        if found is None:
+            short, helps = _analyse(*self.decode(form), self.pairs)
+            found = short | helps << 4
+            if len(self._forms) >= MEMO:
+                self._forms.clear()
+            self._forms[form] = found
+        short, form_helps = found & 0xF, found >> 4
+        helps = 0
+        for d in range(10):
+            bits = form_helps >> (3 * d) & 7
+            if bits:
+                helps |= bits << (3 * digit_of[d])
         if len(self._analysis) >= MEMO:
             self._analysis.clear()
         self._analysis[key] = short | helps << 4
