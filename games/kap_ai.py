@@ -290,6 +290,8 @@ class _Signatures:
         self._masks = tuple((0xF << (_COUNT_BITS * r)) | (3 << (_STATE_SHIFT + 2 * r))
                             for r in range(10))
         self._analysis: dict[int, int] = {}
+        self.analysed = self._analysis
+        """What `analysis` remembers, to look up without a call."""
         self._forms: dict[int, int] = {}
         """`analysis` of signatures in their canonical form (`_canonical`)."""
         self._short: dict[int, int] = {}
@@ -526,10 +528,18 @@ class _Hand:
     def value_without(self, kind: int, key: int) -> float:
         """`value` of the hand with one tile of `kind` fewer (signature `key`): the cells as
         they are, but that kind's tiles to come counted in the cell it moves to."""
-        short, helps = self.sig.analysis(key)
+        sig = self.sig
+        found = sig.analysed.get(key)
+        if found is None:
+            short, helps = sig.analysis(key)
+        else:
+            short, helps = found & 0xF, found >> 4
+        bits = sig.bits.get(helps)
+        if bits is None:
+            bits = sig.cells(helps)
         cells = self.cells
         outs = 0.0
-        for i in self.sig.cells(helps):
+        for i in bits:
             outs += cells[i]
         n = self.counts[kind]
         if n <= 2:
