@@ -343,8 +343,9 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         ends = max(totals) >= opts.target or (opts.deals and state.match.deal + 1 >= opts.deals)
         return lowest_by_hand(totals, order) if ends else None
 
-    def next_match(self, state: ConnectState) -> Match:
-        result = self.outcome(state)
+    def next_match(self, state: ConnectState, result: Outcome | None = None) -> Match:
+        if result is None:
+            result = self.outcome(state)
         if result is None:
             raise IllegalAction("the deal is not over")
         m = state.match

@@ -327,8 +327,9 @@ class Domino(Rules[DominoState, DominoOptions]):
             deltas = (0,) * n
         return Outcome(state.done, points, (winner,), deltas)
 
-    def next_match(self, state: DominoState) -> Match:
-        result = self.outcome(state)
+    def next_match(self, state: DominoState, result: Outcome | None = None) -> Match:
+        if result is None:
+            result = self.outcome(state)
         if result is None:
             raise IllegalAction("the deal is not over")
         m = state.match

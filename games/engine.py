@@ -407,8 +407,10 @@ class Rules(ABC, Generic[S, O]):
     def outcome(self, state: S) -> Outcome | None: ...
 
     @abstractmethod
-    def next_match(self, state: S) -> Match:
-        """The match after this finished deal: cumulative scores, next leader, over or not."""
+    def next_match(self, state: S, result: Outcome | None = None) -> Match:
+        """The match after this finished deal: cumulative scores, next leader, over or not.
+        `result`, when the caller has it already, is the deal's outcome, not worked out
+        again."""
 
     # ----- shared helpers ------------------------------------------------------------------
 

@@ -312,8 +312,9 @@ class KapRules(Rules[KapState, KapOptions]):
         labels = tuple(state.source if s == winner else "normal" for s in range(n))
         return Outcome("tens", deltas, (winner,), deltas, labels)
 
-    def next_match(self, state: KapState) -> Match:
-        result = self.outcome(state)
+    def next_match(self, state: KapState, result: Outcome | None = None) -> Match:
+        if result is None:
+            result = self.outcome(state)
         if result is None:
             raise IllegalAction("the deal is not over")
         m = state.match

@@ -160,7 +160,7 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
             for s in range(players):
                 stats.points[s] += result.points[s]
                 stats.chips[s] += result.deltas[s]
-            match = rules.next_match(state)
+            match = rules.next_match(state, result)
             if not finite or match.over:
                 break
         winner = match.winner if finite else (result.winners[0] if result.winners else None)

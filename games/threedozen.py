@@ -339,8 +339,9 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
         points = tuple(len(m) for m in state.melds)
         return Outcome("three-pairs", points, (winner,), deltas, labels)
 
-    def next_match(self, state: ThreeDozenState) -> Match:
-        result = self.outcome(state)
+    def next_match(self, state: ThreeDozenState, result: Outcome | None = None) -> Match:
+        if result is None:
+            result = self.outcome(state)
         if result is None:
             raise IllegalAction("the deal is not over")
         m = state.match

@@ -349,8 +349,9 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
             owed[seat] = base * factor * unit
         return owed
 
-    def next_match(self, state: TienGowState) -> Match:
-        result = self.outcome(state)
+    def next_match(self, state: TienGowState, result: Outcome | None = None) -> Match:
+        if result is None:
+            result = self.outcome(state)
         if result is None:
             raise IllegalAction("the deal is not over")
         m = state.match
