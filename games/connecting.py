@@ -478,15 +478,18 @@ class ConnectTable(Table[ConnectState]):
                         acts.append(_LEAD_AT[t][_B[t]])
         else:
             ends = self.ends
+            left = ends[0]
+            right = ends[1] if len(ends) == 2 else -1
             for t in hand:
                 bit = 1 << _KIND[t]
                 if seen & bit:
                     continue
                 seen |= bit
                 a, b = _A[t], _B[t]
-                for arm, end in enumerate(ends):
-                    if a == end or b == end:
-                        acts.append(_PLAY[t][arm])
+                if a == left or b == left:
+                    acts.append(_PLAY[t][0])
+                if a == right or b == right:
+                    acts.append(_PLAY[t][1])
             if not acts:
                 seen = 0
                 for t in hand:
