@@ -129,7 +129,7 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
         strategies = list(strategies) * players
     if len(strategies) != players:
         raise InvalidOptions(f"{len(strategies)} strategies for {players} players")
-    seats = [make_player(rules.id, s) for s in strategies]
+    choosers = [make_player(rules.id, s).choose for s in strategies]
     seat_rngs = [rng(seed, f"player/{i}") for i in range(players)]
     stats = SimStats(rules.id, players, tuple(strategies), wins=[0] * players,
                      points=[0] * players, chips=[0] * players, hand_wins=[0] * players)
@@ -141,9 +141,10 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
         while True:
             table = rules.table(rules.new_deal(options, players, f"{seed}/{game}/{match.deal}",
                                                match))
+            to_move, view, play = table.to_move, table.view, table.play
             turns = 0
-            while (seat := table.to_move()) is not None:
-                table.play(seats[seat].choose(table.view(seat), seat_rngs[seat]))
+            while (seat := to_move()) is not None:
+                play(choosers[seat](view(seat), seat_rngs[seat]))
                 turns += 1
                 if turns > MAX_TURNS_PER_DEAL:
                     raise RuntimeError(f"{rules.id}: a deal did not end (seed {seed}/{game})")
