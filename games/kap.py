@@ -358,7 +358,9 @@ class KapRules(Rules[KapState, KapOptions]):
 
 class KapTable(Table[KapState]):
     """A Kap deal on the fast path: the hands, the pile and the stock as lists that moves change
-    in place, the legal moves worked out once per position (`Table`)."""
+    in place, the legal moves worked out once per position (`Table`). Hands stay in the kind
+    order the rules keep them in (`_in_hand`), so one copy per kind is the first of its run,
+    and an eye is two neighbours (`_complete`)."""
 
     __slots__ = (
         "_culin",
