@@ -17,9 +17,10 @@ from typing import Any, TypeVar, cast
 from PIL import Image
 
 from bot.i18n import signed, tr
-from faces.collect.board import kap_board, threedozen_board, winning_groups
+from faces.collect.board import kap_board, threedozen_board
 from faces.collect.rules import TEXTS
 from faces.collect.teach import KapTeacher, ThreeDozenTeacher
+from faces.collect.winning import winning_groups
 from faces.home import Home, Letters, seat_lines
 from faces.moves import Namer, faces_of, pairs_text, tile_text
 from faces.samples import SEEDS, Step, sample_deal, won

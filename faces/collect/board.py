@@ -22,19 +22,25 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.i18n import signed, tr
+from faces.collect.winning import (
+    FELT_MARGIN,
+    PAIR_GAP,
+    WIN_TILE,
+    draw_panel,
+    panel_height,
+    win_height,
+    winning_groups,
+)
 from games.kap import KapView
-from games.tens import values
 from games.threedozen import PAIRS_TO_WIN, ThreeDozenView
 from games.tiles import TileSet
 from rendering import sprites
 from rendering.canvas import (
     BOARD_WIDTH,
     MAX_SIDE,
-    NAME_SIZE,
     PAD,
     SEAT_GAP,
     SEAT_INSET,
-    SMALL_SIZE,
     TEXT_SIZE,
     Frame,
     SeatBox,
@@ -48,7 +54,6 @@ from rendering.canvas import (
     new_image,
     seat_columns,
     seat_grid,
-    wrap,
 )
 from rendering.text import draw_text, font, width
 from rendering.theme import RGB, Theme, theme
@@ -57,7 +62,6 @@ View = KapView | ThreeDozenView
 
 NARROW_BOX = 280
 """Below this width a box gives the leader the short badge, so the name keeps its room."""
-FELT_MARGIN = 18
 INFO_HEIGHT = 66
 """The felt's first row: stock (its tile 24 px or more across), pot, reshuffles, and who may
 take what."""
@@ -72,17 +76,8 @@ PILE_SIZES = {"chinese": tuple(range(110, 9, -5)), "western": tuple(range(96, 9,
 """Discard heights tried, largest first, until the whole pile fits the picture. A real pile
 never needs a tile under 24 px across (a hundred and forty discards with twenty seats keep
 Chinese tiles 60 px tall), but ten sets' every tile still fits, smaller."""
-WIN_TILE = {"chinese": (130, 100), "western": (110, 90)}
-"""Height of the winning hand's tiles at most: with a few seats, and with many; a hand of many
-groups is drawn smaller so that it fits across."""
-WIN_TITLE = 40
-WIN_CAPTION = 32
-WIN_GAP = 40
-"""Between the eye and the tens, and between two tens: wider than inside a group of two."""
-PAIR_GAP = 6
 MELD_MAX = 84
 MELD_GROUP_GAP = 14
-VOID_HEIGHT = 64
 DASH = (8, 6)
 
 
@@ -152,8 +147,8 @@ def layout(view: View, frame: Frame) -> Layout:
     info_h = _info_height(view, frame, family)
     panel_top = felt_top + FELT_MARGIN + info_h + INFO_GAP
     groups = len(winning_groups(view))
-    win_tile = _win_height(family, WIN_TILE[family][0 if grid.rows <= 2 else 1], groups)
-    panel_h = _panel_height(view, frame, win_tile)
+    win_tile = win_height(family, WIN_TILE[family][0 if grid.rows <= 2 else 1], groups)
+    panel_h = panel_height(view, frame, win_tile)
     pile_top = panel_top + (panel_h + FELT_MARGIN if panel_h else 0)
     foot = footer_height(frame.footer, BOARD_WIDTH)
     budget = MAX_SIDE - foot - FELT_MARGIN - pile_top
@@ -180,16 +175,6 @@ def box_width(columns: int) -> int:
     return (BOARD_WIDTH - 2 * PAD - SEAT_GAP * (columns - 1)) // columns
 
 
-def _win_height(family: str, most: int, groups: int) -> int:
-    """The largest tile height, up to `most`, at which `groups` pairs fit across the felt."""
-    room = BOARD_WIDTH - 2 * FELT_MARGIN - 2 * PAD
-    for height in range(most, 39, -2):
-        w, _ = sprites.tile_size(family, height)
-        if groups * (2 * w + PAIR_GAP) + max(0, groups - 1) * WIN_GAP <= room:
-            return height
-    return 40
-
-
 def seat_facts(view: View, frame: Frame) -> list[SeatBox]:
     """The seat boxes' contents, apart from the drawing so the words can be checked as text."""
     lang = frame.lang
@@ -211,20 +196,6 @@ def seat_facts(view: View, frame: Frame) -> list[SeatBox]:
     return seats
 
 
-def winning_groups(view: View) -> tuple[tuple[int, ...], ...]:
-    """The winner's hand as shown on the felt: Kap's eye first, then its tens; Three Dozen's
-    three pairs. Empty while the deal goes on or when it was void."""
-    result = view.outcome
-    if result is None or not result.winners:
-        return ()
-    if isinstance(view, KapView):
-        if view.winning is None:
-            return ()
-        eye, tens = view.winning
-        return (eye, *tens)
-    return tuple(view.melds[result.winners[0]])
-
-
 def _board(view: View, frame: Frame) -> Image.Image:
     look, lang = theme(frame.theme), frame.lang
     at = layout(view, frame)
@@ -236,7 +207,7 @@ def _board(view: View, frame: Frame) -> Image.Image:
     _seats(image, look, view, frame, at)
     _info(image, look, view, frame, at)
     if at.panel_h:
-        _panel(image, look, view, frame, at, lang)
+        draw_panel(image, look, view, frame, at)
     _pile(image, look, view, at, lang)
     footer(draw, look, frame.footer, at.height - footer_height(frame.footer, BOARD_WIDTH),
            BOARD_WIDTH)
@@ -338,82 +309,6 @@ def _info(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout)
     sx = right - shown - 12 - SWATCH
     draw.rounded_rectangle((sx, mid - SWATCH // 2, sx + SWATCH, mid + SWATCH // 2), radius=5,
                            outline=look.good, width=4)
-
-
-def _win_title(view: View, frame: Frame) -> list[str]:
-    """Who won and how, wrapped rather than cut: a long name takes a second line."""
-    result = view.outcome
-    if result is None or not result.winners:
-        return []
-    lang = frame.lang
-    winner = result.winners[0]
-    how = {"deal": tr(lang, "img.from_deal"), "discard": tr(lang, "img.from_discard"),
-           "stock": tr(lang, "img.from_stock")}
-    title = "★ " + tr(lang, "img.wins", name=_name(frame, winner))
-    if result.labels and result.labels[winner] in how:
-        title = f"{title} · {how[result.labels[winner]]}"
-    room = BOARD_WIDTH - 2 * FELT_MARGIN - 2 * PAD
-    return wrap(title, font(NAME_SIZE, bold=True), (room, room), 2)
-
-
-def _panel_height(view: View, frame: Frame, win_tile: int) -> int:
-    if winning_groups(view):
-        captions = WIN_CAPTION if isinstance(view, KapView) else 0
-        extra = (len(_win_title(view, frame)) - 1) * (NAME_SIZE + 6)
-        return WIN_TITLE + extra + win_tile + captions + 2 * PAD
-    if view.outcome is not None and not view.outcome.winners:
-        return VOID_HEIGHT
-    return 0
-
-
-def _panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout, lang: str
-           ) -> None:
-    """The finished deal: the winning hand laid out in its groups, or why there is none."""
-    draw = ImageDraw.Draw(image)
-    box = (FELT_MARGIN, at.panel_top, BOARD_WIDTH - FELT_MARGIN, at.panel_top + at.panel_h)
-    groups = winning_groups(view)
-    result = view.outcome
-    if not groups or result is None:
-        draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8),
-                               outline=look.muted, width=3)
-        draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + at.panel_h // 2),
-                  tr(lang, "img.void_deal"),
-                  TEXT_SIZE, look.text, room=box[2] - box[0] - 2 * PAD, anchor="mm")
-        return
-    draw.rounded_rectangle(box, radius=16, fill=_shade(look.table, 0.8), outline=look.gold,
-                           width=5)
-    lines = _win_title(view, frame)
-    for row, line in enumerate(lines):
-        draw_text(draw, (BOARD_WIDTH // 2, at.panel_top + PAD + WIN_TITLE // 2
-                         + row * (NAME_SIZE + 6)), line, NAME_SIZE, look.gold, bold=True,
-                  anchor="mm")
-    tiles = view.tiles
-    height = at.win_tile
-    w, _ = sprites.tile_size(at.family, height)
-    group_w = 2 * w + PAIR_GAP
-    run = len(groups) * group_w + (len(groups) - 1) * WIN_GAP
-    x = (BOARD_WIDTH - run) // 2
-    y = at.panel_top + PAD + WIN_TITLE + (len(lines) - 1) * (NAME_SIZE + 6)
-    for index, group in enumerate(groups):
-        for j, tile in enumerate(group):
-            sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name)
-            image.paste(sprite, (x + j * (w + PAIR_GAP), y), sprite)
-        caption = _caption(view, tiles, group, index, lang)
-        if caption:
-            draw_text(draw, (x + group_w // 2, y + height + WIN_CAPTION // 2 + 2), caption,
-                      SMALL_SIZE, look.gold if index == 0 else look.muted, bold=index == 0,
-                      anchor="mm")
-        x += group_w + WIN_GAP
-
-
-def _caption(view: View, tiles: TileSet, group: Sequence[int], index: int, lang: str) -> str:
-    """Under Kap's eye its name, under each ten what it adds up to (10 or 20)."""
-    if not isinstance(view, KapView):
-        return ""
-    if index == 0:
-        return tr(lang, "img.eye")
-    worth = values(view.options.four_two)
-    return str(sum(worth[tiles.kind_of[t]] for t in group))
 
 
 def _fit_pile(count: int, family: str, top: int, budget: int

@@ -22,6 +22,7 @@ from bot.gallery import SAMPLE_NAMES
 from bot.i18n import signed, tr
 from faces import home_of, pictures
 from faces.collect import board as collecting
+from faces.collect import winning
 from faces.samples import sample_deal
 from faces.trick import board as tricks
 from games.tiles import CHINESE, WESTERN
@@ -692,7 +693,7 @@ def test_a_won_kap_deal_lays_out_the_eye_apart_from_the_tens():
     state = rules.deal_from(rules.options(), [winner, other])
     view = rules.view(state, None)
     assert view.outcome is not None and view.winning is not None
-    groups = collecting.winning_groups(view)
+    groups = winning.winning_groups(view)
     assert groups[0] == tuple(eye)
     worth = games.tens.values(3)
     assert sorted(sum(worth[CHINESE.kind_of[t]] for t in g) for g in groups[1:]) == [10, 10, 20]
@@ -704,7 +705,7 @@ def test_a_won_kap_deal_lays_out_the_eye_apart_from_the_tens():
         # wider than the gap between the eye's two tiles.
         look = THEMES["dark"]
         assert _close(image.getpixel((BOARD_WIDTH // 2, at.panel_top + 2)), look.gold, 30)
-    assert collecting.WIN_GAP > 3 * collecting.PAIR_GAP
+    assert winning.WIN_GAP > 3 * winning.PAIR_GAP
 
 
 def test_a_void_kap_deal_says_why_there_is_no_winning_hand():
@@ -713,8 +714,8 @@ def test_a_void_kap_deal_says_why_there_is_no_winning_hand():
                if not rules.outcome((states := _random_positions(
                    "kaptaishap", 20, f"void/{k}", rules="classical"))[-1]).winners)
     view = rules.view(end, None)
-    assert view.winning is None and collecting.winning_groups(view) == ()
-    assert collecting.layout(view, _table(20)).panel_h == collecting.VOID_HEIGHT
+    assert view.winning is None and winning.winning_groups(view) == ()
+    assert collecting.layout(view, _table(20)).panel_h == winning.VOID_HEIGHT
     _within_limits(pictures.board(view, _table(20, lang="uk")))
     assert not any(s.winner for s in collecting.seat_facts(view, _table(20)))
 
@@ -728,8 +729,8 @@ def test_a_won_three_dozen_deal_shows_the_three_pairs():
     state = rules.deal_from(rules.options(), [winner, others[:5], others[5:10]])
     view = rules.view(state, None)
     assert view.outcome is not None and view.outcome.winners == (0,)
-    assert sorted(collecting.winning_groups(view)) == sorted(view.melds[0])
-    assert len(collecting.winning_groups(view)) == 3
+    assert sorted(winning.winning_groups(view)) == sorted(view.melds[0])
+    assert len(winning.winning_groups(view)) == 3
     _within_limits(pictures.board(view, _table(3)))
     card = _png(pictures.result(view, _table(3)))
     assert max(card.size) <= 1280
