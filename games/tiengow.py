@@ -142,8 +142,9 @@ def dead(options: TienGowOptions, lead_size: int, hand_size: int, taken: int) ->
 def _distinct_choices(hand: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """Every way to take `size` tiles from `hand`, one per multiset of kinds (lowest ids)."""
     seen: dict[tuple[int, ...], tuple[int, ...]] = {}
+    kind = _KIND.__getitem__
     for chosen in combinations(hand, size):
-        seen.setdefault(tuple(_KIND[t] for t in chosen), chosen)
+        seen.setdefault(tuple(map(kind, chosen)), chosen)
     return list(seen.values())
 
 
