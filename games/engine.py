@@ -13,7 +13,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, call
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import codec
@@ -218,8 +219,10 @@ class LazyViews(Generic[V]):
                 raise AttributeError(name)
             fill, seat, version = source
             object.__setattr__(view, source_slot, None)
-            for set_value, value in zip(setters, fill(seat, version), strict=True):
-                set_value(view, value)
+            values = fill(seat, version)
+            if len(values) != len(setters):
+                raise TypeError(f"{cls.__name__} has {len(setters)} fields, not {len(values)}")
+            any(map(call, setters, repeat(view), values))  # every setter returns None
             return object.__getattribute__(view, name)
 
         fields = attrgetter(*names)
