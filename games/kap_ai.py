@@ -440,40 +440,37 @@ class _Hand:
         totals, empty = _unseen(sets, sig)
         avail = self.avail = list(totals)
         cells = self.cells = list(empty)
-        up = weight - 1.0
-        touched = list(held)
+        ones = self.ones = [0] * 10
+        twos = self.twos = [0] * 10
+        key = 0
         seen = 0
         for k in held:
+            n = counts[k]
+            avail[k] -= n
             seen |= 1 << k
+            r = digit[k]
+            key += n << (_COUNT_BITS * r)
+            if n == 1:
+                ones[r] += 1
+            else:
+                twos[r] += 1
+        for k in held:
+            r = digit[k]
+            key |= (2 if twos[r] else 1) << (_STATE_SHIFT + 2 * r)
+        self.key = key
+        up = weight - 1.0
+        touched = list(held)
         for t, _ in view.pile:
             k = kind_of[t]
             if not seen >> k & 1:
                 seen |= 1 << k
                 touched.append(k)
             avail[k] += up
-        for k in held:
-            avail[k] -= counts[k]
         base = sig.base
         for k in touched:
             n = counts[k]
             cells[base[k]] -= totals[k]
             cells[base[k] + (n if n < 2 else 2)] += avail[k]
-        ones = self.ones = [0] * 10
-        twos = self.twos = [0] * 10
-        key = 0
-        for k in held:
-            r = digit[k]
-            key += counts[k] << (_COUNT_BITS * r)
-            if counts[k] == 1:
-                ones[r] += 1
-            else:
-                twos[r] += 1
-        for r in range(10):
-            if twos[r]:
-                key |= 2 << (_STATE_SHIFT + 2 * r)
-            elif ones[r]:
-                key |= 1 << (_STATE_SHIFT + 2 * r)
-        self.key = key
 
     def shift(self, kind: int, step: int) -> None:
         """One tile of `kind` more (`step` 1) or fewer (-1) in the hand."""
