@@ -13,6 +13,10 @@ message that is gone, an edit that changes nothing, writing first to a user who 
 bot, a blocked bot, 429 flood control), records every call with a timestamp so tests can check the
 per-group message rate, and lets a test play the users: typing commands and pressing buttons.
 
+Photos are kept as Telegram keeps them: an upload gets a file_id for each of several sizes
+(the largest last), any of which sends or edits the same photo again without uploading it; a
+file_id the server never gave is refused. Every uploaded byte is counted (`uploaded_bytes`).
+
 It runs on 127.0.0.1 in daemon threads and uses the standard library only.
 """
 
@@ -66,6 +70,7 @@ GROUP_METHODS = frozenset({
     "editMessageMedia",
     "editMessageReplyMarkup",
     "deleteMessage",
+    "deleteMessages",
 })
 
 GROUP_LIMIT = 20
@@ -85,6 +90,10 @@ _STRING_FIELDS = frozenset({
 _MAX_TEXT = 4096
 _MAX_CAPTION = 1024
 _MAX_CALLBACK_DATA = 64
+_MAX_DELETE = 100
+PHOTO_SIDES = (90, 320, 800, 1280)
+"""The longest side of each size Telegram keeps of a photo (no size larger than the upload)."""
+WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
 _TAG = re.compile(r"<[^>]*>")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -168,7 +177,7 @@ class SentMessage:
     date: int
     text: str | None = None
     caption: str | None = None
-    photo: bytes | None = None  # the uploaded bytes; None when sent by a file_id we never saw
+    photo: bytes | None = None  # the uploaded bytes, also when sent again by its file_id
     photo_file_id: str | None = None
     reply_markup: JSON | None = None
     message_thread_id: int | None = None
@@ -194,6 +203,15 @@ class SentMessage:
     def button_data(self) -> list[str]:
         """Every callback_data on the inline keyboard, row by row."""
         return [data for row in self.buttons() for _, data in row if data is not None]
+
+
+@dataclass(frozen=True)
+class Upload:
+    """Bytes the bot uploaded in one call (successful or not: they crossed the wire)."""
+
+    method: str
+    at: float
+    size: int
 
 
 @dataclass
@@ -319,6 +337,19 @@ def _image_size(data: bytes | None) -> tuple[int, int]:
     return 100, 100
 
 
+def _photo_sizes(width: int, height: int) -> list[tuple[int, int]]:
+    """The sizes Telegram keeps of a photo, smallest first: each of PHOTO_SIDES below the
+    photo's longest side, then the photo itself (at most the largest side)."""
+    longest = max(width, height, 1)
+    sizes = []
+    for side in PHOTO_SIDES:
+        scale = min(1.0, side / longest)
+        sizes.append((max(1, round(width * scale)), max(1, round(height * scale))))
+        if side >= longest:
+            break
+    return sizes
+
+
 def _short(value: Any, limit: int = 60) -> str:
     if isinstance(value, bytes):
         return f"<{len(value)} bytes>"
@@ -442,7 +473,10 @@ class FakeTelegram:
         self._held: dict[str, int] = {}
         self._commands: dict[tuple[str, str], list[JSON]] = {}
         self._files: dict[str, bytes] = {}
+        self._sizes: dict[str, list[JSON]] = {}
+        """Any file_id of a photo: every size of that photo (PhotoSize objects)."""
         self._file_counter = 0
+        self._uploads: list[Upload] = []
         self._callback_ids: set[str] = set()
         self._answers: list[Answer] = []
         self._in_flight = 0
@@ -464,6 +498,7 @@ class FakeTelegram:
             "editMessageReplyMarkup": self._edit_reply_markup,
             "editMessageMedia": self._edit_media,
             "deleteMessage": self._delete_message,
+            "deleteMessages": self._delete_messages,
             "answerCallbackQuery": self._answer_callback_query,
             "getChatMember": self._get_chat_member,
             "sendChatAction": self._send_chat_action,
@@ -751,6 +786,24 @@ class FakeTelegram:
         live = self.messages(chat_id)
         return live[-1] if live else None
 
+    def latest(self, chat_id: int, *, photo: bool = False) -> SentMessage | None:
+        """A copy of the newest live message in a chat (with ``photo``, the newest photo),
+        without copying the rest: cheap enough to look at many chats many times a second."""
+        with self._cond:
+            for msg in reversed(self._messages.get(chat_id, {}).values()):
+                if not msg.deleted and (msg.has_photo or not photo):
+                    return copy.deepcopy(msg)
+        return None
+
+    def uploads(self) -> list[Upload]:
+        with self._cond:
+            return list(self._uploads)
+
+    def uploaded_bytes(self, since: float = -math.inf, until: float = math.inf) -> int:
+        """Bytes uploaded by calls that arrived between ``since`` and ``until``."""
+        with self._cond:
+            return sum(u.size for u in self._uploads if since <= u.at < until)
+
     def answers(self) -> list[Answer]:
         with self._cond:
             return list(self._answers)
@@ -859,6 +912,9 @@ class FakeTelegram:
             if not polling:
                 self._in_flight += 1
                 self._last_activity = at
+            size = sum(len(v) for v in params.values() if isinstance(v, bytes))
+            if size:
+                self._uploads.append(Upload(name, at, size))
             gate = self._gates.get(name)
             if gate is not None:
                 self._held[name] = self._held.get(name, 0) + 1
@@ -1011,16 +1067,7 @@ class FakeTelegram:
         if msg.edit_date is not None:
             data["edit_date"] = msg.edit_date
         if msg.photo_file_id is not None:
-            width, height = _image_size(msg.photo)
-            size: JSON = {
-                "file_id": msg.photo_file_id,
-                "file_unique_id": f"u{msg.photo_file_id}",
-                "width": width,
-                "height": height,
-            }
-            if msg.photo is not None:
-                size["file_size"] = len(msg.photo)
-            data["photo"] = [size]
+            data["photo"] = copy.deepcopy(self._sizes[msg.photo_file_id])
             if msg.caption:
                 data["caption"] = _rendered(msg.caption, msg.parse_mode)
         elif msg.text is not None:
@@ -1030,22 +1077,37 @@ class FakeTelegram:
         return data
 
     def _store_file(self, data: bytes) -> str:
+        """Keep an uploaded photo in each of its sizes; the largest size's file_id."""
         self._file_counter += 1
-        file_id = f"AgACfake{self._file_counter:06d}"
-        self._files[file_id] = data
-        return file_id
+        base = f"AgACfake{self._file_counter:06d}"
+        sizes = _photo_sizes(*_image_size(data))
+        photo: list[JSON] = []
+        for n, (width, height) in enumerate(sizes):
+            file_id = base if n == len(sizes) - 1 else f"{base}_{max(width, height)}"
+            self._files[file_id] = data
+            photo.append({"file_id": file_id, "file_unique_id": f"u{file_id}",
+                          "width": width, "height": height, "file_size": len(data)})
+        for size in photo:
+            self._sizes[size["file_id"]] = photo
+        return base
 
-    def _photo(self, value: Any, params: JSON) -> tuple[bytes | None, str]:
+    def _photo(self, value: Any, params: JSON) -> tuple[bytes, str]:
+        """The photo a call shows: an upload, or one uploaded before named by any of its
+        sizes' file_ids; the photo's bytes and its largest size's file_id."""
         if isinstance(value, str) and value.startswith("attach://"):
             value = params.get(value.removeprefix("attach://"))
             if value is None:
-                raise _bad("wrong file identifier/HTTP URL specified")
+                raise _ApiError(400, WRONG_FILE)
         if isinstance(value, bytes):
             if not value:
                 raise _bad("file must be non-empty")
             return value, self._store_file(value)
         if isinstance(value, str) and value:
-            return self._files.get(value), value
+            sizes = self._sizes.get(value)
+            if sizes is None:
+                raise _ApiError(400, WRONG_FILE)
+            largest = str(sizes[-1]["file_id"])
+            return self._files[largest], largest
         raise _bad("there is no photo in the request")
 
     def _thread_id(self, params: JSON) -> int | None:
@@ -1149,16 +1211,11 @@ class FakeTelegram:
         parse_mode = media.get("parse_mode")
         caption = self._check_text(media.get("caption"), parse_mode, caption=True) or None
         markup = self._check_markup(params.get("reply_markup"))
-        new_upload = str(media.get("media", "")).startswith("attach://")
-        if (
-            not new_upload
-            and media.get("media") == msg.photo_file_id
-            and caption == msg.caption
-            and markup == msg.reply_markup
-        ):
+        photo, file_id = self._photo(media.get("media"), params)
+        if file_id == msg.photo_file_id and caption == msg.caption and markup == msg.reply_markup:
             raise _ApiError(400, NOT_MODIFIED)
         # Like the Bot API, this may also turn a text message into a photo.
-        msg.photo, msg.photo_file_id = self._photo(media.get("media"), params)
+        msg.photo, msg.photo_file_id = photo, file_id
         msg.text = None
         msg.caption, msg.parse_mode, msg.reply_markup = caption, parse_mode, markup
         return self._edited(msg, "editMessageMedia", params, at)
@@ -1170,6 +1227,20 @@ class FakeTelegram:
         if msg is None or msg.deleted:
             raise _ApiError(400, DELETE_NOT_FOUND)
         msg.deleted = True
+        return True
+
+    def _delete_messages(self, params: JSON, at: float) -> bool:
+        """Several messages of one chat at once; like the Bot API, the ones already gone are
+        skipped."""
+        chat_id = _as_int(params.get("chat_id"))
+        ids = params.get("message_ids")
+        if not isinstance(ids, list) or not 1 <= len(ids) <= _MAX_DELETE:
+            raise _bad("message identifiers are not specified" if not ids
+                       else "too many message identifiers specified")
+        for message_id in ids:
+            msg = self._messages.get(chat_id or 0, {}).get(_as_int(message_id) or 0)
+            if msg is not None:
+                msg.deleted = True
         return True
 
     def _answer_callback_query(self, params: JSON, at: float) -> bool:
