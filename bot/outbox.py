@@ -16,6 +16,13 @@ An update that puts a new message on screen (the table that replaces the lobby) 
 like the posts: it keeps its place among them (`in_order`), or a deal's result posted after it
 would appear above it, and a short match could end before its table was ever shown.
 
+A platform may also limit the calls of the whole bot, all chats together (Telegram: about 30 a
+second). Every outbox of the bot then counts its calls in one `Pace`, and an update that can
+wait (`spare`: a hand after its player's move, which asks nothing of them) goes only while the
+bot is below its limit by a margin; until then a newer update for it replaces it (the player's
+next turn shows their hand anyway). So when the bot is at its limit, what waits is what
+matters least, and the tables and turn notices keep their pace.
+
 A job that fails with an error the platform calls passing (`retry_after` gives the seconds to
 wait: flood control, a timeout, a server error) is not dropped: a post runs again at the head of
 the queue, a slot unless a newer update replaced it, after the wait, doubled on every failure in
@@ -41,6 +48,8 @@ IDLE = 30.0
 """Seconds an outbox with nothing to send keeps its runner before letting it end."""
 TICK = 0.001
 """The shortest wait: a timer may fire a rounding error early, and must not spin."""
+SPARE_WAIT = 0.1
+"""Seconds between two looks for room for an update that can wait."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +70,49 @@ def loop_time() -> float:
     return asyncio.get_running_loop().time()
 
 
+class Pace:
+    """The calls a bot made in all its chats over the last `window` seconds, against the
+    platform's limit for the whole bot (`rate` a second). It does not hold calls back (the
+    platform's library does that); it tells updates that can wait whether there is room."""
+
+    def __init__(self, rate: float, window: float = 1.0, spare: float = 0.85,
+                 clock: Callable[[], float] = loop_time) -> None:
+        self.rate = rate
+        self.window = window
+        self.spare = spare
+        """The share of the limit above which updates that can wait are held back."""
+        self.clock = clock
+        self.calls: deque[float] = deque()
+
+    def made(self) -> None:
+        self.calls.append(self.clock())
+
+    def recent(self) -> int:
+        edge = self.clock() - self.window
+        while self.calls and self.calls[0] <= edge:
+            self.calls.popleft()
+        return len(self.calls)
+
+    def room(self) -> bool:
+        return self.recent() < self.rate * self.window * self.spare
+
+    def claim(self) -> bool:
+        """Room for an update that can wait, counted at once: the many chats whose updates
+        wait for room must not all take the same room."""
+        if not self.room():
+            return False
+        self.made()
+        return True
+
+
 class Outbox:
     def __init__(self, name: str, budget: Budget, clock: Callable[[], float] = loop_time,
-                 retry_after: RetryAfter = never) -> None:
+                 retry_after: RetryAfter = never, pace: Pace | None = None) -> None:
         self.name = name
         self.budget = budget
         self.clock = clock
         self.retry_after = retry_after
+        self.pace = pace
         self.calls: deque[float] = deque()
         """When each call of the last window started."""
         self._posts: deque[Job | str] = deque()
@@ -75,6 +120,10 @@ class Outbox:
         self._slots: dict[str, Job] = {}
         self._placed: set[str] = set()
         """Slots whose key is waiting among the posts."""
+        self._spare: set[str] = set()
+        """Slots whose update can wait for room in the bot's `pace`."""
+        self._claimed = False
+        """The running job's first call was counted in the pace when it claimed its room."""
         self._last_update = float("-inf")
         self._resume = float("-inf")
         """After a passing failure: nothing is sent before this time."""
@@ -88,14 +137,20 @@ class Outbox:
         self._posts.append(job)
         self._kick()
 
-    def update(self, key: str, job: Job, *, in_order: bool = False) -> None:
+    def update(self, key: str, job: Job, *, in_order: bool = False, spare: bool = False
+               ) -> None:
         """Run `job` for `key` unless a newer update for `key` arrives before its turn.
 
         `in_order`: the update sends a new message, so its turn comes after the posts already
         queued and before any posted later, with no wait for `spacing` (a new message is not an
         in-place update). It still coalesces: the turn runs the newest job for `key`.
+        `spare`: the update can wait while the bot is near its limit (see `Pace`).
         """
         self._slots[key] = job
+        if spare:
+            self._spare.add(key)
+        else:
+            self._spare.discard(key)
         if in_order and key not in self._placed:
             self._placed.add(key)
             self._posts.append(key)
@@ -135,10 +190,22 @@ class Outbox:
         return True
 
     def _due(self) -> str | None:
-        """The in-place update whose turn it is, if its spacing has passed."""
+        """The in-place update whose turn it is, if its spacing has passed (one that can
+        wait, only once it has claimed room in the bot's pace)."""
         if self.clock() < self._last_update + self.budget.spacing:
             return None
-        return next((key for key in self._slots if key not in self._placed), None)
+        tried = False
+        for key in self._slots:
+            if key in self._placed:
+                continue
+            if key not in self._spare or self.pace is None:
+                return key
+            if not tried:  # (one claim a look)
+                tried = True
+                if self.pace.claim():
+                    self._claimed = True
+                    return key
+        return None
 
     async def _run(self) -> None:
         while not self._closed:
@@ -154,11 +221,13 @@ class Outbox:
             job: Job | None
             if key is not None:
                 job = self._slots.pop(key)
+                self._spare.discard(key)
                 self._last_update = self.clock()
             elif self._posts:
                 item = self._posts.popleft()
                 if isinstance(item, str):
                     self._placed.discard(item)
+                    self._spare.discard(item)
                     key, job = item, self._slots.pop(item, None)
                     if job is None:
                         continue
@@ -166,8 +235,9 @@ class Outbox:
                 else:
                     job = item
             else:
-                await self._pause(max(self._last_update + self.budget.spacing - self.clock(),
-                                      TICK))
+                wait = self._last_update + self.budget.spacing - self.clock()
+                # (nothing due once the spacing has passed: updates that wait for room)
+                await self._pause(max(wait, TICK) if wait > 0 else SPARE_WAIT)
                 continue
             await self._attempt(job, key)
 
@@ -193,6 +263,7 @@ class Outbox:
                 self._slots[key] = job
         finally:
             self._busy = False
+            self._claimed = False
 
     def _budget_wait(self) -> float:
         """Seconds until the budget allows another call."""
@@ -214,6 +285,9 @@ class Outbox:
         platform saw the call at some moment before that, so a window measured from finish
         times can never be shorter on the platform's side than it is here.
         """
+        if self.pace is not None and not self._claimed:
+            self.pace.made()
+        self._claimed = False
         if self.budget.cap is None:
             yield
             return
