@@ -4,10 +4,13 @@ DESIGN.md §5 and §1 invariant 8. A game shows a table in its chat and a hand t
 Each is a `Slot`: the newest screen waits in an `Outbox`, which coalesces a burst of moves into
 one edit and keeps the platform's pace. A slot's life is the same on every platform: loaded
 from the message ids the session keeps, filled by `deliver`, shown by the platform, remembered
-with the session, its replaced messages deleted, and forgotten once the game's last screen is
-on it. A kept post is acknowledged once the chat has it, or refuses it for good. Commands are
-routed here too: the four game commands go to the session layer, the rest to `Commands`, and
-the ones that need a group are refused elsewhere with one sentence.
+with the session, its replaced messages deleted (all in one call where the platform can), and
+forgotten once the game's last screen is on it. A slot may keep the messages it replaced a
+while (a hand's earlier turns, each already showing no buttons), so that a turn's new message
+does not cost a deletion too; they go together later, at the latest with the game's end. A
+kept post is acknowledged once the chat has it, or refuses it for good. Commands are routed
+here too: the four game commands go to the session layer, the rest to `Commands`, and the ones
+that need a group are refused elsewhere with one sentence.
 
 What is truly a platform's own stays in its adapter: how a screen becomes a message, how a hand
 reaches its player, which errors mean "try again later".
@@ -24,7 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from bot.commands import Commands
 from bot.i18n import tr
 from bot.manager import SessionManager
-from bot.outbox import Budget, Outbox
+from bot.outbox import Budget, Outbox, Pace
 from bot.requests import IsAdmin
 from bot.screens import Actor, Picture, Place, Post, Reply, Screen
 
@@ -61,6 +64,9 @@ class Slot(Showing):
     """The picture now shown, so a text-only change does not upload it again."""
     retired: list[int] = field(default_factory=list)
     """Messages this one replaced, deleted once the new one is remembered."""
+    kept: list[int] = field(default_factory=list)
+    """Messages this one replaced that may stay until they are retired together (remembered
+    with the session, so a restart still deletes them)."""
     replacing: bool = False
     """A new message is being sent for it; until it is, `message_id` is the old one."""
 
@@ -70,10 +76,19 @@ class Slot(Showing):
 
     def stored(self) -> dict[str, Any]:
         """What the session keeps of the message, to find it again after a restart."""
+        if self.kept:
+            return {"id": self.message_id, "kept": list(self.kept)}
         return {"id": self.message_id}
 
     def load(self, stored: dict[str, Any]) -> None:
         self.message_id = stored.get("id")
+        kept = stored.get("kept")
+        self.kept = [int(k) for k in kept if isinstance(k, int)] if isinstance(kept, list) else []
+
+    def retire_kept(self) -> None:
+        """The kept messages go with the next deletion."""
+        self.retired.extend(self.kept)
+        self.kept.clear()
 
 
 TableT = TypeVar("TableT", bound=Slot)
@@ -91,6 +106,9 @@ class Adapter(ABC, Generic[TableT, HandT]):
         manager.deliver = self.deliver
         self.commands = Commands(manager)
         self.outboxes: dict[int, Outbox] = {}
+        self.pace: Pace | None = None
+        """The calls of the whole bot, where its platform limits them (set before the first
+        outbox is made)."""
         self.tables: dict[int, TableT] = {}
         self.hands: dict[tuple[int, str], HandT] = {}
 
@@ -121,6 +139,16 @@ class Adapter(ABC, Generic[TableT, HandT]):
     async def delete(self, where: int, message_id: int) -> None:
         """Delete a message, quietly when it is already gone."""
 
+    async def delete_all(self, where: int, message_ids: list[int], *, paced: bool) -> None:
+        """Delete several messages of one chat (within the chat's budget when `paced`); one
+        call each unless the platform deletes several at once."""
+        for old in message_ids:
+            if paced:
+                async with self.box(where).sending():
+                    await self.delete(where, old)
+            else:
+                await self.delete(where, old)
+
     @abstractmethod
     async def deliver_hands(self, sid: int, chat: int, thread: int | None,
                             reply: Reply) -> None:
@@ -147,7 +175,8 @@ class Adapter(ABC, Generic[TableT, HandT]):
         """The outbox `key` names, made on first use."""
         box = self.outboxes.get(key)
         if box is None:
-            box = self.outboxes[key] = Outbox(name, budget, retry_after=self.retry_after)
+            box = self.outboxes[key] = Outbox(name, budget, retry_after=self.retry_after,
+                                              pace=self.pace)
         return box
 
     @abstractmethod
@@ -232,16 +261,16 @@ class Adapter(ABC, Generic[TableT, HandT]):
         """After `screen` went on screen in `slot`: keep the message with the session, delete
         the ones it replaced (within the chat's budget when `paced`), and say whether the slot
         is done. Only once the game's last screen is shown: the game may have ended while an
-        earlier one was being sent, and its final one is then still waiting in the outbox."""
+        earlier one was being sent, and its final one is then still waiting in the outbox; the
+        messages the slot kept go then too."""
+        done = slot.closing and slot.screen is screen
+        if done:
+            slot.retire_kept()
         await self.manager.remember(sid, key, slot.stored())
-        for old in slot.retired:
-            if paced:
-                async with self.box(slot.where).sending():
-                    await self.delete(slot.where, old)
-            else:
-                await self.delete(slot.where, old)
-        slot.retired.clear()
-        return slot.closing and slot.screen is screen
+        old, slot.retired = slot.retired, []
+        if old:
+            await self.delete_all(slot.where, old, paced=paced)
+        return done
 
     def post_job(self, sid: int, chat: int, thread: int | None, post: Post) -> Job:
         """A new message in the chat; a kept one is reported delivered once the chat has it,

@@ -8,11 +8,15 @@ chat under 20 messages a minute. Hands go to each player's private chat; a playe
 write to yet gets a "Start me" deep link in the group instead of an error, and "Peek" shows their
 tiles in an alert meanwhile. Every callback is answered, and "message is not modified" is not an
 error. How a screen becomes a Bot API message's parts is `telegram_messages`'s.
+
+Calls are what limits how many tables one bot serves: Telegram takes about 30 a second from a
+bot, all chats together. How few a screen costs is `telegram_messages.Messages`'s; here every
+chat's outbox counts them in one `Pace`, and a hand after its player's move (it asks nothing of
+them) waits while the bot is near that limit, so that tables and turn notices keep their pace.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -22,13 +26,12 @@ from telegram import (
     BotCommand,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
-    InputMediaPhoto,
     Message,
     Update,
 )
 from telegram import User as TgUser
 from telegram.constants import ChatType
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import Forbidden, TelegramError
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -42,17 +45,15 @@ from telegram.ext import (
 from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS, Adapter, Job
 from bot.i18n import LANGS, lang_of, tr
 from bot.manager import SessionManager, Timing
-from bot.outbox import Budget, Outbox
+from bot.outbox import Budget, Outbox, Pace
 from bot.screens import Actor, Keyboard, Place, Reply, Screen
 from bot.telegram_messages import (
-    CAPTION_LIMIT,
-    TEXT_LIMIT,
+    Messages,
     Shown,
     actor_of,
     answer_query,
     command_name,
     guard_logs,
-    inline_markup,
     page_of,
     place_of,
     quietly,
@@ -65,16 +66,20 @@ from storage import Storage, StorageError
 log = logging.getLogger(__name__)
 
 PLATFORM = "telegram"
+DELETE_AT_ONCE = 100
+"""Messages one `deleteMessages` call takes."""
 
 
 class TelegramBot(Adapter[Shown, Shown]):
     def __init__(self, token: str, storage: Storage, *, api_url: str | None = None,
                  timing: Timing | None = None, group_budget: Budget | None = None,
                  poll_timeout: float = 10.0, theme: str = "dark", max_retries: int = 3,
-                 clock: Callable[[], float] = time.time) -> None:
-        """`clock` is the session layer's (deadlines are seconds since the epoch)."""
+                 clock: Callable[[], float] = time.time, global_rate: float = 30.0) -> None:
+        """`clock` is the session layer's (deadlines are seconds since the epoch);
+        `global_rate` is Telegram's limit of calls a second for the whole bot."""
         guard_logs(token)
         super().__init__(SessionManager(storage, PLATFORM, timing, clock=clock, theme=theme))
+        self.pace = Pace(global_rate)
         self.group_budget = group_budget or Budget()
         self.poll_timeout = poll_timeout
         builder = (Application.builder().token(token)
@@ -85,6 +90,8 @@ class TelegramBot(Adapter[Shown, Shown]):
             builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
         self.app: Application[Any, Any, Any, Any, Any, Any] = builder.build()
         self._asked_to_start: set[tuple[int, str]] = set()
+        self.messages = Messages(self.app.bot, self.pace)
+        self.file_ids = self.messages.file_ids
         self._register()
 
     # ----- life cycle ---------------------------------------------------------------------------
@@ -163,7 +170,7 @@ class TelegramBot(Adapter[Shown, Shown]):
         box = self.box(message.chat.id)
 
         async def job() -> None:
-            await self._show(shown, box)
+            await self.messages.show(shown, box)
         box.update(f"top:{message.message_id}", job)
 
     async def on_start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -253,7 +260,7 @@ class TelegramBot(Adapter[Shown, Shown]):
 
         async def send() -> None:
             async with self.box(chat).sending():
-                await self._send(chat, thread, screen)
+                await self.messages.send(chat, thread, screen)
         if message.chat.type == ChatType.PRIVATE:
             await quietly(send())
         else:
@@ -281,16 +288,23 @@ class TelegramBot(Adapter[Shown, Shown]):
         return Shown(where=where, thread=thread)
 
     async def show_table(self, sid: int, table: Shown) -> bool:
-        await self._show(table, self.box(table.where))
+        await self.messages.show(table, self.box(table.where))
         return True
 
     async def send_post(self, chat: int, thread: int | None, screen: Screen) -> None:
-        png = await self._render(screen)
+        photo = await self.messages.render(screen)
         async with self.box(chat).sending():
-            await self._send(chat, thread, screen, png)
+            await self.messages.send(chat, thread, screen, photo)
 
     async def delete(self, where: int, message_id: int) -> None:
         await quietly(self.app.bot.delete_message(where, message_id))
+
+    async def delete_all(self, where: int, message_ids: list[int], *, paced: bool) -> None:
+        """One `deleteMessages` call for up to a hundred messages."""
+        for start in range(0, len(message_ids), DELETE_AT_ONCE):
+            some = message_ids[start:start + DELETE_AT_ONCE]
+            async with self.box(where).sending():  # (a private chat's only counts it)
+                await quietly(self.app.bot.delete_messages(where, some))
 
     async def deliver_hands(self, sid: int, chat: int, thread: int | None,
                             reply: Reply) -> None:
@@ -298,13 +312,17 @@ class TelegramBot(Adapter[Shown, Shown]):
             shown = await self._hand(sid, hand.user)
             shown.screen = hand.screen
             shown.fresh = shown.fresh or hand.fresh
+            # A hand that asks nothing (after the player's move) can wait while the bot is
+            # at Telegram's limit: their next turn shows it anyway.
             self.box(int(hand.user)).update(f"hand:{sid}",
-                                            self._hand_job(sid, hand.user, chat, thread))
+                                            self._hand_job(sid, hand.user, chat, thread),
+                                            spare=not shown.fresh and not hand.screen.keyboard)
 
     def note(self, sid: int, user: str, chat: int, thread: int | None, screen: Screen) -> None:
         async def job() -> None:
             try:
-                await self._send(int(user), None, screen)
+                async with self.box(int(user)).sending():
+                    await self.messages.send(int(user), None, screen)
             except Forbidden:
                 await self._ask_to_start(sid, user, chat, thread)
         self.box(int(user)).post(job)
@@ -312,7 +330,7 @@ class TelegramBot(Adapter[Shown, Shown]):
     async def _hand(self, sid: int, user: str) -> Shown:
         key = (sid, user)
         if key not in self.hands:
-            shown = Shown(where=int(user))
+            shown = Shown(where=int(user), keeps=True)
             shown.load(await self.stored_message(sid, f"hands/{user}"))
             self.hands[key] = shown
         return self.hands[key]
@@ -324,7 +342,7 @@ class TelegramBot(Adapter[Shown, Shown]):
                 return
             screen = shown.screen
             try:
-                await self._show(shown, self.box(shown.where))
+                await self.messages.show(shown, self.box(shown.where))
             except Forbidden:
                 shown.fresh = True
                 await self._ask_to_start(sid, user, chat, thread)
@@ -333,80 +351,8 @@ class TelegramBot(Adapter[Shown, Shown]):
                 self.hands.pop((sid, user), None)
         return job
 
-    async def _show(self, shown: Shown, box: Outbox) -> None:
-        """Put `shown.screen` on screen: edit in place, or send anew when it must notify, when
-        nothing is shown yet, or when a text message would have to become a picture."""
-        screen = shown.screen
-        assert screen is not None
-        needs_new = shown.anew(screen)
-        shown.fresh = False
-        buttons = self.markup(screen.keyboard)
-        bot = self.app.bot
-        if needs_new:
-            shown.replacing = True
-            try:
-                png = await self._render(screen)
-                async with box.sending():
-                    message = await self._send(shown.where, shown.thread, screen, png)
-            finally:
-                shown.replacing = False
-            if shown.message_id is not None:
-                shown.retired.append(shown.message_id)
-            shown.message_id = message.message_id
-            shown.kind = "photo" if screen.picture is not None else "text"
-            shown.picture = screen.picture
-            return
-        new_picture = screen.picture is not None and screen.picture != shown.picture
-        png = await self._render(screen) if new_picture else None
-        try:
-            async with box.sending():
-                if png is not None:
-                    await bot.edit_message_media(
-                        InputMediaPhoto(png, caption=screen.text[:CAPTION_LIMIT]),
-                        chat_id=shown.where, message_id=shown.message_id, reply_markup=buttons)
-                    shown.picture = screen.picture
-                elif shown.kind == "photo":
-                    await bot.edit_message_caption(
-                        chat_id=shown.where, message_id=shown.message_id,
-                        caption=screen.text[:CAPTION_LIMIT], reply_markup=buttons)
-                else:
-                    await bot.edit_message_text(
-                        screen.text[:TEXT_LIMIT], chat_id=shown.where,
-                        message_id=shown.message_id, reply_markup=buttons)
-        except BadRequest as exc:
-            text = str(exc).lower()
-            if "not modified" in text:
-                return
-            if "not found" in text or "can't be edited" in text:
-                shown.message_id = None
-                shown.fresh = True
-                shown.screen = screen
-                await self._show(shown, box)
-                return
-            raise
-
-    async def _render(self, screen: Screen) -> bytes | None:
-        """Pictures are drawn in a worker thread, only when a message really shows them."""
-        if screen.picture is None:
-            return None
-        return await asyncio.to_thread(screen.picture.render)
-
-    async def _send(self, chat: int, thread: int | None, screen: Screen,
-                    png: bytes | None = None) -> Message:
-        buttons = self.markup(screen.keyboard)
-        if screen.picture is not None:
-            if png is None:
-                png = await self._render(screen)
-            sent: Message = await self.app.bot.send_photo(
-                chat, png, caption=screen.text[:CAPTION_LIMIT], reply_markup=buttons,
-                message_thread_id=thread)
-            return sent
-        sent = await self.app.bot.send_message(chat, screen.text[:TEXT_LIMIT],
-                                               reply_markup=buttons, message_thread_id=thread)
-        return sent
-
     def markup(self, keyboard: Keyboard) -> InlineKeyboardMarkup | None:
-        return inline_markup(keyboard, self.app.bot.username)
+        return self.messages.markup(keyboard)
 
     async def _ask_to_start(self, sid: int, user: str, chat: int, thread: int | None) -> None:
         """The player never opened a private chat with the bot: one "Start me" link in the

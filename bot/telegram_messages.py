@@ -1,7 +1,10 @@
 """How a screen becomes a Telegram message, and what Telegram's errors and objects mean here.
 
 DESIGN.md §5 (Telegram). A screen with a picture is a photo with a caption, one without is a
-text message; a text message cannot be edited into a photo, so a `Shown` remembers which it is.
+text message; a text message cannot be edited into a photo, so a `Shown` remembers which it is,
+and what it shows (the picture's digest, the words, the buttons), so that a screen nobody would
+see differ from it costs no call. A picture Telegram already has is sent again by the file_id
+Telegram gave it (`FileIds`, by a hash of its bytes), never uploaded twice.
 Buttons that open the private chat carry a start code (`j_<game>` joins, `h_<game>` shows the
 hand). Which refusals are passing (`retry_after`) is decided here, and the token never reaches a
 log (`guard_logs`).
@@ -9,17 +12,29 @@ log (`guard_logs`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import hashlib
 import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram import (
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    Message,
+)
 from telegram import User as TgUser
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
+from telegram.ext import ExtBot
 
 from bot.adapter import Slot
+from bot.outbox import Outbox, Pace
 from bot.payload import TOP, BadPayload, decode
 from bot.screens import Actor, Keyboard, Place, Screen
 
@@ -32,21 +47,112 @@ ALERT_LIMIT = 200
 _SECRETS: set[str] = set()
 
 
+KEEP_MOST = 24
+"""Earlier hand messages a private chat keeps before they are deleted anyway."""
+FILE_IDS = 4096
+"""Pictures whose file_id is remembered (the least recently shown is forgotten first): a few
+minutes of every open table's boards and hands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Photo:
+    """A picture drawn for Telegram, and the hash of its bytes that names it."""
+
+    png: bytes
+    digest: bytes
+
+    @classmethod
+    def of(cls, png: bytes) -> Photo:
+        return cls(png, hashlib.blake2b(png, digest_size=16).digest())
+
+
+class FileIds:
+    """The file_id Telegram gave each picture it was sent, by the picture's digest, so that the
+    same bytes go as a file_id instead of a second upload. Bounded, and kept in memory only:
+    after a restart a picture is simply uploaded once more. A picture on its way up is not
+    uploaded a second time meanwhile (the same board for the group and a hand for its
+    player go out at once): the second call waits for the first's file_id."""
+
+    def __init__(self, most: int = FILE_IDS) -> None:
+        self.most = most
+        self._ids: OrderedDict[bytes, str] = OrderedDict()
+        self._uploading: dict[bytes, asyncio.Event] = {}
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def get(self, digest: bytes) -> str | None:
+        found = self._ids.get(digest)
+        if found is not None:
+            self._ids.move_to_end(digest)
+        return found
+
+    def put(self, digest: bytes, file_id: str) -> None:
+        self._ids[digest] = file_id
+        self._ids.move_to_end(digest)
+        while len(self._ids) > self.most:
+            self._ids.popitem(last=False)
+
+    def forget(self, digest: bytes) -> None:
+        self._ids.pop(digest, None)
+
+    async def known(self, digest: bytes) -> str | None:
+        """The picture's file_id, once an upload of it under way has finished; None when
+        Telegram has not got it (then the caller uploads it, within `uploading`)."""
+        while (pending := self._uploading.get(digest)) is not None:
+            await pending.wait()
+        return self.get(digest)
+
+    @contextlib.contextmanager
+    def uploading(self, digest: bytes) -> Iterator[None]:
+        done = self._uploading[digest] = asyncio.Event()
+        try:
+            yield
+        finally:
+            del self._uploading[digest]
+            done.set()
+
+
+def wrong_file(exc: BaseException) -> bool:
+    """Telegram no longer knows a file_id it gave (it is kept in memory only, but a file_id
+    may still be refused): the picture must be uploaded again."""
+    text = str(exc).lower()
+    return isinstance(exc, BadRequest) and ("file identifier" in text or "file_id" in text
+                                            or "file reference" in text)
+
+
 @dataclass(slots=True)
 class Shown(Slot):
     """A message shown in place (the table, a hand): a photo or a text message."""
 
     kind: str = ""
     """"photo" or "text": a text message cannot be edited into a photo."""
+    digest: bytes | None = None
+    """The digest of the picture the message shows."""
+    words: str | None = None
+    """The caption or text the message shows."""
+    layout: Any = None
+    """The buttons the message shows (the keyboard as Telegram gets it)."""
+    keeps: bool = False
+    """A hand: the message it replaces may stay a while (see `kept`)."""
 
     def anew(self, screen: Screen) -> bool:
         return Slot.anew(self, screen) or (screen.picture is not None and self.kind != "photo")
 
     def stored(self) -> dict[str, Any]:
-        return {"id": self.message_id, "kind": self.kind}
+        return {**Slot.stored(self), "kind": self.kind}
 
     def load(self, stored: dict[str, Any]) -> None:
-        self.message_id, self.kind = stored.get("id"), stored.get("kind", "")
+        Slot.load(self, stored)
+        self.kind = stored.get("kind", "")
+
+    def same(self, digest: bytes | None, words: str, layout: Any) -> bool:
+        """Whether the message already shows this: nobody would see an edit."""
+        return (self.message_id is not None and digest == self.digest and words == self.words
+                and layout == self.layout)
+
+    def showing(self, digest: bytes | None, words: str, layout: Any) -> None:
+        self.digest, self.words, self.layout = digest, words, layout
 
 
 def guard_logs(token: str) -> None:
@@ -140,3 +246,142 @@ async def quietly(work: Any) -> None:
         await work
     except TelegramError as exc:
         log.warning("telegram: %s", exc)
+
+
+class Messages:
+    """Screens put on Telegram: sent, or edited in place, with the fewest calls and uploads.
+
+    Calls are what limits how many tables one bot serves (Telegram takes about 30 a second
+    from a bot, all chats together), so none is spent on what nobody would see: an edit that
+    changes nothing is not made, and a picture Telegram has is sent by its file_id. A player's
+    turn costs two calls in their private chat: the new hand message that notifies them (only
+    a new message does), and the edit that shows the hand after their move. The hand message a
+    turn replaces then shows no buttons any more, so it stays in the chat until a hand that
+    asks nothing (a new deal they do not lead, the game's end) deletes all such messages in
+    one call. (Near the bot's limit the edit after a move may never come: the next turn's
+    message shows the hand, and the old buttons are refused as out of date.)
+    """
+
+    def __init__(self, bot: ExtBot[Any], pace: Pace | None) -> None:
+        self.bot = bot
+        self.pace = pace
+        self.file_ids = FileIds()
+
+    def markup(self, keyboard: Keyboard) -> InlineKeyboardMarkup | None:
+        return inline_markup(keyboard, self.bot.username)
+
+    async def show(self, shown: Shown, box: Outbox) -> None:
+        """Put `shown.screen` on screen: edit in place, or send anew when it must notify, when
+        nothing is shown yet, or when a text message would have to become a picture; no call
+        at all when the message already shows exactly this."""
+        screen = shown.screen
+        assert screen is not None
+        needs_new = shown.anew(screen)
+        shown.fresh = False
+        buttons = self.markup(screen.keyboard)
+        layout = buttons.to_dict() if buttons is not None else None
+        if needs_new:
+            await self._show_anew(shown, box, screen, layout)
+            return
+        photo = None
+        if screen.picture is not None and screen.picture != shown.picture:
+            photo = await self.render(screen)
+        digest = photo.digest if photo is not None else shown.digest
+        words = screen.text[:CAPTION_LIMIT if shown.kind == "photo" else TEXT_LIMIT]
+        if shown.same(digest, words, layout):
+            shown.picture = screen.picture
+            return
+        bot = self.bot
+        try:
+            async with box.sending():
+                if photo is not None and photo.digest != shown.digest:
+                    await self.uploading(photo, lambda media: bot.edit_message_media(
+                        InputMediaPhoto(media, caption=words), chat_id=shown.where,
+                        message_id=shown.message_id, reply_markup=buttons))
+                elif shown.kind == "photo":
+                    await bot.edit_message_caption(
+                        chat_id=shown.where, message_id=shown.message_id, caption=words,
+                        reply_markup=buttons)
+                else:
+                    await bot.edit_message_text(
+                        words, chat_id=shown.where, message_id=shown.message_id,
+                        reply_markup=buttons)
+        except BadRequest as exc:
+            text = str(exc).lower()
+            if "not modified" in text:
+                shown.picture = screen.picture
+                shown.showing(digest, words, layout)
+                return
+            if "not found" in text or "can't be edited" in text:
+                shown.message_id = None
+                shown.fresh = True
+                shown.screen = screen
+                await self.show(shown, box)
+                return
+            raise
+        shown.picture = screen.picture
+        shown.showing(digest, words, layout)
+
+    async def _show_anew(self, shown: Shown, box: Outbox, screen: Screen, layout: Any) -> None:
+        """A new message for the slot. The one it replaces is deleted, or, for a hand whose
+        new message asks for a move, kept to be deleted with others later: when it asks for
+        nothing any more, or when the bot is at Telegram's limit (its update after the move
+        waited, and its buttons are refused as out of date)."""
+        shown.replacing = True
+        try:
+            photo = await self.render(screen)
+            async with box.sending():
+                message = await self.send(shown.where, shown.thread, screen, photo)
+        finally:
+            shown.replacing = False
+        if shown.message_id is not None:
+            shown.kept.append(shown.message_id)
+        at_limit = self.pace is not None and not self.pace.room()
+        if not (shown.keeps and screen.keyboard and (shown.layout is None or at_limit)
+                and len(shown.kept) <= KEEP_MOST):
+            shown.retire_kept()
+        shown.message_id = message.message_id
+        shown.kind = "photo" if screen.picture is not None else "text"
+        shown.picture = screen.picture
+        shown.showing(photo.digest if photo is not None else None,
+                      screen.text[:CAPTION_LIMIT if photo is not None else TEXT_LIMIT], layout)
+
+    async def render(self, screen: Screen) -> Photo | None:
+        """Pictures are drawn in a worker thread, only when a message really shows them."""
+        if screen.picture is None:
+            return None
+        return Photo.of(await asyncio.to_thread(screen.picture.render, "telegram"))
+
+    async def uploading(self, photo: Photo, call: Callable[[str | bytes], Awaitable[Any]]
+                         ) -> Any:
+        """Make `call` with the picture Telegram already has (its file_id), else upload it and
+        remember the file_id Telegram gives it."""
+        file_id = await self.file_ids.known(photo.digest)
+        if file_id is not None:
+            try:
+                return await call(file_id)
+            except BadRequest as exc:
+                if not wrong_file(exc):
+                    raise
+                self.file_ids.forget(photo.digest)
+        with self.file_ids.uploading(photo.digest):
+            sent = await call(photo.png)
+            if isinstance(sent, Message) and sent.photo:
+                self.file_ids.put(photo.digest, sent.photo[-1].file_id)
+        return sent
+
+    async def send(self, chat: int, thread: int | None, screen: Screen,
+                    photo: Photo | None = None) -> Message:
+        buttons = self.markup(screen.keyboard)
+        bot = self.bot
+        if screen.picture is not None:
+            if photo is None:
+                photo = await self.render(screen)
+                assert photo is not None
+            sent: Message = await self.uploading(photo, lambda media: bot.send_photo(
+                chat, media, caption=screen.text[:CAPTION_LIMIT], reply_markup=buttons,
+                message_thread_id=thread))
+            return sent
+        sent = await bot.send_message(chat, screen.text[:TEXT_LIMIT], reply_markup=buttons,
+                                      message_thread_id=thread)
+        return sent

@@ -106,7 +106,7 @@ def table_shows_the_game(t: Group, server: FakeTelegram, sid: int,
     assert shown.caption == last.text[:CAPTION_LIMIT]
     markup = t.bot.markup(last.keyboard)
     assert shown.reply_markup == (markup.to_dict() if markup is not None else None)
-    assert shown.photo == last.picture.render()
+    assert shown.photo == last.picture.render("telegram")
     photo_edits = [c for c in calls
                    if c.method in ("editMessageMedia", "editMessageCaption") and c.ok]
     assert [c.params["message_id"] for c in photo_edits] == [shown.message_id] * len(shown.edits)
@@ -458,7 +458,7 @@ async def test_the_hand_itself_answers_a_start_link_in_the_private_chat(
     before = len(server.messages(BOB.id))
     group.say(BOB, f"/start h_{sid}", chat=BOB.id)
     await server.wait_for(lambda: len(server.messages(BOB.id)) > before or any(
-        c.chat_id == BOB.id and c.method == "deleteMessage" for c in server.calls()))
+        c.chat_id == BOB.id and c.method == "deleteMessages" for c in server.calls()))
     await server.wait_idle()
     sentences = [m.text for m in server.messages(BOB.id) if m.text]
     assert tr("en", "hand.sent") not in sentences  # (Bob's language)
