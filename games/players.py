@@ -1,7 +1,10 @@
 """Computer players: how a seat chooses a move from its own view (DESIGN.md §1 invariant 4, §3).
 
 A player receives one seat's view — its own hand, the public table, the legal moves — and never the
-state, so it cannot peek. Every game has at least `random` and a heuristic `heuristic`.
+state, so it cannot peek. Every game has `random` and three levels a table may choose from:
+`easy` (the heuristic, slipping now and then to its second choice), `normal` (the game's
+heuristic; `heuristic` is its older name) and `strong` (the heuristic's best moves played out in
+deals sampled from the view, `games.search`).
 """
 
 from __future__ import annotations
@@ -58,15 +61,59 @@ class ScoredPlayer:
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-STRATEGIES = ("random", "heuristic")
+EASY_SLIP = 0.4
+"""How often the easy player takes its second-best idea (measured: it then wins clearly less
+often than a normal seat, see tests/games/test_levels.py)."""
+
+class EasyPlayer:
+    """The heuristic with lapses: now and then it plays the move it rates second best.
+
+    Weaker on purpose, never silly: it only ever plays one of the heuristic's two best ideas,
+    and a move that wins on the spot (rated decisive) is never passed up.
+    """
+
+    name = "easy"
+
+    def __init__(self, rater: Callable[[Any], Callable[[Action], float]],
+                 slip: float = EASY_SLIP) -> None:
+        self._rater = rater
+        self._slip = slip
+
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        from games.search import DECISIVE
+
+        legal: tuple[Action, ...] = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        rate = self._rater(view)
+        scores = [rate(a) for a in legal]
+        levels = sorted(set(scores), reverse=True)
+        top = levels[0]
+        if len(levels) > 1 and top < DECISIVE and rng.random() < self._slip:
+            top = levels[1]
+        chosen = [a for a, s in zip(legal, scores, strict=True) if s == top]
+        return chosen[0] if len(chosen) == 1 else chosen[rng.randrange(len(chosen))]
+
+
+LEVELS = ("easy", "normal", "strong")
+"""The levels a table chooses from when it adds a computer player (`normal` the default)."""
+STRATEGIES = ("random", *LEVELS, "heuristic")
 
 
 def make_player(game: str, strategy: str) -> ComputerPlayer:
-    """A computer player for `game`: "random", or the heuristic its rules name."""
+    """A computer player for `game`: "random", a level ("easy", "normal", "strong"), or
+    "heuristic" (the same as "normal")."""
     if strategy == "random":
         return RandomPlayer()
-    rater = get(game).rater() if strategy == "heuristic" else None
+    rules = get(game)
+    rater = rules.rater() if strategy in STRATEGIES else None
     if rater is None:
         raise InvalidOptions(f"no {strategy!r} player for {game} "
                              f"(known: {', '.join(STRATEGIES)})")
+    if strategy == "easy":
+        return EasyPlayer(rater)
+    if strategy == "strong":
+        from games.search import search_player
+
+        return search_player(rules.id)
     return ScoredPlayer(rater)
