@@ -1,9 +1,10 @@
 """Seats of a session and the game a session plays, as the session layer stores them.
 
-A seat is a person (platform id) or a computer player, with the two flags the turn timer keeps:
-how many turns in a row the timer ran out (`misses`) and whether the computer now plays the seat
-until its owner comes back (`away`). Everything here round-trips through the JSON that
-`storage.sessions` keeps, so a restarted bot finds the same table.
+A seat is a person (platform id) or a computer player at the level the table chose for it,
+with the two flags the turn timer keeps: how many turns in a row the timer ran out (`misses`)
+and whether the computer now plays the seat until its owner comes back (`away`). Everything here
+round-trips through the JSON that `storage.sessions` keeps, so a restarted bot finds the same
+table (seats saved before levels existed load as `normal`, the only level there was).
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from typing import Any
 import games
 from bot.i18n import tr
 from games.engine import Rules
+from games.players import LEVELS
 from storage import Session
+
+AWAY_LEVEL = "normal"
+"""How the computer plays for a person who is away: as well as it usually plays, no better and
+no worse, since they come back to their own game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,11 +35,19 @@ class Seat:
     computer: bool = False
     away: bool = False
     misses: int = 0
+    level: str = AWAY_LEVEL
+    """A computer seat's level (`games.players.LEVELS`); a person's seat keeps the default."""
 
     @property
     def automatic(self) -> bool:
         """Moved by the computer: a computer seat, or a person who is away."""
         return self.computer or self.away
+
+    @property
+    def plays_at(self) -> str:
+        """The level the computer moves this seat at: a computer seat's own, the usual one
+        for a person who is away (or for a level this release does not know)."""
+        return self.level if self.computer and self.level in LEVELS else AWAY_LEVEL
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -23,6 +23,8 @@ COMPUTER = "computer"
 DEFAULT_GRANT = 1000
 TURN_TIMEOUT = 90
 LOBBY_TIMEOUT = 600
+DEFAULT_LEVEL = "normal"
+"""The level a chat's computer players play at until its admins choose another."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,9 @@ class ChatSettings:
     """Default preset and stake per game id: {"dragon": {"preset": "two-arm", "stake": 2}}."""
     mentions: bool = True
     """Whether the chat may be pinged for a player whose private hand is not open."""
+    level: str = DEFAULT_LEVEL
+    """The level of a computer added without naming one (`/settings level`); the session
+    layer knows which levels there are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +159,13 @@ class Accounts:
             lobby_timeout=int(stored.get("lobby_timeout", LOBBY_TIMEOUT)),
             defaults=dict(stored.get("defaults", {})),
             mentions=bool(stored.get("mentions", True)),
+            level=str(stored.get("level", DEFAULT_LEVEL)),
         )
 
     async def update_settings(self, chat_id: int, **changes: Any) -> ChatSettings:
         """Change some settings (`language`, `turn_timeout`, `lobby_timeout`, `defaults`,
-        `mentions`)."""
-        allowed = {"language", "turn_timeout", "lobby_timeout", "defaults", "mentions"}
+        `mentions`, `level`)."""
+        allowed = {"language", "turn_timeout", "lobby_timeout", "defaults", "mentions", "level"}
         unknown = set(changes) - allowed
         if unknown:
             raise ValueError(f"unknown chat settings: {', '.join(sorted(unknown))}")
