@@ -1,0 +1,101 @@
+"""What every way of dealing the unseen tiles shares: the types, the constraint retries, the
+reading of the others' moves as the heuristic's (`SLIP`), and the Metropolis `Chain` that draws
+deals in proportion to how likely they make the moves seen.
+
+Rules source: none of its own; each game's module names its RULES.md section.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+Sampler = Callable[[Any, random.Random], Any]
+"""A seat's view and a generator → a full state consistent with the view."""
+
+TRIES = 40
+"""Attempts at a deal that meets every constraint before the constraints are dropped."""
+SLIP = 0.1
+"""How often a seat is taken to play other than the heuristic would, when weighing a deal by
+the moves the seats made in it (`connect_likelihood`)."""
+
+
+def _seed(rng: random.Random) -> str:
+    """A seed for the rules' own later shuffles in the sampled deal (a reshuffled stock)."""
+    return f"sample/{rng.getrandbits(48)}"
+
+
+class Chain:
+    """Deals drawn in proportion to how likely they make the moves seen: a Metropolis chain
+    over the unseen tiles.
+
+    The unseen tiles sit in places, each with an owner (a hand, one face-down discard, the
+    stock…). A step swaps the tiles of two places with different owners, if each may hold the
+    other's tile, and keeps the swap with the ratio of the weights (`weigh` of the deal
+    `build` makes). Between two deals handed out it takes `thin` steps, after `burn` at the
+    start; a call hands out the current deal.
+    """
+
+    def __init__(self, tiles: list[int], owners: list[int],
+                 allowed: Callable[[int, int], bool], build: Callable[[list[int]], Any],
+                 weigh: Callable[[Any], float], rng: random.Random, burn: int,
+                 thin: int) -> None:
+        self._tiles = tiles
+        self._owners = owners
+        self._allowed = allowed
+        self._build = build
+        self._weigh = weigh
+        self._rng = rng
+        self._thin = thin
+        self._state = build(tiles)
+        self._weight = weigh(self._state)
+        self._walk(burn)
+
+    def __call__(self) -> Any:
+        self._walk(self._thin)
+        return self._state
+
+    def _walk(self, steps: int) -> None:
+        tiles, owners, allowed, rng = self._tiles, self._owners, self._allowed, self._rng
+        size = len(tiles)
+        if size < 2 or len(set(owners)) < 2:
+            return
+        for _ in range(steps):
+            i = rng.randrange(size)
+            j = rng.randrange(size - 1)
+            j += j >= i
+            if owners[i] == owners[j]:
+                continue  # the same deal
+            a, b = tiles[i], tiles[j]
+            if not (allowed(i, b) and allowed(j, a)):
+                continue
+            tiles[i], tiles[j] = b, a
+            state = self._build(tiles)
+            weight = self._weigh(state)
+            if weight >= self._weight or rng.random() * self._weight < weight:
+                self._state, self._weight = state, weight
+            else:
+                tiles[i], tiles[j] = a, b
+
+
+def _turns_done(view: Any, seat: int) -> int:
+    """Turns `seat` has finished in this deal: turns go round from the leader, and the one
+    under way (`view.turns`, 1-based) is the viewer's."""
+    n: int = view.players
+    leader: int = view.leader
+    turns: int = view.turns
+    return sum(1 for k in range(turns - 1) if (leader + k) % n == seat)
+
+
+@cache
+def _rules(game: str) -> Any:
+    from games import get
+
+    return get(game)
+
+
+Dealer = Callable[[Any, Any, random.Random], Callable[[], Any]]
+"""A view, the heuristic's rater and a generator → deals one after another, each drawn in
+proportion to how likely the moves seen were in it."""

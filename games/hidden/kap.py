@@ -1,0 +1,178 @@
+"""Deals for Kap Ten and Kap Tai Shap: the others' hands and the stock dealt anew from one seat's
+view, weighed by how likely the others' face-up discards make them.
+
+Rules sources: RULES.md §2.6–§2.7 (the stock and the other hands; Culin's rules let a player
+take any face-up tile, so a tile left face up did not complete the hand of a seat that had a
+turn with it there).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from games.hidden.chain import SLIP, Chain, _rules, _seed, _turns_done
+from games.kap import MAX_SETS, KapState
+from games.tens import missing, wins
+from games.tiles import chinese
+
+if TYPE_CHECKING:
+    from games.kap import KapView
+
+KAP_BURN = 30
+KAP_THIN = 6
+"""The same for Kap."""
+
+
+def kap_sample(view: Any, rng: random.Random) -> Any:
+    v = cast("KapView", view)
+    seat = cast(int, v.seat)
+    kind = chinese(MAX_SETS).kind_of
+    known = set(v.hand)
+    known.update(t for t, _ in v.pile)
+    pool = [t for t in range(32 * v.sets) if t not in known]
+    rng.shuffle(pool)
+    hands: list[tuple[int, ...]] = []
+    at = 0
+    for s, count in enumerate(v.hand_counts):
+        if s == seat:
+            hands.append(v.hand)
+            continue
+        hands.append(tuple(sorted(pool[at:at + count], key=lambda t: (kind[t], t))))
+        at += count
+    stock = tuple(pool[at:])
+    if len(stock) != v.stock:
+        raise ValueError("the view's counts do not add up to the unseen tiles")
+    return KapState(
+        options=v.options, seed=_seed(rng), players=v.players, match=v.match,
+        version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
+        phase=v.phase, taken=v.taken, hands=tuple(hands), stock=stock, pile=v.pile, done="",
+        winner=None, source="")
+
+
+@dataclass(frozen=True, slots=True)
+class _KapSeen:
+    """What the Kap heuristic reads of a seat's view about to discard, rebuilt cheaply."""
+
+    game: str
+    options: Any
+    players: int
+    sets: int
+    seat: int
+    hand: tuple[int, ...]
+    pile: tuple[tuple[int, int], ...]
+    phase: str
+    legal: tuple[Any, ...]
+
+
+KAP_ORDER = 3.0
+"""How strongly a Kap hand that has had turns is taken to be nearly complete: a deal is weighed
+by e^(−KAP_ORDER · tiles missing) (half that after one turn). Measured between heuristic
+players: after a couple of turns five hands in six of Kap Ten lack a single tile, against one
+in seven of hands dealt at random from the unseen tiles; the factor fits those odds."""
+NOT_TAKEN = 0.2
+"""Weight of a Kap deal for each face-up tile that would have completed a seat's hand at its
+last turn, had that hand been its hand of now (it may have changed by the tile it drew)."""
+TEMPER = 0.5
+"""Weight (as a power) of a Kap seat's earlier discards, read against its hand of now: the hand
+then was not quite the hand now."""
+
+
+def kap_likelihood(view: Any, state: Any, rater: Any) -> float:
+    """How likely the other seats' face-up discards were, had they held what `state` gives
+    them and discarded as the heuristic does (now and then, `SLIP`, otherwise).
+
+    Only a seat's hand of now is known in the deal, so each of its discards still on the table
+    is read as a choice out of that hand and the discard, with the table as it was then: its
+    latest discard exactly so, the earlier ones tempered (`TEMPER`). A hand that would have
+    won with its latest discard still in it would not have discarded: impossible.
+    """
+    from games.engine import Action
+    from games.kap import KapRules
+
+    v = cast("KapView", view)
+    kind = chinese(MAX_SETS).kind_of
+    rules = cast(KapRules, _rules(v.game))
+    weight = 1.0
+    n = v.players
+    for s in range(n):
+        if s == v.seat:
+            continue
+        hand = state.hands[s]
+        done = _turns_done(v, s)
+        if done:
+            short = missing([kind[t] for t in hand], rules.pairs, v.options.four_two)
+            weight *= math.exp(-KAP_ORDER * min(done, 2) / 2 * short)
+        mine = [i for i, (_, who) in enumerate(v.pile) if who == s]
+        if mine and done:
+            # Tiles face up when the seat's last turn began stayed there: had one completed
+            # its hand it would have taken it and won (the hand then is read as the hand now).
+            first = mine[-1]
+            while first - 1 in mine:
+                first -= 1
+            kinds = [kind[t] for t in hand]
+            for k in {kind[t] for t, _ in v.pile[:first]}:
+                if wins([*kinds, k], v.options.four_two):
+                    weight *= NOT_TAKEN
+        for order, i in enumerate(mine):
+            tile = v.pile[i][0]
+            held = tuple(sorted((*hand, tile), key=lambda t: (kind[t], t)))
+            last = order == len(mine) - 1
+            if last and rules._wins(v.options, held):
+                return 0.0
+            firsts: dict[int, int] = {}
+            for t in held:
+                firsts.setdefault(kind[t], t)
+            legal = tuple(Action("discard", (t,)) for t in firsts.values())
+            seen = _KapSeen(v.game, v.options, v.players, v.sets, s, held, v.pile[:i],
+                            "discard", legal)
+            rate = rater(seen)
+            scores = [rate(a) for a in legal]
+            best = max(scores)
+            ties = scores.count(best)
+            if rate(Action("discard", (firsts[kind[tile]],))) == best:
+                p = (1 - SLIP) / ties
+            else:
+                p = SLIP / max(len(scores) - ties, 1)
+            weight *= p if last else p ** TEMPER
+    return weight
+
+
+
+def kap_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
+    """`Chain` for Kap, weighed by `kap_likelihood`: places are the other hands and the stock
+    (whose order is shuffled anew for every deal handed out)."""
+    v = cast("KapView", view)
+    start = kap_sample(v, rng)
+    seat = cast(int, v.seat)
+    kind = chinese(MAX_SETS).kind_of
+    tiles: list[int] = []
+    owners: list[int] = []
+    for s in range(v.players):
+        if s != seat:
+            tiles += start.hands[s]
+            owners += [s] * len(start.hands[s])
+    tiles += start.stock
+    owners += [-1] * len(start.stock)
+
+    def build(chosen: list[int]) -> Any:
+        hands: list[tuple[int, ...]] = []
+        at = 0
+        for s, count in enumerate(v.hand_counts):
+            if s == seat:
+                hands.append(v.hand)
+                continue
+            hands.append(tuple(sorted(chosen[at:at + count], key=lambda t: (kind[t], t))))
+            at += count
+        stock = chosen[at:]
+        rng.shuffle(stock)
+        return KapState(
+            options=v.options, seed=start.seed, players=v.players, match=v.match,
+            version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
+            phase=v.phase, taken=v.taken, hands=tuple(hands), stock=tuple(stock),
+            pile=v.pile, done="", winner=None, source="")
+
+    return Chain(tiles, owners, lambda i, t: True, build,
+                 lambda state: kap_likelihood(v, state, rater), rng, KAP_BURN, KAP_THIN)
