@@ -5,6 +5,10 @@ computers are added and removed, and the creator (or, if the creator left, any s
 starts the first deal. The creator or a chat admin may stop a game at any time: an unfinished
 deal settles nothing, and the table and every hand say so and lose their buttons. A finished
 match offers to play again: a new lobby with the same players, options and stake.
+
+A computer is added at the level the press names (`easy`, `normal`, `strong`), or at the chat's
+level (`/settings level`) when it names none, and keeps it for the whole game and the games
+played again.
 """
 
 from __future__ import annotations
@@ -30,9 +34,17 @@ from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import Game, Seat, computer_label, seat_index, seats_of, with_seats
 from bot.turns import Turns, ended, with_last
 from games.engine import InvalidOptions
-from storage import Session, SessionExists, StorageError
+from games.players import LEVELS
+from storage import ChatSettings, Session, SessionExists, StorageError
+from storage.accounts import DEFAULT_LEVEL
 
 MAX_STAKE = 1000
+
+
+def chat_level(settings: ChatSettings) -> str:
+    """The chat's level for computers added without naming one (the usual level when the
+    stored one is not a level this release knows)."""
+    return settings.level if settings.level in LEVELS else DEFAULT_LEVEL
 
 
 class Lobby:
@@ -143,8 +155,8 @@ class Lobby:
             previous = Game.of(old)
             game = Game(previous.rules, previous.options, previous.preset, previous.values,
                         secrets.token_hex(8))
-            seats = [Seat(s.user_id, s.name, s.platform_id, computer=s.computer)
-                     for s in seats_of(old)]
+            seats = [Seat(s.user_id, s.name, s.platform_id, computer=s.computer,
+                          level=s.level) for s in seats_of(old)]
             await self.open(Place(str(place.get("chat", "")), str(place.get("topic", "")),
                                   str(place.get("title", ""))),
                             old.chat_id, game, seats, old.stake, seats[index].user_id, actor)
@@ -156,8 +168,9 @@ class Lobby:
 
     async def screen(self, session: Session) -> Screen:
         lang = await self.r.language(session.chat_id)
+        level = chat_level(await self.r.chat_settings(session.chat_id))
         return presenter.lobby(session, Game.of(session), seats_of(session), lang,
-                               self.r.clock_of(session))
+                               self.r.clock_of(session), level)
 
     # ----- seats --------------------------------------------------------------------------------
 
@@ -213,7 +226,13 @@ class Lobby:
             return Reply(toast=tr(self.r.answering(chat), "lobby.left"))
         return await self.changed(session, seats, "lobby.left")
 
-    async def add_computer(self, session: Session, actor: Actor) -> Reply:
+    async def add_computer(self, session: Session, actor: Actor, level: str | None = None
+                           ) -> Reply:
+        """A computer player at `level`, or at the chat's level when the press names none."""
+        if level is None:
+            level = chat_level(await self.r.chat_settings(session.chat_id))
+        elif level not in LEVELS:
+            raise Refusal("err.forged")
         lang = await self.r.language(session.chat_id)
         game = Game.of(session)
         seats = seats_of(session)
@@ -225,7 +244,7 @@ class Lobby:
         label = computer_label(number)
         user_id = await self.r.storage.accounts.computer(label)
         seats.append(Seat(user_id, tr(lang, "computer.name", number=number), label,
-                          computer=True))
+                          computer=True, level=level))
         return await self.changed(session, seats, "lobby.added")
 
     async def remove_computer(self, session: Session, actor: Actor) -> Reply:

@@ -56,8 +56,8 @@ CONTROLS: dict[str, Control] = {
     payload.HAND: lambda m, s, a, p: m.turns.show_hand(s, a),
     payload.PICK: lambda m, s, a, p: m.turns.pick(s, a, p, ""),
 }
-"""The session layer's own presses (`!tiles-…` and `!pick-…` carry an argument: see
-`SessionManager._press`)."""
+"""The session layer's own presses (`!tiles-…`, `!pick-…` and `!add-…` carry an argument:
+see `SessionManager._press`)."""
 
 
 class SessionManager:
@@ -245,6 +245,11 @@ class SessionManager:
         if code.startswith(f"{payload.PICK}-"):
             return await self.turns.pick(session, actor, press,
                                          code.removeprefix(f"{payload.PICK}-"))
+        if code.startswith(f"{payload.ADD}-"):
+            if session.status != "lobby":
+                raise Refusal("err.started")
+            return await self.lobby.add_computer(session, actor,
+                                                 code.removeprefix(f"{payload.ADD}-"))
         if press.control:
             raise Refusal("err.forged")
         return await self.turns.move_press(session, actor, press)

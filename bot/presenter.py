@@ -27,8 +27,10 @@ from faces import home_of
 from faces.moves import tile_text
 from faces.presets import game_title
 from games.engine import Event, Match, Outcome, View
+from games.players import LEVELS
 from rendering import Frame, hand_labels
 from storage import Session
+from storage.accounts import DEFAULT_LEVEL
 
 COUNTDOWN_STEPS = (60, 30, 10)
 """Seconds left at which the table's countdown is refreshed; in between it is rounded up."""
@@ -111,8 +113,11 @@ class Lines:
 
 # ----- lobby ------------------------------------------------------------------------------------
 
-def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock: Clock
-          ) -> Screen:
+def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock: Clock,
+          level: str = DEFAULT_LEVEL) -> Screen:
+    """The lobby: who sits (each computer with its level) and its buttons. A computer is added
+    at a level by one tap, one button a level in one row; the chat's own level (`level`) is
+    the plain "add a computer" (`!add`), the others name theirs (`!add-strong`)."""
     seats = in_language(seats, lang)
     rules = game.rules
     span = (str(rules.min_players) if rules.min_players == rules.max_players
@@ -122,7 +127,7 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
     if options:
         lines.add(options)
     lines.add(tr(lang, "lobby.players", span=span))
-    lines.add(*(f"{i + 1}. {s.name}" for i, s in enumerate(seats)))
+    lines.add(*(f"{i + 1}. {seat_line(s, lang)}" for i, s in enumerate(seats)))
     missing = rules.min_players - len(seats)
     if missing > 0:
         lines.add(tr(lang, "lobby.need", missing))
@@ -138,10 +143,20 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
     keyboard: Keyboard = (
         (Button(tr(lang, "btn.join"), link=("join", session.id), tone="go"),
          button("btn.leave", LEAVE, "stop")),
-        (button("btn.add", ADD_COMPUTER), button("btn.remove", REMOVE)),
+        tuple(button(f"btn.add_{each}",
+                     ADD_COMPUTER if each == level else f"{ADD_COMPUTER}-{each}")
+              for each in LEVELS),
+        (button("btn.remove", REMOVE),),
         (start,),
     )
     return lines.screen(keyboard=keyboard)
+
+
+def seat_line(seat: Seat, lang: str) -> str:
+    """A seat as the lobby lists it: a computer with its level ("Computer 1 (strong)")."""
+    if not seat.computer:
+        return seat.name
+    return f"{seat.name} ({tr(lang, f'level.{seat.plays_at}')})"
 
 
 def _options_line(game: Game, lang: str) -> str:

@@ -8,7 +8,9 @@ EN: dict[str, Entry] = {
     # buttons
     "btn.join": "Join",
     "btn.leave": "Leave",
-    "btn.add": "Add computer",
+    "btn.add_easy": "+🤖 Easy",
+    "btn.add_normal": "+🤖 Normal",
+    "btn.add_strong": "+🤖 Strong",
     "btn.remove": "Remove computer",
     "btn.start": "Start",
     "btn.start_need": ("Start · {n} more player needed", "Start · {n} more players needed"),
@@ -36,6 +38,9 @@ EN: dict[str, Entry] = {
     "lobby.closed_empty": "Everybody left: the lobby is closed.",
     "lobby.timed_out": "Nobody started the game in time: the lobby is closed.",
     "computer.name": "Computer {number}",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.strong": "strong",
     # table
     "table.title": "{game} · deal {deal} · stake ×{stake}",
     "table.to_move": "To move: {name} · time runs out {left}",

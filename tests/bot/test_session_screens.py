@@ -240,7 +240,7 @@ async def test_the_lobby_buttons_say_what_they_do_and_start_waits_for_players(tm
     m, rec = await manager(tmp_path / "db", SLOW)
     try:
         await m.new_game(PLACE, OLENA, ["tails"])
-        join, leave, _add, _remove, start = buttons(rec.table)
+        join, leave, _easy, _normal, _strong, _remove, start = buttons(rec.table)
         assert (join.tone, leave.tone, start.tone) == ("go", "stop", "main")
         assert join.link == ("join", 1) and not start.enabled
         assert start.label == tr("uk", "btn.start_need", 1)
