@@ -2,20 +2,22 @@
 /settings, /help. Platform-neutral: each returns a `Reply` whose `answer` the adapter posts.
 
 DESIGN.md §4 and §8. Chips and standings are read from storage (`storage.stats`); settings that
-change how a chat plays (language, turn and lobby limits, default presets) are changed only by
-the chat's admins, and in a private chat by its one user.
+change how a chat plays (language, turn and lobby limits, default presets, the level of the
+computers it adds) are changed only by the chat's admins, and in a private chat by its one user.
 """
 
 from __future__ import annotations
 
 from bot import payload
 from bot.i18n import LANGS, lang_of, signed, tr
+from bot.lobby import chat_level
 from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsAdmin, SessionManager
 from bot.screens import Actor, Button, Picture, Place, Reply, Screen
 from bot.seating import computer_name
 from faces import rules_text
 from games import GAMES, get
 from games.engine import InvalidOptions
+from games.players import LEVELS
 from rendering import Frame
 from rendering.stats_card import GameLine, StatsCard
 from storage import StorageError
@@ -199,7 +201,8 @@ class Commands:
             return Reply(answer=Screen(tr(
                 lang, "settings.show", turn=current.turn_timeout, lobby=current.lobby_timeout,
                 defaults=shown, lang=current.language or lang,
-                mentions=tr(lang, "settings.on" if current.mentions else "settings.off"))))
+                mentions=tr(lang, "settings.on" if current.mentions else "settings.off"),
+                level=tr(lang, f"level.{chat_level(current)}"))))
         if not await is_admin():
             return Reply(answer=Screen(tr(lang, "err.admins_only")))
         key, args = words[0].lower(), words[1:]
@@ -236,6 +239,11 @@ class Commands:
             changes["defaults"] = defaults
         elif key == "mentions" and len(args) == 1 and args[0].lower() in SWITCH:
             changes["mentions"] = SWITCH[args[0].lower()]
+        elif key == "level" and len(args) == 1:
+            if args[0].lower() not in LEVELS:
+                return Reply(answer=Screen(tr(lang, "settings.bad_level", level=args[0],
+                                              levels=", ".join(LEVELS))))
+            changes["level"] = args[0].lower()
         else:
             return Reply(answer=Screen(tr(lang, "settings.usage")))
         await self.manager.update_settings(chat_id, **changes)

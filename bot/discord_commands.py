@@ -162,7 +162,7 @@ def register(bot: DiscordBot) -> None:
     @app_commands.rename(setting=_option("setting"), value=_option("value"))
     @app_commands.describe(setting=_help("setting"), value=_help("value"))
     @app_commands.choices(setting=[app_commands.Choice(name=s, value=s)
-                                   for s in ("turn", "lobby", "default", "mentions")])
+                                   for s in ("turn", "lobby", "default", "mentions", "level")])
     async def settings(interaction: Interaction, setting: str | None = None,
                        value: str | None = None) -> None:
         await run(interaction, "settings", setting, *(value or "").split())

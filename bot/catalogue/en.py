@@ -304,13 +304,15 @@ EN: dict[str, Entry] = {
                      "(/settings turn N)\nlobby time: {lobby} s (/settings lobby N)\n"
                      "default presets: {defaults} (/settings default GAME [PRESET] [STAKE])\n"
                      "mentions of players whose tiles are not open: {mentions} "
-                     "(/settings mentions on|off)",
+                     "(/settings mentions on|off)\n"
+                     "computer players' level: {level} (/settings level easy|normal|strong)",
     "settings.on": "on",
     "settings.off": "off",
     "settings.range": "Choose a number of seconds from {lo} to {hi}.",
     "settings.bad_preset": "No preset “{preset}”. Presets: {presets}",
     "settings.usage": "Usage: /settings turn N | lobby N | default GAME [PRESET] [STAKE] | "
-                      "mentions on|off",
+                      "mentions on|off | level easy|normal|strong",
+    "settings.bad_level": "No level “{level}”. Levels: {levels}",
     "settings.saved": "Saved.",
     "hand.choose_tiles": "Or pick the tiles to play here…",
     "err.no_such_play": "No move plays exactly those tiles.",
@@ -360,8 +362,9 @@ EN: dict[str, Entry] = {
     "dhelp.options": "more options as key=value, separated by spaces",
     "dhelp.page": "which page of the leaderboard",
     "dhelp.language": "uk or en",
-    "dhelp.setting": "what to change: turn, lobby, default or mentions",
-    "dhelp.value": "seconds (turn, lobby); GAME [PRESET] [STAKE] (default); on or off",
+    "dhelp.setting": "what to change: turn, lobby, default, mentions or level",
+    "dhelp.value": "seconds (turn, lobby); GAME [PRESET] [STAKE] (default); on or off; "
+                   "easy|normal|strong",
     "command.newgame": "open a game lobby: /newgame GAME [PRESET] [STAKE]",
     "command.join": "take a seat in the lobby",
     "command.leave": "give up your seat",
@@ -372,7 +375,7 @@ EN: dict[str, Entry] = {
     "command.top": "the leaderboard",
     "command.stats": "your games and recent deals",
     "command.lang": "language: the chat's (in a group, admins) or your own (in private)",
-    "command.settings": "turn time, lobby time, default presets",
+    "command.settings": "turn time, lobby time, default presets, computer level",
     "command.help": "what I can do",
     "private.welcome": "Hi! Add me to a group and type /newgame there to play. Your tiles "
                        "will come here.",

@@ -308,13 +308,15 @@ UK: dict[str, Entry] = {
                      "(/settings turn N)\nчас набору: {lobby} с (/settings lobby N)\n"
                      "типові варіанти: {defaults} (/settings default ГРА [ВАРІАНТ] [СТАВКА])\n"
                      "згадки гравців, чиї плитки не відкрито: {mentions} "
-                     "(/settings mentions on|off)",
+                     "(/settings mentions on|off)\n"
+                     "рівень комп'ютерів: {level} (/settings level easy|normal|strong)",
     "settings.on": "увімкнено",
     "settings.off": "вимкнено",
     "settings.range": "Виберіть кількість секунд від {lo} до {hi}.",
     "settings.bad_preset": "Варіанта «{preset}» немає. Варіанти: {presets}",
     "settings.usage": "Як змінити: /settings turn N | lobby N | default ГРА [ВАРІАНТ] [СТАВКА] | "
-                      "mentions on|off",
+                      "mentions on|off | level easy|normal|strong",
+    "settings.bad_level": "Рівня «{level}» немає. Рівні: {levels}",
     "settings.saved": "Збережено.",
     "hand.choose_tiles": "Або виберіть тут плитки для ходу…",
     "err.no_such_play": "Жоден хід не грає саме ці плитки.",
@@ -364,8 +366,9 @@ UK: dict[str, Entry] = {
     "dhelp.options": "інші параметри як ключ=значення через пробіл",
     "dhelp.page": "яка сторінка таблиці лідерів",
     "dhelp.language": "uk або en",
-    "dhelp.setting": "що змінити: turn, lobby, default або mentions",
-    "dhelp.value": "секунди (turn, lobby); ГРА [ВАРІАНТ] [СТАВКА] (default); on або off",
+    "dhelp.setting": "що змінити: turn, lobby, default, mentions або level",
+    "dhelp.value": "секунди (turn, lobby); ГРА [ВАРІАНТ] [СТАВКА] (default); on або off; "
+                   "easy|normal|strong",
     "command.newgame": "відкрити набір: /newgame ГРА [ВАРІАНТ] [СТАВКА]",
     "command.join": "сісти за стіл",
     "command.leave": "встати з-за столу",
@@ -376,7 +379,7 @@ UK: dict[str, Entry] = {
     "command.top": "таблиця лідерів",
     "command.stats": "ваші ігри та останні роздачі",
     "command.lang": "мова: чату (у групі, адміністратори) або ваша (у приватному чаті)",
-    "command.settings": "час на хід, час набору, типові варіанти",
+    "command.settings": "час на хід, час набору, типові варіанти, рівень комп'ютерів",
     "command.help": "що я вмію",
     "private.welcome": "Вітаю! Додайте мене до групи й напишіть там /newgame, щоб грати. "
                        "Ваші плитки приходитимуть сюди.",
