@@ -1,10 +1,11 @@
 """What happens when nobody acts: one deadline per session, and the countdown on the table.
 
-DESIGN.md §4. A session's deadline says what comes next: the lobby closes, a computer seat (or an
-absent player's seat) moves, a person's turn runs out (two in a row, and the computer plays for
-them until they are back), or the next deal starts. It is stored with the session, so after a
-restart the timers are rebuilt from the database. Where a platform cannot show a countdown that
-counts by itself, the table is refreshed at the 60-, 30- and 10-second steps.
+DESIGN.md §4. A session's deadline says what comes next: the lobby closes, a computer seat moves
+at its level (an absent player's seat, at the usual level), a person's turn runs out (two in a
+row, and the computer plays for them until they are back), or the next deal starts. It is
+stored with the session, so after a restart the timers are rebuilt from the database. Where a
+platform cannot show a countdown that counts by itself, the table is refreshed at the 60-, 30-
+and 10-second steps.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ log = logging.getLogger(__name__)
 MISSES_BEFORE_AWAY = 2
 RETRY = 2.0
 """Seconds before a deadline the database could not serve is tried again."""
+THINKING = frozenset({"strong"})
+"""Levels whose choice is a search (up to ~200 ms of CPU): made in a worker thread, so the
+event loop keeps answering while they think. The others choose in well under a millisecond."""
 
 
 class Timers:
@@ -168,12 +172,17 @@ class Timers:
             if away:  # told in the player's own language
                 lang = (await self.r.seat_languages(session))[mover]
                 notices.append((seat.platform_id, Screen(tr(lang, "hand.now_away"))))
-        chooser = make_player(rules.id, "heuristic")
+        level = seat.plays_at
+        chooser = make_player(rules.id, level)
         # A turn can take several moves (take, pay for it, discard): for a person whose time
         # ran out the computer finishes the whole turn, so that counts as one missed turn, not
         # one per move. A computer's own moves keep their pace, one per deadline.
         while True:
-            action = chooser.choose(rules.view(state, mover), _rng(game, state))
+            view, choice_rng = rules.view(state, mover), _rng(game, state)
+            if level in THINKING:  # other tables and buttons are served while it thinks
+                action = await asyncio.to_thread(chooser.choose, view, choice_rng)
+            else:
+                action = chooser.choose(view, choice_rng)
             session = await self.turns.apply(session, seats, game, state, mover, action)
             state = game.state(session)
             if (seat.automatic or rules.outcome(state) is not None
