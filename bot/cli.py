@@ -21,7 +21,7 @@ import games
 from bot.console_options import shown_value
 from bot.sim_report import deal_note, format_comparison, format_stats
 from games.engine import GameError
-from games.players import STRATEGIES
+from games.players import LEVELS, STRATEGIES
 from games.sim import SimStats, simulate
 from rendering.theme import DEFAULT_THEME, THEMES
 
@@ -222,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="set one option, e.g. deals=1; repeatable")
     play.add_argument("--lang", choices=("uk", "en"),
                       help="language (default: uk if the system's locale is Ukrainian, else en)")
+    play.add_argument("--level", choices=LEVELS,
+                      help="how well the computer players play (default normal)")
     play.add_argument("--name", help="your name at the table (default: $USER)")
     play.add_argument("--out", help="folder for the PNG files (default ./gupai-play)")
     play.add_argument("--db", help="SQLite file for chips and saved games (default: "
@@ -296,7 +298,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         out=Path(args.out or defaults.DEFAULT_OUT), db=args.db or defaults.default_db(),
         computer_delay=0.0 if args.fast else defaults.COMPUTER_DELAY,
         deal_pause=0.0 if args.fast else defaults.DEAL_PAUSE, new=args.new,
-        wait=not args.fast)
+        wait=not args.fast, level=args.level)
     try:
         return console.run(options)
     except StorageError as exc:

@@ -40,6 +40,9 @@ class PlayOptions:
     """Stop an unfinished game found in the database instead of resuming it."""
     wait: bool = False
     """Keep each deal's final board until the player presses Enter."""
+    level: str | None = None
+    """The computer players' level (`games.players.LEVELS`); None: not asked for, so a new
+    table gets `normal` and a saved one is resumed whatever its level."""
 
 
 def shown_value(value: object) -> str:

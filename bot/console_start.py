@@ -17,9 +17,11 @@ from bot.console_options import PlayOptions, shown_value
 from bot.i18n import tr
 from bot.manager import MAX_TURN, SessionManager
 from bot.screens import Actor, Place, Reply, Screen
-from bot.seating import Game
+from bot.seating import Game, seats_of
 from games.engine import GameError
+from games.players import LEVELS
 from storage import Session
+from storage.accounts import DEFAULT_LEVEL
 
 CHAT_PREFIX = "terminal:"
 """Each player's console games live in a chat of their own (`terminal:<login>`), so two people
@@ -28,8 +30,8 @@ sharing a database file never find each other's unfinished game."""
 
 def asked_other(options: PlayOptions, session: Session, lang: str) -> str:
     """The question to ask before resuming `session` when it is not what `options` ask for
-    (another game; or players, stake, preset or options named that differ); "" when it is, or
-    when no game was named. Options that are not valid raise GameError."""
+    (another game; or players, stake, computers' level, preset or options named that differ);
+    "" when it is, or when no game was named. Options that are not valid raise GameError."""
     if not options.game:
         return ""
     rules = games.get(options.game)
@@ -38,9 +40,11 @@ def asked_other(options: PlayOptions, session: Session, lang: str) -> str:
     if rules.id != saved.rules.id:
         return tr(lang, "console.resume_other", game=title)
     pairs = dict(word.partition("=")[::2] for word in options.options)
+    levels = {s.plays_at for s in seats_of(session) if s.computer}
     changed = (
         (options.players is not None and options.players != len(session.seats))
         or (options.stake is not None and options.stake != session.stake)
+        or (options.level is not None and bool(levels) and levels != {options.level})
         or ((options.preset is not None or bool(pairs))
             and rules.parse_options(options.preset, pairs) != saved.options))
     if not changed:
@@ -48,7 +52,10 @@ def asked_other(options: PlayOptions, session: Session, lang: str) -> str:
     settings = [*([saved.preset] if saved.preset else []),
                 *(f"{k}={shown_value(v)}" for k, v in saved.values.items()),
                 tr(lang, "console.players_n", len(session.seats)),
-                tr(lang, "console.stake_n", stake=session.stake)]
+                tr(lang, "console.stake_n", stake=session.stake),
+                *([tr(lang, "console.level", levels=", ".join(
+                    tr(lang, f"level.{level}") for level in LEVELS if level in levels))]
+                  if options.level is not None and levels else [])]
     return tr(lang, "console.resume_changed", game=title, saved=", ".join(settings))
 
 
@@ -87,7 +94,9 @@ class Opening:
     async def open(self) -> bool:
         """The table to play at, resumed or new; False when none can be played (said why)."""
         self.chat_id, _ = await self.m.chat_of(self.place, self.actor)
-        await self.m.update_settings(self.chat_id, turn_timeout=MAX_TURN, language=self.lang)
+        # A new table's computers come by its plain "add a computer", at the chat's level.
+        await self.m.update_settings(self.chat_id, turn_timeout=MAX_TURN, language=self.lang,
+                                     level=self.opts.level or DEFAULT_LEVEL)
         resumed = await self._resume()
         if resumed is None or (not resumed and not await self._create()):
             return False

@@ -69,6 +69,7 @@ TERMINAL: dict[str, Entry] = {
                              "dragon` ({games}).",
     "console.players_n": ("{n} player", "{n} players"),
     "console.stake_n": "stake ×{stake}",
+    "console.level": "computers: {levels}",
     "refuse.one_tile": "One tile per move: type one letter.",
     "refuse.fits_no_end": "[{tile}] fits neither open end ({ends}): touching ends must be equal.",
     "refuse.fits_not_end": "[{tile}] does not fit the open end ({ends}): touching ends must be "

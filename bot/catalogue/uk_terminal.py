@@ -70,6 +70,7 @@ TERMINAL: dict[str, Entry] = {
                              "наприклад `gupai play dragon` ({games}).",
     "console.players_n": ("{n} гравець", "{n} гравці", "{n} гравців"),
     "console.stake_n": "ставка ×{stake}",
+    "console.level": "комп'ютери: {levels}",
     "refuse.one_tile": "Один хід — одна плитка: напишіть одну літеру.",
     "refuse.fits_no_end": "[{tile}] не підходить до жодного відкритого кінця ({ends}): кінці, що "
                           "торкаються, мають бути однакові.",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import io
+import json
 import os
 import re
 import sqlite3
@@ -337,6 +338,37 @@ async def test_other_settings_are_asked_about_and_the_same_game_resumes_at_once(
         "finished", "abandoned", "finished"]
 
 
+def seat_levels(db: Path) -> list[list[str]]:
+    """Per session, the level of each computer seat."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT seats FROM sessions ORDER BY id").fetchall()
+    return [[s["level"] for s in json.loads(seats) if s["computer"]] for seats, in rows]
+
+
+async def test_the_computers_play_at_the_level_asked_for(tmp_path):
+    code, text = await run(tmp_path, Script([], first_move), level="strong")
+    assert code == 0 and "Deal 1 is over" in text and "Traceback" not in text
+    code, text = await run(tmp_path, Script([], first_move))
+    assert code == 0 and "Deal 1 is over" in text
+    assert seat_levels(tmp_path / "x.sqlite3") == [["strong", "strong"], ["normal", "normal"]]
+    chips, granted = balances(tmp_path / "x.sqlite3", "console")
+    assert sum(chips.values()) == granted  # settlements are zero-sum
+
+
+async def test_another_level_is_asked_about_and_the_same_one_resumes_at_once(tmp_path):
+    await interrupted(tmp_path, level="easy")
+    code, text = await run(tmp_path, Script([], first_move), level="easy")
+    assert code == 0 and "resume it?" not in text and "An unfinished game of Dragon" in text
+    await interrupted(tmp_path, level="easy")
+    code, text = await run(tmp_path, Script([], first_move))  # no level named: resumed as it is
+    assert code == 0 and "resume it?" not in text
+    await interrupted(tmp_path, level="easy")
+    code, text = await run(tmp_path, Script(["n"], first_move), level="strong")
+    assert ("You have a saved Dragon game with other settings (deals=1, 3 players, stake ×1, "
+            "computers: easy) — resume it? [y/N] n") in text
+    assert seat_levels(tmp_path / "x.sqlite3")[-1] == ["strong", "strong"]
+
+
 async def test_play_without_a_game_resumes_or_says_what_to_type(tmp_path):
     code, text = await run(tmp_path, Script([], first_move), game="")
     assert code == 2 and "There is no saved game to resume" in text and "dragon" in text
@@ -598,6 +630,27 @@ def test_play_hands_the_console_its_game_and_the_wait(monkeypatch):
     assert cli.main(["play"]) == 0 and cli.main(["play", "tails", "--fast"]) == 0
     assert cli.main(["play", "дракон"]) == 0
     assert [(o.game, o.wait) for o in asked] == [("", True), ("tails", False), ("dragon", True)]
+
+
+def test_play_takes_the_computers_level(monkeypatch, capsys):
+    from bot import cli, console
+
+    asked = []
+    monkeypatch.setattr(console, "run", lambda o: (asked.append(o), 0)[1])
+    assert cli.main(["play", "tails", "--level", "strong"]) == 0
+    assert cli.main(["play", "tails"]) == 0
+    assert [o.level for o in asked] == ["strong", None]
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["play", "tails", "--level", "hard"])
+    assert refused.value.code == 2 and len(asked) == 2
+    said = capsys.readouterr().err
+    assert "argument --level: invalid choice: 'hard'" in said
+    assert all(level in said for level in ("easy", "normal", "strong"))
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--level {easy,normal,strong}" in shown
+    assert "how well the computer players play (default normal)" in shown
 
 
 # ----- refusals in the rules' words, from scripted deals ----------------------------------------
