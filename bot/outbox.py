@@ -50,6 +50,10 @@ TICK = 0.001
 """The shortest wait: a timer may fire a rounding error early, and must not spin."""
 SPARE_WAIT = 0.1
 """Seconds between two looks for room for an update that can wait."""
+QUEUED = 0.5
+"""Seconds of calls at the bot's limit that may wait for their answer before updates that can
+wait are held back (a call in flight takes a fraction of a second; a longer queue is the
+library holding calls back at the limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,10 @@ class Pace:
         """The share of the limit above which updates that can wait are held back."""
         self.clock = clock
         self.calls: deque[float] = deque()
+        self.waiting = 0
+        """Calls started and not yet answered. At the limit the library queues calls rather
+        than refusing them, so the calls started in a second never exceed the limit by much:
+        it is the queue that shows the bot is at its limit."""
 
     def made(self) -> None:
         self.calls.append(self.clock())
@@ -94,7 +102,8 @@ class Pace:
         return len(self.calls)
 
     def room(self) -> bool:
-        return self.recent() < self.rate * self.window * self.spare
+        return (self.recent() < self.rate * self.window * self.spare
+                and self.waiting < self.rate * QUEUED)
 
     def claim(self) -> bool:
         """Room for an update that can wait, counted at once: the many chats whose updates
@@ -285,16 +294,23 @@ class Outbox:
         platform saw the call at some moment before that, so a window measured from finish
         times can never be shorter on the platform's side than it is here.
         """
-        if self.pace is not None and not self._claimed:
-            self.pace.made()
+        pace = self.pace
+        if pace is not None and not self._claimed:
+            pace.made()
         self._claimed = False
-        if self.budget.cap is None:
-            yield
-            return
-        while (wait := self._budget_wait()) > 0:
-            await asyncio.sleep(max(wait, TICK))
-        self.calls.append(self.clock())
+        if pace is not None:
+            pace.waiting += 1
         try:
-            yield
+            if self.budget.cap is None:
+                yield
+                return
+            while (wait := self._budget_wait()) > 0:
+                await asyncio.sleep(max(wait, TICK))
+            self.calls.append(self.clock())
+            try:
+                yield
+            finally:
+                self.calls[-1] = self.clock()
         finally:
-            self.calls[-1] = self.clock()
+            if pace is not None:
+                pace.waiting -= 1

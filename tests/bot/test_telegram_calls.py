@@ -330,3 +330,40 @@ async def test_at_the_limit_a_turn_is_one_new_message(group: Group, server: Fake
     assert after_moves == [], "a hand after a move did not wait"
     assert stale, "the hand a move was made on still showed its buttons"
     assert group.moves(last_mover) == [], "the hand that waited was shown once there was room"
+
+
+def test_calls_queued_at_the_limit_hold_back_an_update_that_can_wait() -> None:
+    """At the limit the library queues calls instead of refusing them, so the calls started in
+    the last second stay under the limit: the queue of unanswered calls is what shows it, and
+    a hand after a move waits until the queue is gone."""
+    async def main() -> list[tuple[float, str]]:
+        loop = asyncio.get_running_loop()
+        pace = Pace(rate=10, window=1.0, spare=0.8, clock=loop.time)
+        private = Outbox("private", Budget(cap=None, spacing=0.0), clock=loop.time, pace=pace)
+        group = Outbox("group", Budget(cap=None, spacing=0.0), clock=loop.time, pace=pace)
+        start = loop.time()
+        log: list[tuple[float, str]] = []
+        held = asyncio.Event()
+
+        async def slow_call() -> None:  # held in the library's queue until released
+            async with group.sending():
+                await held.wait()
+                log.append((round(loop.time() - start, 2), "queued call"))
+
+        async def hand() -> None:
+            async with private.sending():
+                log.append((round(loop.time() - start, 2), "hand after the move"))
+        calls = [asyncio.ensure_future(slow_call()) for _ in range(6)]
+        await asyncio.sleep(2.0)  # the second in which they started has passed
+        assert pace.recent() == 0
+        private.update("hand", hand, spare=True)
+        await asyncio.sleep(1.0)
+        held.set()
+        await asyncio.gather(*calls)
+        await private.drain()
+        for box in (private, group):
+            await box.close()
+        return log
+    log = virtual_time.run(main())
+    assert [name for _, name in log] == ["queued call"] * 6 + ["hand after the move"]
+    assert log[-1][0] >= 3.0, "the spare update went while calls were queued at the limit"
