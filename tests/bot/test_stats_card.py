@@ -67,14 +67,6 @@ async def server() -> AsyncIterator[FakeTelegram]:
         yield fake
 
 
-@pytest.fixture
-async def group(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Group]:
-    t = Group(server, tmp_path / "gupai.sqlite3")
-    await t.start()
-    yield t
-    await t.stop()
-
-
 async def test_telegram_stats_is_a_card_with_its_text_as_caption(group: Group,
                                                                  server: FakeTelegram) -> None:
     group.say(BOB, "/stats")

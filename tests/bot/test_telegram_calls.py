@@ -34,14 +34,6 @@ async def server() -> AsyncIterator[FakeTelegram]:
         yield fake
 
 
-@pytest.fixture
-async def group(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Group]:
-    t = Group(server, tmp_path / "gupai.sqlite3")
-    await t.start()
-    yield t
-    await t.stop()
-
-
 def chat_calls(server: FakeTelegram, chat: int, after: int = 0) -> list[Call]:
     return [c for c in server.calls()[after:] if c.chat_id == chat and c.method in CHAT_METHODS]
 

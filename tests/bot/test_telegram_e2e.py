@@ -38,14 +38,6 @@ async def server() -> AsyncIterator[FakeTelegram]:
         yield fake
 
 
-@pytest.fixture
-async def group(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Group]:
-    t = Group(server, tmp_path / "gupai.sqlite3")
-    await t.start()
-    yield t
-    await t.stop()
-
-
 async def settle_check(t: Group, sid: int, deals_expected: int | None = None) -> None:
     """Chips in SQLite equal the settlements, and the leaderboard shows them."""
     assert t.storage is not None
