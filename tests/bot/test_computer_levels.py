@@ -18,7 +18,6 @@ from bot import payload
 from bot.catalogue import CATALOGUE
 from bot.commands import Commands
 from bot.i18n import tr
-from bot.manager import Timing
 from bot.seating import Game, Seat
 from games.engine import rng
 from games.players import LEVELS, make_player
@@ -27,26 +26,19 @@ from tests.support.session_helpers import (
     FAST,
     OLENA,
     PLACE,
+    SLOW,
     Recorder,
+    anyone,
     close,
     manager,
+    nobody,
     play_out,
 )
-
-SLOW = Timing(computer_delay=30, deal_pause=30)
 
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
     monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "1e7e1" * n)
-
-
-async def anyone() -> bool:
-    return True
-
-
-async def nobody() -> bool:
-    return False
 
 
 def lobby_buttons(rec: Recorder) -> list[tuple[str, str]]:

@@ -12,7 +12,6 @@ import bot.lobby
 from bot import payload, presenter
 from bot.commands import Commands
 from bot.i18n import tr
-from bot.manager import Timing
 from bot.screens import Actor, Button, Place, Screen
 from tests.support.session_helpers import (
     BOB,
@@ -20,29 +19,21 @@ from tests.support.session_helpers import (
     KIM,
     OLENA,
     PLACE,
+    SLOW,
     Recorder,
+    anyone,
     close,
     lobby,
     manager,
+    nobody,
     play_out,
 )
-
-SLOW = Timing(computer_delay=30, deal_pause=30)
 
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
     # A fixed seed: a random one now and then deals a hand won before anybody presses.
     monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
-
-
-async def anyone() -> bool:
-    """Every caller is an admin."""
-    return True
-
-
-async def nobody() -> bool:
-    return False
 
 
 def buttons(screen: Screen | None) -> list[Button]:

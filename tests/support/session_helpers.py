@@ -16,6 +16,17 @@ OLENA = Actor("1", "Олена", "uk")
 BOB = Actor("2", "Bob", "en")
 KIM = Actor("3", "Кім", "uk")
 FAST = Timing(computer_delay=0.0, deal_pause=0.01, restore_grace=0.0)
+SLOW = Timing(computer_delay=30, deal_pause=30)
+"""Computers and deals that wait long enough for a test to look at every screen between."""
+
+
+async def anyone() -> bool:
+    """Every caller is an admin."""
+    return True
+
+
+async def nobody() -> bool:
+    return False
 
 
 @dataclass
