@@ -35,7 +35,8 @@ class Chain:
     stock…). A step swaps the tiles of two places with different owners, if each may hold the
     other's tile, and keeps the swap with the ratio of the weights (`weigh` of the deal
     `build` makes). Between two deals handed out it takes `thin` steps, after `burn` at the
-    start; a call hands out the current deal.
+    start; a call hands out the current deal. The list `tiles` it is given is kept as the
+    current deal's tiles, place by place (rejected swaps are undone).
     """
 
     def __init__(self, tiles: list[int], owners: list[int],

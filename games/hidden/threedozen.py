@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from games.hidden.chain import SLIP, TRIES, Chain, _seed, _turns_done
-from games.hidden.kap import KAP_BURN, KAP_THIN
 from games.threedozen import ThreeDozenState, is_pair
 from games.threedozen_ai import STALE_RESHUFFLES
 from games.tiles import WESTERN
@@ -77,6 +76,9 @@ def threedozen_sample(view: Any, rng: random.Random) -> Any:
 
 
 
+DOZEN_BURN = 30
+DOZEN_THIN = 6
+"""Steps of Three Dozen's `Chain` before its first deal, and between two deals."""
 PASSED = 0.1
 """Weight of a Three Dozen deal for each partner a seat held, in the deal, of a discard it let
 lie (the heuristic, and most people, take a discard they can pair)."""
@@ -170,4 +172,4 @@ def threedozen_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
             reshuffles=v.reshuffles, winner=None, source="")
 
     return Chain(tiles, owners, lambda i, t: True, build,
-                 lambda state: threedozen_likelihood(v, state, rater), rng, KAP_BURN, KAP_THIN)
+                 lambda state: threedozen_likelihood(v, state, rater), rng, DOZEN_BURN, DOZEN_THIN)
