@@ -22,6 +22,36 @@ SLIP = 0.1
 the moves the seats made in it (`connect_likelihood`)."""
 
 
+def hand_out(counts: tuple[int, ...], seat: int, own: tuple[int, ...], tiles: list[int],
+             key: Callable[[int], Any] | None = None) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Every hand of a sampled deal: the seat's `own`, and the others' from the front of
+    `tiles` in seat order, each sorted (by `key`) as the rules keep a hand; with how many of
+    `tiles` they took (the rest stay for the stock)."""
+    hands: list[tuple[int, ...]] = []
+    at = 0
+    for s, count in enumerate(counts):
+        if s == seat:
+            hands.append(own)
+            continue
+        hands.append(tuple(sorted(tiles[at:at + count], key=key)))
+        at += count
+    return tuple(hands), at
+
+
+def places(start: Any, seat: int) -> tuple[list[int], list[int]]:
+    """A `Chain`'s places in a sampled deal `start`: the tiles of the others' hands, then the
+    stock, with their owners (the seat, or -1 for the stock)."""
+    tiles: list[int] = []
+    owners: list[int] = []
+    for s, hand in enumerate(start.hands):
+        if s != seat:
+            tiles += hand
+            owners += [s] * len(hand)
+    tiles += start.stock
+    owners += [-1] * len(start.stock)
+    return tiles, owners
+
+
 def _seed(rng: random.Random) -> str:
     """A seed for the rules' own later shuffles in the sampled deal (a reshuffled stock)."""
     return f"sample/{rng.getrandbits(48)}"

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from games.hidden.chain import SLIP, Chain, _rules, _seed, _turns_done
+from games.hidden.chain import SLIP, Chain, _rules, _seed, _turns_done, hand_out, places
 from games.kap import MAX_SETS, KapState
 from games.tens import missing, wins
 from games.tiles import chinese
@@ -40,21 +40,14 @@ def kap_sample(view: Any, rng: random.Random) -> Any:
     known.update(t for t, _ in v.pile)
     pool = [t for t in range(32 * v.sets) if t not in known]
     rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    at = 0
-    for s, count in enumerate(v.hand_counts):
-        if s == seat:
-            hands.append(v.hand)
-            continue
-        hands.append(tuple(sorted(pool[at:at + count], key=lambda t: (kind[t], t))))
-        at += count
+    hands, at = hand_out(v.hand_counts, seat, v.hand, pool, key=lambda t: (kind[t], t))
     stock = tuple(pool[at:])
     if len(stock) != v.stock:
         raise ValueError("the view's counts do not add up to the unseen tiles")
     return KapState(
         options=v.options, seed=_seed(rng), players=v.players, match=v.match,
         version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
-        phase=v.phase, taken=v.taken, hands=tuple(hands), stock=stock, pile=v.pile, done="",
+        phase=v.phase, taken=v.taken, hands=hands, stock=stock, pile=v.pile, done="",
         winner=None, source="")
 
 
@@ -163,26 +156,11 @@ def kap_chain(view: Any, rater: Any, rng: random.Random) -> Callable[[], Any]:
     seat = cast(int, v.seat)
     kind = chinese(MAX_SETS).kind_of
     order = [kind[t] * 1024 + t for t in range(32 * MAX_SETS)]
-    tiles: list[int] = []
-    owners: list[int] = []
-    for s in range(v.players):
-        if s != seat:
-            tiles += start.hands[s]
-            owners += [s] * len(start.hands[s])
-    in_hands = len(tiles)
-    tiles += start.stock
-    owners += [-1] * len(start.stock)
+    tiles, owners = places(start, seat)
+    in_hands = len(tiles) - len(start.stock)
 
     def build(chosen: list[int]) -> tuple[tuple[int, ...], ...]:
-        hands: list[tuple[int, ...]] = []
-        at = 0
-        for s, count in enumerate(v.hand_counts):
-            if s == seat:
-                hands.append(v.hand)
-                continue
-            hands.append(tuple(sorted(chosen[at:at + count], key=order.__getitem__)))
-            at += count
-        return tuple(hands)
+        return hand_out(v.hand_counts, seat, v.hand, chosen, key=order.__getitem__)[0]
 
     # A step changes one or two hands: each seat's factor is remembered by the hand it holds.
     factors: dict[tuple[int, tuple[int, ...]], float] = {}

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from games.hidden.chain import SLIP, TRIES, Chain, _seed, _turns_done
+from games.hidden.chain import SLIP, TRIES, Chain, _seed, _turns_done, hand_out, places
 from games.threedozen import ThreeDozenState, is_pair
 from games.threedozen_ai import STALE_RESHUFFLES
 from games.tiles import WESTERN
@@ -145,30 +145,16 @@ def threedozen_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
     v = cast("ThreeDozenView", view)
     start = threedozen_sample(v, rng)
     seat = cast(int, v.seat)
-    tiles: list[int] = []
-    owners: list[int] = []
-    for s in range(v.players):
-        if s != seat:
-            tiles += start.hands[s]
-            owners += [s] * len(start.hands[s])
-    tiles += start.stock
-    owners += [-1] * len(start.stock)
+    tiles, owners = places(start, seat)
 
     def build(chosen: list[int]) -> Any:
-        hands: list[tuple[int, ...]] = []
-        at = 0
-        for s, count in enumerate(v.hand_counts):
-            if s == seat:
-                hands.append(v.hand)
-                continue
-            hands.append(tuple(sorted(chosen[at:at + count])))
-            at += count
+        hands, at = hand_out(v.hand_counts, seat, v.hand, chosen)
         stock = chosen[at:]
         rng.shuffle(stock)
         return ThreeDozenState(
             options=v.options, seed=start.seed, players=v.players, match=v.match,
             version=v.version, leader=v.leader, turn=seat, turns=v.turns, phase=v.phase,
-            hands=tuple(hands), melds=v.melds, stock=tuple(stock), pile=v.pile,
+            hands=hands, melds=v.melds, stock=tuple(stock), pile=v.pile,
             reshuffles=v.reshuffles, winner=None, source="")
 
     return Chain(tiles, owners, lambda i, t: True, build,

@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any, cast
 
 from games.domino import DominoState
-from games.hidden.chain import _seed
+from games.hidden.chain import _seed, hand_out
 from games.tiengow import TienGowState
 from games.tiles import CHINESE, WESTERN
 
@@ -26,20 +26,13 @@ def domino_sample(view: Any, rng: random.Random) -> Any:
     known.update(p[0] for p in v.line)
     pool = [t for t in range(WESTERN.size) if t not in known]
     rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    at = 0
-    for s, count in enumerate(v.hand_counts):
-        if s == seat:
-            hands.append(v.hand)
-            continue
-        hands.append(tuple(sorted(pool[at:at + count])))
-        at += count
+    hands, at = hand_out(v.hand_counts, seat, v.hand, pool)
     stock = tuple(pool[at:])
     if len(stock) != v.stock:
         raise ValueError("the view's counts do not add up to the unseen tiles")
     return DominoState(
         options=v.options, seed=_seed(rng), players=v.players, match=v.match,
-        version=v.version, leader=v.leader, turn=seat, hands=tuple(hands), stock=stock,
+        version=v.version, leader=v.leader, turn=seat, hands=hands, stock=stock,
         line=v.line, ends=v.ends, pending=v.pending, redeals=v.redeals, done="")
 
 
@@ -54,18 +47,11 @@ def tiengow_sample(view: Any, rng: random.Random) -> Any:
     folded = sum(p.size for t in v.history for p in t.plays if not p.tiles)
     folded += sum(p.size for p in v.trick if not p.tiles)
     rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    at = 0
-    for s, count in enumerate(v.hand_counts):
-        if s == seat:
-            hands.append(v.hand)
-            continue
-        hands.append(tuple(sorted(pool[at:at + count])))
-        at += count
+    hands, at = hand_out(v.hand_counts, seat, v.hand, pool)
     if len(pool) - at != folded:
         raise ValueError("the view's counts do not add up to the unseen tiles")
     # Face-down follows stay blank: nothing in the rules reads them again.
     return TienGowState(
         options=v.options, seed=_seed(rng), players=v.players, match=v.match,
         version=v.version, banker=v.banker, multiplier=v.multiplier, turn=seat,
-        hands=tuple(hands), trick=v.trick, history=v.history, tricks=v.tricks)
+        hands=hands, trick=v.trick, history=v.history, tricks=v.tricks)
