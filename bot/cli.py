@@ -27,6 +27,8 @@ from rendering.theme import DEFAULT_THEME, THEMES
 
 MAX_GAMES = 10_000_000
 """The most games one `gupai sim` plays (a few hours at the slowest game)."""
+MAX_JOBS = 64
+"""The most processes `gupai sim --jobs` starts."""
 
 
 def _option_pairs(items: Sequence[str]) -> dict[str, str]:
@@ -73,13 +75,17 @@ def cmd_sim(args: argparse.Namespace) -> int:
     strategies = [s.strip() for s in args.strategy.split(",")]
     if not 1 <= args.games <= MAX_GAMES:
         raise GameError(f"--games must be from 1 to {MAX_GAMES}")
+    if args.jobs is None:
+        args.jobs = min(os.cpu_count() or 1, MAX_JOBS)
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise GameError(f"--jobs must be from 1 to {MAX_JOBS}")
     if args.compare is not None:
         return _compare(args, rules, pairs, players, strategies)
     options = rules.parse_options(args.preset, pairs)
     _check_plot(args.plot)
     started = time.perf_counter()
     stats = simulate(rules, options, players, args.games, args.seed, strategies,
-                     Progress(args.games, sys.stderr))
+                     Progress(args.games, sys.stderr), args.jobs)
     seconds = time.perf_counter() - started
     if args.json:
         out = stats.summary() | {"options": vars(options)} | _timing(stats, seconds)
@@ -147,7 +153,7 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
     for name, options in chosen:
         started = time.perf_counter()
         stats = simulate(rules, options, players, args.games, args.seed, strategies,
-                         Progress(args.games, sys.stderr))
+                         Progress(args.games, sys.stderr), args.jobs)
         runs.append((name, stats, time.perf_counter() - started))
     if args.json:
         out = {"game": rules.id, "players": players, "games": args.games, "seed": args.seed,
@@ -184,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--compare", nargs="?", const="all", metavar="PRESET,PRESET",
                      help="play every preset (or the ones listed) with the same seeds and "
                           "print them side by side")
+    sim.add_argument("--jobs", type=int,
+                     help="processes that play the games (default: one per core); the "
+                          "figures are the same for any number")
     sim.add_argument("--json", action="store_true", help="print the statistics as JSON")
     sim.add_argument("--plot", metavar="FILE",
                      help="also draw the statistics into FILE (PNG): the turn deals are won on "

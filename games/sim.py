@@ -49,6 +49,24 @@ class SimStats:
     hand_wins: list[int] = field(default_factory=list)
     """Won deals per hand number (index 0 = hand 1, the deal's first player)."""
 
+    def add(self, other: SimStats) -> None:
+        """Count `other`'s games too (a block played apart)."""
+        self.games += other.games
+        self.deals += other.deals
+        self.turns += other.turns
+        self.no_winner += other.no_winner
+        self.redeals += other.redeals
+        self.voids += other.voids
+        self.timed_deals += other.timed_deals
+        for mine, theirs in ((self.wins, other.wins), (self.points, other.points),
+                             (self.chips, other.chips), (self.hand_wins, other.hand_wins)):
+            for i, value in enumerate(theirs):
+                mine[i] += value
+        for reason, n in other.reasons.items():
+            self.reasons[reason] = self.reasons.get(reason, 0) + n
+        for turn, n in other.win_turns.items():
+            self.win_turns[turn] = self.win_turns.get(turn, 0) + n
+
     @property
     def won_deals(self) -> int:
         return sum(self.win_turns.values())
@@ -120,22 +138,67 @@ class SimStats:
         } | self.turn_summary()
 
 
+BLOCK = 250
+"""Games per block. Each block starts its own match and seat generators from the seed and its
+number, so blocks can be played apart, in any number of processes (`jobs`), and a run gives
+the same figures however many play it."""
+
+
 def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, seed: str,
              strategies: Sequence[str],
-             progress: Callable[[int], None] | None = None) -> SimStats:
-    """Play `games` games; `strategies` has one entry per seat (or one for every seat)."""
+             progress: Callable[[int], None] | None = None, jobs: int = 1) -> SimStats:
+    """Play `games` games; `strategies` has one entry per seat (or one for every seat).
+
+    With `jobs` above 1 the blocks are shared out between that many processes: the whole
+    process then uses every core, as the JVM behind the seed author's simulator does."""
     rules.check_players(players)
     if len(strategies) == 1:
         strategies = list(strategies) * players
     if len(strategies) != players:
         raise InvalidOptions(f"{len(strategies)} strategies for {players} players")
-    choosers = [make_player(rules.id, s).choose for s in strategies]
-    seat_rngs = [rng(seed, f"player/{i}") for i in range(players)]
+    for strategy in set(strategies):
+        make_player(rules.id, strategy)
     stats = SimStats(rules.id, players, tuple(strategies), wins=[0] * players,
                      points=[0] * players, chips=[0] * players, hand_wins=[0] * players)
+    blocks = [(first, min(BLOCK, games - first)) for first in range(0, games, BLOCK)]
+    if jobs <= 1 or len(blocks) == 1:
+        for first, count in blocks:
+            _play_block(rules, options, seed, first, count, stats, progress)
+        return stats
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(blocks))) as pool:
+        parts = pool.map(_block, [(rules.id, options, players, seed, stats.strategies, first,
+                                   count) for first, count in blocks])
+        for part in parts:
+            stats.add(part)
+            if progress is not None:
+                progress(stats.games)
+    return stats
+
+
+def _block(task: tuple[str, Any, int, str, tuple[str, ...], int, int]) -> SimStats:
+    """One block, in a worker process."""
+    from games import get
+
+    game, options, players, seed, strategies, first, count = task
+    stats = SimStats(game, players, strategies, wins=[0] * players, points=[0] * players,
+                     chips=[0] * players, hand_wins=[0] * players)
+    _play_block(get(game), options, seed, first, count, stats, None)
+    return stats
+
+
+def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, count: int,
+                stats: SimStats, progress: Callable[[int], None] | None) -> None:
+    """Games `first` to `first + count - 1`, added to `stats`. The first block keeps the
+    seed's own names, so a run of one block is what it always was."""
+    players = stats.players
+    block = "" if first == 0 else f"/block/{first // BLOCK}"
+    choosers = [make_player(rules.id, s).choose for s in stats.strategies]
+    seat_rngs = [rng(seed, f"player/{i}{block}") for i in range(players)]
     finite = rules.finite_match(options)
-    match: Match = rules.start_match(options, players, seed)
-    for game in range(games):
+    match: Match = rules.start_match(options, players, seed + block)
+    for game in range(first, first + count):
         if finite:
             match = rules.start_match(options, players, f"{seed}/{game}")
         while True:
@@ -171,8 +234,7 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
             stats.wins[winner] += 1
         stats.games += 1
         if progress is not None:
-            progress(game + 1)
-    return stats
+            progress(stats.games)
 
 
 def _record_turns(stats: SimStats, state: Any, winners: Sequence[int]) -> None:

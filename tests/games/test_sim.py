@@ -7,7 +7,7 @@ import pytest
 from bot.cli import main
 from games import get
 from games.engine import InvalidOptions
-from games.sim import simulate
+from games.sim import BLOCK, simulate
 
 
 def test_simulation_is_deterministic_and_sums_up():
@@ -326,3 +326,30 @@ def test_cli_gives_no_deal_note_where_there_is_no_deal_option(capsys):
     assert main(["sim", "threedozen", "--games", "10"]) == 0
     out = capsys.readouterr().out
     assert "winning turn" in out and "deal=" not in out and "seed author" not in out
+
+
+def test_blocks_played_apart_add_up_to_the_same_run():
+    rules = get("dragon")
+    games = 2 * BLOCK + 7
+    alone = simulate(rules, rules.options(), 4, games, "apart", ["random"])
+    shared = simulate(rules, rules.options(), 4, games, "apart", ["random"], jobs=2)
+    assert shared.summary() == alone.summary() and alone.games == games
+    # The second block deals anew: it does not repeat the first block's games.
+    first = simulate(rules, rules.options(), 4, BLOCK, "apart", ["random"])
+    two = simulate(rules, rules.options(), 4, 2 * BLOCK, "apart", ["random"])
+    assert [b - a for a, b in zip(first.points, two.points, strict=True)] != first.points
+
+
+def test_cli_jobs_are_bounded_and_do_not_change_the_figures(capsys):
+    base = ["sim", "kapten", "--games", str(BLOCK + 3), "--seed", "j", "--json"]
+    runs = []
+    for jobs in ("1", "2"):
+        assert main([*base, "--jobs", jobs]) == 0
+        result = json.loads(capsys.readouterr().out)
+        for timing in ("seconds", "games_per_second", "deals_per_second"):
+            result.pop(timing)
+        runs.append(result)
+    assert runs[0] == runs[1] and runs[0]["games"] == BLOCK + 3
+    for bad in ("0", "65"):
+        assert main([*base, "--jobs", bad]) == 2
+        assert "--jobs must be from 1 to 64" in capsys.readouterr().err
