@@ -58,9 +58,10 @@ BUDGETS: dict[str, Budget] = {
     "cedeng": Budget(chips=0.01),
     "tails": Budget(chips=0.05),
     "domino": Budget(),
-    # Kap Ten's playouts are mostly the luck of the draw: at one standard error the strong
-    # seat left the heuristic's discard on noise and won 46.8 % against normal (900 games,
-    # seeds e2 and e5); asking two, 52.8 % on the same games.
+    # Kap Ten's playouts are mostly the luck of the draw: asked for one standard error, the
+    # strong seat left the heuristic's discard on noise and won 46.8 % of 900 games against a
+    # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 % of the
+    # same games.
     "kapten": Budget(candidates=3, sure=2.0),
     "kaptaishap": Budget(candidates=3),
     "threedozen": Budget(chips=0.1),
