@@ -241,7 +241,7 @@ def report(step: Step, fake: FakeTelegram, changes: dict[int, list[tuple[float, 
     writes: dict[int, list[tuple[float, str]]] = defaultdict(list)
     for c in fake.calls():
         if c.ok and c.chat_id is not None and c.chat_id < 0 and c.method in TABLE_CALLS:
-            writes[c.chat_id].append((c.at, caption(c.params)))
+            writes[c.chat_id].append((c.at, c.caption))
     table: list[float] = []
     for chat, made in changes.items():
         for lag, (at, _) in zip(lags(made, writes[chat], time.monotonic()), made,
@@ -280,13 +280,6 @@ def _by_method(calls: list[Any]) -> dict[tuple[int, str], int]:
     for c in calls:
         found[(-1 if c.chat_id < 0 else 1, c.method)] += 1
     return found
-
-
-def caption(params: dict[str, Any]) -> str:
-    media = params.get("media")
-    if isinstance(media, dict):
-        return str(media.get("caption") or "")
-    return str(params.get("caption") or params.get("text") or "")
 
 
 def read_log(path: Path) -> tuple[dict[int, list[tuple[float, str]]], list[tuple[float, int]]]:

@@ -146,6 +146,14 @@ class Call:
     chat_id: int | None
     error: str | None = None  # the error description when not ok
 
+    @property
+    def caption(self) -> str:
+        """The text the call shows: a media edit's caption, a photo's caption or a text."""
+        media = self.params.get("media")
+        if isinstance(media, dict):
+            return str(media.get("caption") or "")
+        return str(self.params.get("caption") or self.params.get("text") or "")
+
 
 @dataclass(frozen=True)
 class Answer:

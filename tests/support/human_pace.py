@@ -298,7 +298,7 @@ async def telegram_table(folder: Path, minutes: float, seed: int = 1) -> Report:
             report.minutes = (loop.time() - start) / 60
             await bot.stop()
             await storage.close()
-        writes = [(c.at, _caption(c.params)) for c in fake.group_calls(GROUP)
+        writes = [(c.at, c.caption) for c in fake.group_calls(GROUP)
                   if c.ok and c.method in TABLE_CALLS]
         report.table_lags = table_lags(changes, writes)
         arrived = [(c.at, str(c.chat_id)) for c in fake.calls("sendPhoto")
@@ -319,13 +319,6 @@ def _lobby(fake: FakeTelegram) -> Any:
         if any(d.endswith("!start") for d in message.button_data()):
             return message
     return None
-
-
-def _caption(params: dict[str, Any]) -> str:
-    media = params.get("media")
-    if isinstance(media, dict):
-        return str(media.get("caption") or "")
-    return str(params.get("caption") or params.get("text") or "")
 
 
 async def _until(check: Callable[[], bool], limit: float = 30.0) -> None:
