@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
-from games.engine import option
+from games.engine import Payment, option
 from games.settlement import pairwise
 from games.tiles import CHINESE
 
@@ -55,6 +55,15 @@ class CeDeng(ConnectingRules):
                 return "redeal"
         return None
 
+    def worst_loss(self, options: ConnectOptions, players: int) -> int | None:
+        """As the other connecting games, except that a dealt hand of eight doubles that wins
+        (§2.4, the "win" option) makes every other seat pay twice its points, whatever the
+        settlement: then it cannot say."""
+        assert isinstance(options, CeDengOptions)
+        if options.eight_doubles == "win":
+            return None
+        return super().worst_loss(options, players)
+
     def statuses(self, state: ConnectState) -> tuple[str, ...]:
         """clean / penalized / normal for every seat (RULES.md §2.4)."""
         assert isinstance(state.options, CeDengOptions)
@@ -71,7 +80,7 @@ class CeDeng(ConnectingRules):
         return tuple(result)
 
     def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
-               ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+               ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         status = self.statuses(state)
         if state.options.settlement == "chips":
             return self.one_chip_each(state, winner), status

@@ -21,6 +21,7 @@ from games.engine import (
     LazyViews,
     Match,
     Outcome,
+    Payment,
     Rater,
     Rules,
     Table,
@@ -118,8 +119,22 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
 
     @abstractmethod
     def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
-               ) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        """Chip deltas (and per-seat labels) for a deal played to its end."""
+               ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
+        """Who pays whom (and per-seat labels) for a deal played to its end."""
+
+    def worst_loss(self, options: ConnectOptions, players: int) -> int | None:
+        """One chip, where the settlement is the chip simplification (RULES.md §2.1 point 9:
+        the winner takes one chip from each other player; Tails, §2.5: one chip from each
+        payer) or the tally (the lowest total takes one chip from each at the match's end).
+        The classic settlement (§2.1 point 8) and Tails' "points" pay differences of points,
+        which only a whole deal bounds, so they cannot say."""
+        return 1 if options.settlement in ("chips", "tally") else None
+
+    def dealt(self, state: ConnectState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The hands, and the tiles left face down (§2.2: never played, never counted) in the
+        order they were shuffled: these games have no stock to draw from."""
+        hands, _ = super().dealt(state)
+        return hands, state.unused
 
     # ----- dealing ---------------------------------------------------------------------------
 
@@ -307,21 +322,21 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         if state.done == "eight":
             winner = next(s for s in order if all(_DOUBLE[t] for t in state.hands[s]))
             points = tuple(0 if s == winner else pip_total(h) for s, h in enumerate(state.hands))
-            deltas = collect(state.players, winner,
-                             {s: 2 * p for s, p in enumerate(points) if s != winner})
-            return Outcome("eight-doubles", points, (winner,), deltas)
+            payments = collect(state.players, winner,
+                               {s: 2 * p for s, p in enumerate(points) if s != winner})
+            return Outcome.paid("eight-doubles", points, (winner,), payments)
         points = tuple(pip_total(d) for d in self.final_discards(state))
         points = self.adjust_points(state, points)
         winner = lowest_by_hand(points, order)
         labels: tuple[str, ...] = ()
         if state.options.settlement == "tally":
-            deltas = self._tally(state, points, order)
+            payments = self._tally(state, points, order)
         else:
-            deltas, labels = self.settle(state, points, winner)
-        return Outcome("out" if state.done == "out" else "blocked", points, (winner,), deltas,
-                       labels)
+            payments, labels = self.settle(state, points, winner)
+        return Outcome.paid("out" if state.done == "out" else "blocked", points, (winner,),
+                            payments, labels)
 
-    def one_chip_each(self, state: ConnectState, winner: int) -> tuple[int, ...]:
+    def one_chip_each(self, state: ConnectState, winner: int) -> tuple[Payment, ...]:
         """The simplified settlement: the winner takes one chip from every other player."""
         return collect(state.players, winner, {s: 1 for s in range(state.players) if s != winner})
 
@@ -329,11 +344,11 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         return points
 
     def _tally(self, state: ConnectState, points: tuple[int, ...], order: tuple[int, ...]
-               ) -> tuple[int, ...]:
+               ) -> tuple[Payment, ...]:
         """Scores add up over the match; at its end the lowest total takes 1 from each."""
         winner = self._tally_winner(state, points, order)
         if winner is None:
-            return (0,) * state.players
+            return ()
         return collect(state.players, winner, {s: 1 for s in order if s != winner})
 
     def _tally_winner(self, state: ConnectState, points: tuple[int, ...],

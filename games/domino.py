@@ -320,12 +320,18 @@ class Domino(Rules[DominoState, DominoOptions]):
         points = tuple(score if s == winner else 0 for s in range(n))
         opts = state.options
         if opts.chips == "pips":
-            deltas = collect(n, winner, {s: pips[s] for s in range(n) if s != winner})
+            payments = collect(n, winner, {s: pips[s] for s in range(n) if s != winner})
         elif state.match.scores[winner] + score >= opts.target:
-            deltas = collect(n, winner, {s: opts.stake for s in range(n) if s != winner})
+            payments = collect(n, winner, {s: opts.stake for s in range(n) if s != winner})
         else:
-            deltas = (0,) * n
-        return Outcome(state.done, points, (winner,), deltas)
+            payments = ()
+        return Outcome.paid(state.done, points, (winner,), payments)
+
+    def worst_loss(self, options: DominoOptions, players: int) -> int | None:
+        """The stake, when chips are a fixed stake the match winner takes from each player
+        (the `stake` option beside RULES.md §2.10's match to 100 or 50); when losers pay the
+        pips left in their hands every deal it cannot say."""
+        return options.stake if options.chips == "stake" else None
 
     def next_match(self, state: DominoState, result: Outcome | None = None) -> Match:
         if result is None:

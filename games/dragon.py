@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
-from games.engine import option
+from games.engine import Payment, option
 from games.settlement import pairwise
 from games.tiles import CHINESE
 
@@ -55,7 +55,7 @@ class Dragon(ConnectingRules):
         return tuple(p if c else 2 * p for p, c in zip(points, clean, strict=True))
 
     def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
-               ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+               ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         if state.options.settlement == "chips":
             return self.one_chip_each(state, winner), ()
         return pairwise(points), ()

@@ -1,9 +1,10 @@
 """The rules-core contract every game follows, and the single `play` entry (DESIGN.md §1, §3).
 
 A game is a `Rules` object: options with documented defaults and named presets, a seeded deal, a
-pure `apply`, per-seat and public views, an outcome with zero-sum chip deltas, and the match that
-carries from one deal to the next. Platforms, the simulator and the tests all go through the same
-few calls, so a rule is written once and every surface obeys it.
+pure `apply`, per-seat and public views, an outcome whose chips are payments between seats
+(`games/outcome.py`), and the match that carries from one deal to the next. Platforms, the
+simulator and the tests all go through the same few calls, so a rule is written once and every
+surface obeys it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from operator import attrgetter, call
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import codec
+from games.outcome import Outcome as Outcome
+from games.outcome import Payment as Payment
 from games.tiles import TileSet
 
 MAX_CODE_BYTES = 40
@@ -92,23 +95,6 @@ class Event:
     seat: int | None = None
     tiles: tuple[int, ...] = ()
     value: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a deal ended. `points` are the game's own scores; `deltas` are chips and sum to 0."""
-
-    reason: str
-    points: tuple[int, ...]
-    winners: tuple[int, ...]
-    deltas: tuple[int, ...]
-    labels: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if len(self.deltas) != len(self.points):
-            raise ValueError("points and deltas must have one entry per seat")
-        if sum(self.deltas) != 0:
-            raise ValueError(f"chip deltas must sum to zero: {self.deltas}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,6 +420,25 @@ class Rules(ABC, Generic[S, O]):
         when the game has a `deals` option and it is set."""
         deals: int = getattr(options, "deals", 0)
         return deals > 0
+
+    def worst_loss(self, options: O, players: int) -> int | None:
+        """The most chips one seat can lose in one deal, before the session's stake multiplier,
+        or None when the game cannot say so simply: a table can then ask a person to bring
+        enough chips to cover any deal. A game overrides it only where its settlement bounds
+        every loss exactly (a fixed ante or stake, one chip a loser)."""
+        return None
+
+    def dealt(self, state: S) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """Each seat's hand and the undealt tiles in the order they would be drawn, read from a
+        freshly dealt state: what anyone holding the deal's seed can check against the table
+        (`games/seeds.py`). A game that keeps its hands or its undealt tiles under other names
+        overrides it."""
+        if getattr(state, "version", 0):
+            raise ValueError("only a fresh deal shows the tiles as they were dealt")
+        hands: tuple[tuple[int, ...], ...] = tuple(
+            tuple(h) for h in getattr(state, "hands"))  # noqa: B009 - every state has hands
+        stock: tuple[int, ...] = tuple(getattr(state, "stock", ()))
+        return hands, stock
 
     def decode(self, state: S, code: str) -> Action:
         return parse_code(code, self.tileset(self.state_options(state)), self.verbs)

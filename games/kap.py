@@ -40,7 +40,7 @@ from games.engine import (
     rng,
     stale,
 )
-from games.settlement import collect
+from games.settlement import collect, deltas_of
 from games.tens import digits, layout, wins
 from games.tiles import CHINESE, TileSet, chinese
 
@@ -308,9 +308,14 @@ class KapRules(Rules[KapState, KapOptions]):
             return Outcome("void", (0,) * n, (), (0,) * n)
         winner = state.winner
         ante = state.options.ante
-        deltas = collect(n, winner, {s: ante for s in range(n) if s != winner})
+        payments = collect(n, winner, {s: ante for s in range(n) if s != winner})
         labels = tuple(state.source if s == winner else "normal" for s in range(n))
-        return Outcome("tens", deltas, (winner,), deltas, labels)
+        return Outcome.paid("tens", deltas_of(n, payments), (winner,), payments, labels)
+
+    def worst_loss(self, options: KapOptions, players: int) -> int | None:
+        """The ante: each player antes and the winner takes the pot, a void deal returns the
+        antes (RULES.md §2.6 and §2.7, "Settlement"; D-09)."""
+        return options.ante
 
     def next_match(self, state: KapState, result: Outcome | None = None) -> Match:
         if result is None:

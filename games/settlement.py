@@ -1,38 +1,56 @@
-"""Chip settlements shared by several games (RULES.md §2.1 points 8–9, §2.4, §2.5).
+"""Chip settlements shared by several games (RULES.md §2.1 points 8–9, §2.4, §2.5, §2.8).
 
-Every function returns per-seat deltas that sum to zero by construction.
+Every function says who pays whom (`Payment`s), not only what each seat ends with: the rules
+name the pairs that settle, and the session layer keeps the pairs whose both seats are people
+(DESIGN.md §1 invariant 7). Payments move chips from one seat to another, so their deltas
+(`deltas_of`) sum to zero by construction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+
+from games.outcome import Payment, deltas_of
+
+__all__ = ["collect", "deltas_of", "lowest_by_hand", "pairwise"]
 
 
 def pairwise(points: Sequence[int], multiplier: Callable[[int, int], int] | None = None
-             ) -> tuple[int, ...]:
-    """Every pair settles the difference of their points, times the pair's multiplier.
+             ) -> tuple[Payment, ...]:
+    """Every pair settles the difference of their points, times the pair's multiplier: the
+    seat with more points pays the other, and tied seats pay each other nothing.
 
-    With no multiplier this is the classic Chinese settlement, `net_i = S − n·p_i` (D-01).
+    With no multiplier each seat nets the classic Chinese settlement, `net_i = S − n·p_i` (D-01).
     """
     n = len(points)
-    deltas = [0] * n
+    payments: list[Payment] = []
     for i in range(n):
         for j in range(i + 1, n):
             amount = points[j] - points[i]
             if multiplier is not None:
                 amount *= multiplier(i, j)
-            deltas[i] += amount
-            deltas[j] -= amount
-    return tuple(deltas)
+            if amount > 0:
+                payments.append(Payment(j, i, amount))
+            elif amount < 0:
+                payments.append(Payment(i, j, -amount))
+    payments.sort(key=lambda p: (p.payer, p.payee))
+    return tuple(payments)
 
 
-def collect(players: int, winner: int, payments: dict[int, int]) -> tuple[int, ...]:
-    """The winner receives `payments[seat]` from each paying seat."""
-    deltas = [0] * players
-    for seat, amount in payments.items():
-        deltas[seat] -= amount
-        deltas[winner] += amount
-    return tuple(deltas)
+def collect(players: int, winner: int, amounts: Mapping[int, int]) -> tuple[Payment, ...]:
+    """Each seat in `amounts` pays the winner its amount; a negative amount is one the winner
+    owes that seat (Tien Gow, §2.8: "negative ⇒ W pays P"), and a zero moves nothing."""
+    payments: list[Payment] = []
+    for seat in sorted(amounts):
+        if not 0 <= seat < players or seat == winner:
+            raise ValueError(f"seat {seat} cannot settle with the winner, seat {winner}")
+        amount = amounts[seat]
+        if amount > 0:
+            payments.append(Payment(seat, winner, amount))
+        elif amount < 0:
+            payments.append(Payment(winner, seat, -amount))
+    payments.sort(key=lambda p: (p.payer, p.payee))
+    return tuple(payments)
 
 
 def lowest_by_hand(points: Sequence[int], order: Sequence[int]) -> int:

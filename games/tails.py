@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
-from games.engine import hand_order, option
+from games.engine import Payment, hand_order, option
 from games.settlement import collect
 from games.tiles import CHINESE
 
@@ -49,7 +49,7 @@ class Tails(ConnectingRules):
         return [s for s in order if s != winner and (s == highest or points[s] > OVER)]
 
     def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
-               ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+               ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         payers = self.payers(state, points, winner)
         if state.options.settlement == "points":
             amounts = {s: points[s] - points[winner] for s in payers}

@@ -334,10 +334,23 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             payers = {(winner - 1) % n: stake}
         else:
             payers = {s: stake for s in range(n) if s != winner}
-        deltas = collect(n, winner, payers)
+        payments = collect(n, winner, payers)
         labels = tuple(state.source if s == winner else "normal" for s in range(n))
         points = tuple(len(m) for m in state.melds)
-        return Outcome("three-pairs", points, (winner,), deltas, labels)
+        return Outcome.paid("three-pairs", points, (winner,), payments, labels)
+
+    def worst_loss(self, options: ThreeDozenOptions, players: int) -> int | None:
+        """The stake: a winner takes at most each player's stake, and a win on a discard only
+        the discarder's (RULES.md §2.9, "Stakes")."""
+        return options.stake
+
+    def dealt(self, state: ThreeDozenState
+              ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """The hands with the pairs a lead player dealt three pairs has already laid out
+        (§2.9: he wins at once, so his tiles are no longer in his hand)."""
+        hands, stock = super().dealt(state)
+        return tuple(tuple(sorted((*hand, *(t for pair in melds for t in pair))))
+                     for hand, melds in zip(hands, state.melds, strict=True)), stock
 
     def next_match(self, state: ThreeDozenState, result: Outcome | None = None) -> Match:
         if result is None:

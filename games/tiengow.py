@@ -329,9 +329,9 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
         if state.hands[state.turn] or state.trick:
             return None
         winner = state.history[-1].winner
-        deltas = collect(state.players, winner, self.payments(state, winner))
+        payments = collect(state.players, winner, self.payments(state, winner))
         labels = tuple("banker" if s == state.banker else "normal" for s in range(state.players))
-        return Outcome("last-trick", state.tricks, (winner,), deltas, labels)
+        return Outcome.paid("last-trick", state.tricks, (winner,), payments, labels)
 
     def payments(self, state: TienGowState, winner: int) -> dict[int, int]:
         """What each loser pays the winner (negative: the winner pays him), in chips."""

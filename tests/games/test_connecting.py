@@ -5,8 +5,8 @@ import dataclasses
 import pytest
 
 from games import get
-from games.engine import IllegalAction, Match
-from games.settlement import pairwise
+from games.engine import IllegalAction, Match, Payment
+from games.settlement import deltas_of, pairwise
 from games.tiles import CHINESE
 from tests.support.helpers import finished, ids
 
@@ -30,12 +30,17 @@ def labels(actions):
 # ----- Dragon ---------------------------------------------------------------------------------
 
 def test_classic_settlement_dr01():
-    assert pairwise([2, 12, 34, 18]) == (58, 18, -70, -6)
+    # The seed's pairwise payments: each pair settles the difference, the higher score paying.
+    paid = pairwise([2, 12, 34, 18])
+    assert paid == (Payment(1, 0, 10), Payment(2, 0, 32), Payment(2, 1, 22), Payment(2, 3, 16),
+                    Payment(3, 0, 16), Payment(3, 1, 6))
+    assert deltas_of(4, paid) == (58, 18, -70, -6)
     state = finished(dragon, dragon.options(),
                      [["11"], ["66"], ["66", "55", "64", "11"], ["65", "61"]])
     result = dragon.outcome(state)
     assert result.points == (2, 12, 34, 18)
     assert result.deltas == (58, 18, -70, -6)
+    assert result.payments == paid
     assert result.winners == (0,)
 
 
@@ -120,7 +125,8 @@ def test_clean_bonus_doubles_the_others_option():
     bonus = finished(dragon, dragon.options(preset="dancing"), [[], ["55"], ["64"], ["66"]])
     assert dragon.outcome(plain).points == (0, 10, 10, 12)
     assert dragon.outcome(bonus).points == (0, 20, 20, 24)
-    assert dragon.outcome(bonus).deltas == pairwise([0, 20, 20, 24])
+    assert dragon.outcome(bonus).payments == pairwise([0, 20, 20, 24])
+    assert dragon.outcome(bonus).deltas == deltas_of(4, pairwise([0, 20, 20, 24]))
 
 
 def test_tally_match_pays_at_the_end():

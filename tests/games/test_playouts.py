@@ -2,7 +2,8 @@
 
 Each checks, after every move: tiles conserved, exact JSON round trip, action codes that decode
 to the same move, illegal moves refused, no view that shows another seat's hidden tiles; and at
-the end: zero-sum chips, termination, the same seed giving the same game.
+the end: zero-sum chips whose payments net to the deltas, termination, the same seed giving the
+same game.
 """
 
 import random
@@ -11,6 +12,7 @@ import pytest
 
 from games import GAMES
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
+from games.settlement import deltas_of
 
 
 def player_counts(rules):
@@ -128,6 +130,7 @@ def playout(rules, preset, players, seed, check=True):
         assert steps < MAX_STEPS, "the deal did not end"
     result = rules.outcome(state)
     assert result is not None and sum(result.deltas) == 0
+    assert deltas_of(players, result.payments) == result.deltas
     assert len(result.points) == players
     assert sorted(tiles_of(state)) == deck
     assert rules.loads(rules.dumps(state)) == state
