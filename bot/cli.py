@@ -261,6 +261,23 @@ def build_parser() -> argparse.ArgumentParser:
                     "developer portal) in the environment or in .env. The other settings: "
                     ".env.example.")
     discord.set_defaults(func=cmd_discord)
+    verify = sub.add_parser(
+        "verify", help="deal a deal again from its seed, once its fingerprint is checked",
+        description="Check that SEED has the FINGERPRINT shown while its deal was played, then "
+                    "deal GAME from it and print every seat's hand and the stock in the order "
+                    "it would be drawn. Give the players, leader, preset and options the table "
+                    "named with the seed.")
+    verify.add_argument("seed", help="the deal's seed, named once the deal is over")
+    verify.add_argument("fingerprint", help="the fingerprint shown while the deal was played")
+    verify.add_argument("game", help=f"one of: {', '.join(games.GAMES)}")
+    verify.add_argument("--players", type=int,
+                        help="number of players (default: the game's usual)")
+    verify.add_argument("--leader", type=int, default=1,
+                        help="the seat that led the deal, counted from 1 (default 1)")
+    verify.add_argument("--preset", help="a named set of options (see `gupai games`)")
+    verify.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="set one option; repeatable")
+    verify.set_defaults(func=cmd_verify)
     return parser
 
 
@@ -328,6 +345,13 @@ def cmd_telegram(args: argparse.Namespace) -> int:
 def cmd_discord(args: argparse.Namespace) -> int:
     from bot.run import run_discord, settings
     return run_discord(settings())
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from bot.verify import verify
+
+    return verify(args.seed, args.fingerprint, args.game, args.players, args.leader,
+                  args.preset, _option_pairs(args.option))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
