@@ -15,17 +15,20 @@ import tempfile
 import time
 from pathlib import Path
 
-from storage import SeatResult, Settlement, Storage
+from storage import SeatResult, Settlement, Storage, TableChips
 
 STATE = "x" * 4000
 """About the size of a saved four-player deal."""
 
 
 async def through_storage(path: Path, count: int) -> tuple[float, float]:
-    store = await Storage.open(path)
+    store = await Storage.open(path, grant=count)
     chat = await store.accounts.chat("telegram", "-1", "bench")
     users = [await store.accounts.user("telegram", i, f"p{i}") for i in range(4)]
     session = await store.sessions.create(chat, "dragon", {}, users, status="active")
+    # Everyone brings all their chips to the table: the deals below settle on it.
+    session = await store.sessions.save(session.but(version=1), 0, chips=TableChips(
+        frozenset(users), tuple((u, count) for u in users)))
     started = time.perf_counter()
     for deal in range(count):
         seats = tuple(SeatResult(u, 0, d, d > 0) for u, d in zip(users, (3, -1, -1, -1),
@@ -34,7 +37,7 @@ async def through_storage(path: Path, count: int) -> tuple[float, float]:
     settle_rate = count / (time.perf_counter() - started)
     started = time.perf_counter()
     current = session
-    for version in range(count):
+    for version in range(1, count + 1):
         current = await store.sessions.save(current.but(version=version + 1, state=STATE),
                                             version)
     save_rate = count / (time.perf_counter() - started)
@@ -59,6 +62,8 @@ def through_sqlite3(path: Path, count: int) -> tuple[float, float]:
         conn.execute("INSERT INTO balances VALUES (1, ?, 0, ?)", (i + 1, i))
     conn.execute("INSERT INTO sessions (chat_id, game, options, seats, status, created_at, "
                  "updated_at) VALUES (1, 'dragon', '{}', '[]', 'active', 0, 0)")
+    for i in range(4):
+        conn.execute("INSERT INTO holds VALUES (1, ?, 1, ?)", (i + 1, count))
     started = time.perf_counter()
     for deal in range(count):
         conn.execute("BEGIN IMMEDIATE")
@@ -67,11 +72,11 @@ def through_sqlite3(path: Path, count: int) -> tuple[float, float]:
             "VALUES (1, ?, 1, 'dragon', 'out', 0) ON CONFLICT DO NOTHING RETURNING id",
             (deal,)).fetchone()[0]
         for seat, delta in enumerate((3, -1, -1, -1)):
-            conn.execute("INSERT INTO deal_seats VALUES (?, ?, ?, 0, ?, 0)",
+            conn.execute("INSERT INTO deal_seats VALUES (?, ?, ?, 0, ?, 0, 1)",
                          (deal_id, seat, seat + 1, delta))
             conn.execute("INSERT INTO ledger (chat_id, user_id, kind, ref, amount, at) "
                          "VALUES (1, ?, 'settlement', ?, ?, 0)", (seat + 1, f"d{deal_id}", delta))
-            conn.execute("UPDATE balances SET balance = balance + ? WHERE chat_id = 1 "
+            conn.execute("UPDATE holds SET amount = amount + ? WHERE session_id = 1 "
                          "AND user_id = ?", (delta, seat + 1))
         conn.execute("COMMIT")
     settle_rate = count / (time.perf_counter() - started)

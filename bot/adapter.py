@@ -29,13 +29,14 @@ from bot.i18n import tr
 from bot.manager import SessionManager
 from bot.outbox import Budget, Outbox, Pace
 from bot.requests import IsAdmin
-from bot.screens import Actor, Picture, Place, Post, Reply, Screen
+from bot.screens import Actor, Picture, Place, Post, Reply, Screen, Target
 
 log = logging.getLogger(__name__)
 
-GAME_COMMANDS = ("newgame", "join", "leave", "stop")
-CHAT_COMMANDS = ("games", "rules", "chips", "top", "stats", "lang", "settings", "help")
-GROUP_ONLY = ("newgame", "join", "leave", "stop", "chips", "top", "stats")
+GAME_COMMANDS = ("newgame", "join", "leave", "stop", "kick", "skip")
+CHAT_COMMANDS = ("games", "rules", "chips", "top", "stats", "notify", "lang", "settings", "help")
+GROUP_ONLY = ("newgame", "join", "leave", "stop", "kick", "skip", "chips", "top", "stats",
+              "notify")
 """Commands about a group's game or chips: refused in a private chat."""
 
 Job = Callable[[], Awaitable[None]]
@@ -159,6 +160,11 @@ class Adapter(ABC, Generic[TableT, HandT]):
              screen: Screen) -> None:
         """Queue a private note about the game for one player."""
 
+    @abstractmethod
+    def invite(self, user: str, screen: Screen) -> None:
+        """Queue a private message to someone not at the table (a lobby they asked to hear
+        of); dropped quietly when the platform does not let the bot write to them."""
+
     def is_refusal(self, exc: BaseException) -> bool:
         """An error with which the platform refused a message (not a bug in the bot)."""
         return False
@@ -226,6 +232,8 @@ class Adapter(ABC, Generic[TableT, HandT]):
         await self.deliver_hands(sid, chat, thread, reply)
         for user, screen in reply.private:
             self.note(sid, user, chat, thread, screen)
+        for user, screen in reply.invites:
+            self.invite(user, screen)
         if reply.closed:
             for key, hand in self.hands.items():
                 if key[0] == sid:
@@ -290,11 +298,12 @@ class Adapter(ABC, Generic[TableT, HandT]):
     # ----- commands in --------------------------------------------------------------------------
 
     async def run_command(self, name: str, place: Place, actor: Actor, words: list[str],
-                          is_admin: IsAdmin, *, private: bool, alone: bool | None = None
-                          ) -> Reply:
+                          is_admin: IsAdmin, *, private: bool, alone: bool | None = None,
+                          target: Target | None = None) -> Reply:
         """One command, from a group (`private` False) or a private chat. A game command's
         short answer ("you joined") is its answer: in the actor's language when they `alone`
-        see it (by default, in a private chat), else in the chat's."""
+        see it (by default, in a private chat), else in the chat's. `target`: whom `/kick`
+        names (by a reply or a user option; else the command's words name them)."""
         alone = private if alone is None else alone
         if private and name in GROUP_ONLY:
             lang = await self.manager.person_language(actor)
@@ -307,6 +316,14 @@ class Adapter(ABC, Generic[TableT, HandT]):
             reply = await self.manager.join(place, actor, alone=alone)
         elif name == "leave":
             reply = await self.manager.leave(place, actor, alone=alone)
+        elif name == "kick":
+            if target is None and not words:
+                lang = await self.manager.person_language(actor)
+                return Reply(answer=Screen(tr(lang, "host.kick_usage")))
+            reply = await self.manager.remove(place, actor, target or Target(name=" ".join(words)),
+                                              is_admin, alone=alone)
+        elif name == "skip":
+            reply = await self.manager.skip(place, actor, is_admin, alone=alone)
         else:
             reply = await self.manager.stop(place, actor, is_admin, alone=alone)
         if reply.toast and reply.answer is None:

@@ -1,9 +1,13 @@
-"""The chat commands that are not moves: /games, /rules, /chips, /top, /stats, /lang,
+"""The chat commands that are not moves: /games, /rules, /chips, /top, /stats, /notify, /lang,
 /settings, /help. Platform-neutral: each returns a `Reply` whose `answer` the adapter posts.
 
-DESIGN.md §4 and §8. Chips and standings are read from storage (`storage.stats`); settings that
-change how a chat plays (language, turn and lobby limits, default presets, the level of the
-computers it adds) are changed only by the chat's admins, and in a private chat by its one user.
+DESIGN.md §4 and §8. Chips and standings are read from storage (`storage.stats`): the
+leaderboard by chips with the deals played for them, and a ranking by chips won per deal among
+those with enough deals; a person's figures keep winnings apart from the chips they were given.
+Settings that change how a chat plays (language, turn and lobby limits, default presets, the
+level of the computers it adds, its chips: starting grant, daily floor, largest stake, what a
+table holds, when the per-deal ranking starts) are changed only by the chat's admins, and in a
+private chat by its one user; every number is bounded.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from bot import payload
 from bot.i18n import LANGS, lang_of, signed, tr
 from bot.lobby import chat_level
 from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsAdmin, SessionManager
-from bot.screens import Actor, Button, Picture, Place, Reply, Screen
+from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.seating import computer_name
 from faces import rules_text
 from games import GAMES, get
@@ -24,6 +28,16 @@ from storage import StorageError
 
 TOP_ROWS = 10
 SWITCH = {"on": True, "off": False, "1": True, "0": False, "yes": True, "no": False}
+NUMBERS: dict[str, tuple[str, int, int]] = {
+    "grant": ("grant", 0, 1_000_000),
+    "floor": ("floor", 0, 1_000_000),
+    "maxstake": ("max_stake", 1, MAX_STAKE),
+    "buyin": ("buy_in", 1, 10_000),
+    "mindeals": ("min_deals", 1, 10_000),
+}
+"""The chat's numeric chip settings: the word `/settings` takes, the field, and its bounds."""
+PER_DEAL = ("deal", "deals", "роздача", "роздачі")
+"""What `/top` takes before a page to rank by chips won per deal."""
 
 
 def _title(game: str, lang: str) -> str:
@@ -54,6 +68,8 @@ class Commands:
                 return await self.top(place, actor, words)
             if name == "stats":
                 return await self.stats(place, actor)
+            if name == "notify":
+                return await self.notify(place, actor)
             if name == "lang":
                 return await self.lang(place, actor, words, is_admin, private)
             if name == "settings":
@@ -93,50 +109,91 @@ class Commands:
     async def chips(self, place: Place, actor: Actor) -> Reply:
         chat_id, lang = await self._chat(place, actor)
         user_id = await self.manager.user_of(actor)
-        balance = await self.storage.accounts.balance(chat_id, user_id)
+        wallet = await self.storage.accounts.wallet(chat_id, user_id)
         standing = await self.storage.stats.rank(chat_id, user_id)
         players = await self.storage.stats.players(chat_id)
-        text = tr(lang, "chips.balance", balance, name=actor.name)
+        lines = [tr(lang, "chips.balance", wallet.balance, name=actor.name)]
+        if wallet.held:
+            lines[0] += " " + tr(lang, "chips.held", wallet.held)
         if standing is not None:
-            text += "\n" + tr(lang, "chips.rank", rank=standing.rank, players=players)
-        return Reply(answer=Screen(text))
+            lines.append(tr(lang, "chips.rank", rank=standing.rank, players=players))
+        settings = await self.manager.chat_settings(chat_id)
+        if wallet.total < settings.floor:
+            chips = self.manager.turns.chips
+            if await self.storage.accounts.refilled(chat_id, user_id, chips.day()):
+                hours, minutes = chips.until_refill()
+                lines.append(tr(lang, "chips.refill_next", floor=settings.floor, hours=hours,
+                                minutes=minutes))
+            else:
+                lines.append(tr(lang, "chips.refill_due", floor=settings.floor))
+        return Reply(answer=Screen("\n".join(lines)))
 
     async def top(self, place: Place, actor: Actor, words: list[str]) -> Reply:
-        """One page of the chat's leaderboard, with buttons to the pages on either side."""
+        """One page of the chat's leaderboard (`/top [PAGE]`), or of the ranking by chips won
+        per deal (`/top deal [PAGE]`), with buttons to the pages on either side and to the
+        other ranking."""
         chat_id, lang = await self._chat(place, actor)
-        typed = words[0] if words else "1"
-        page = max(1, int(typed)) if typed.isascii() and typed.isdigit() else 1
-        players = await self.storage.stats.players(chat_id)
+        per_deal = bool(words) and words[0].lower() in PER_DEAL
+        typed = words[1 if per_deal else 0] if len(words) > per_deal else "1"
+        page = max(1, min(int(typed), 10**6)) if typed.isascii() and typed.isdigit() else 1
+        settings = await self.manager.chat_settings(chat_id)
+        least = settings.min_deals
+        stats = self.storage.stats
+        players = await (stats.ranked(chat_id, least) if per_deal else stats.players(chat_id))
         if not players:
-            return Reply(answer=Screen(tr(lang, "top.empty")))
+            empty = (tr(lang, "top.per_deal_empty", least=least) if per_deal
+                     else tr(lang, "top.empty"))
+            return Reply(answer=Screen(empty, keyboard=self._switch(lang, per_deal)))
         pages = -(-players // TOP_ROWS)
         if page > pages:
             return Reply(answer=Screen(tr(lang, "top.past_end", pages)))
-        rows = await self.storage.stats.top(chat_id, TOP_ROWS, (page - 1) * TOP_ROWS)
-        lines = [tr(lang, "top.title", page=page)]
-        lines += [tr(lang, "top.line", r.games, rank=r.rank, name=r.name,
-                     chips=signed(r.balance) if r.balance < 0 else str(r.balance))
-                  for r in rows]
+        offset = (page - 1) * TOP_ROWS
+        if per_deal:
+            rows = await stats.per_deal(chat_id, least, TOP_ROWS, offset)
+            lines = [tr(lang, "top.per_deal_title", least=least, page=page)]
+            lines += [tr(lang, "top.per_deal_line", r.games, rank=r.rank, name=r.name,
+                         per_deal=signed(round(r.per_deal))) for r in rows]
+        else:
+            rows = await stats.top(chat_id, TOP_ROWS, offset)
+            lines = [tr(lang, "top.title", page=page)]
+            lines += [tr(lang, "top.line", r.games, rank=r.rank, name=r.name,
+                         chips=str(r.balance)) for r in rows]
         if page < pages:
-            lines.append(tr(lang, "top.more", next=page + 1))
+            lines.append(tr(lang, "top.per_deal_more" if per_deal else "top.more",
+                            next=page + 1))
         picture = Picture("leaderboard", Frame(title=tr(lang, "top.picture_title"), names=(),
                                                lang=lang, theme=self.manager.theme),
                           rows=tuple(rows))
+        code = payload.TOP_PER_DEAL if per_deal else payload.TOP
         turns = []
         if page > 1:
             turns.append(Button(tr(lang, "btn.prev_page", page=page - 1),
-                                payload.encode(0, page - 1, payload.TOP)))
+                                payload.encode(0, page - 1, code)))
         if page < pages:
             turns.append(Button(tr(lang, "btn.next_page", page=page + 1),
-                                payload.encode(0, page + 1, payload.TOP)))
-        keyboard = (tuple(turns),) if turns else ()
+                                payload.encode(0, page + 1, code)))
+        keyboard = ((tuple(turns),) if turns else ()) + self._switch(lang, per_deal)
         return Reply(answer=Screen("\n".join(lines), picture, keyboard))
+
+    @staticmethod
+    def _switch(lang: str, per_deal: bool) -> Keyboard:
+        """The button to the other ranking."""
+        if per_deal:
+            return ((Button(tr(lang, "btn.top_chips"), payload.encode(0, 1, payload.TOP)),),)
+        return ((Button(tr(lang, "btn.top_per_deal"),
+                        payload.encode(0, 1, payload.TOP_PER_DEAL)),),)
 
     async def stats(self, place: Place, actor: Actor) -> Reply:
         chat_id, lang = await self._chat(place, actor)
         user_id = await self.manager.user_of(actor)
         per_game = await self.storage.stats.games(chat_id, user_id)
-        lines = [tr(lang, "stats.title", name=actor.name)]
+        wallet = await self.storage.accounts.wallet(chat_id, user_id)
+        came = await self.storage.stats.sources(chat_id, user_id)
+        lines = [tr(lang, "stats.title", name=actor.name),
+                 tr(lang, "stats.sources", chips=wallet.total, granted=came.granted,
+                    refilled=came.refilled, won=signed(came.won))]
+        if came.adjusted:
+            lines.append(tr(lang, "stats.adjusted", adjusted=signed(came.adjusted)))
         if not per_game:
             lines.append(tr(lang, "stats.none"))
         for g in per_game:
@@ -162,6 +219,14 @@ class Commands:
         frame = Frame(title=tr(lang, "stats.picture_title", name=actor.name), names=(),
                       lang=lang, theme=self.manager.theme)
         return Reply(answer=Screen("\n".join(lines), Picture("stats", frame, card=card)))
+
+    async def notify(self, place: Place, actor: Actor) -> Reply:
+        """`/notify`: start or stop hearing privately of the chat's new lobbies."""
+        chat_id, lang = await self._chat(place, actor)
+        lang = await self.manager.person_language(actor, lang)
+        on = await self.storage.accounts.toggle_notify(chat_id,
+                                                       await self.manager.user_of(actor))
+        return Reply(answer=Screen(tr(lang, "notify.on" if on else "notify.off")))
 
     async def lang(self, place: Place, actor: Actor, words: list[str],
                    is_admin: IsAdmin, private: bool = False) -> Reply:
@@ -202,7 +267,9 @@ class Commands:
                 lang, "settings.show", turn=current.turn_timeout, lobby=current.lobby_timeout,
                 defaults=shown, lang=current.language or lang,
                 mentions=tr(lang, "settings.on" if current.mentions else "settings.off"),
-                level=tr(lang, f"level.{chat_level(current)}"))))
+                level=tr(lang, f"level.{chat_level(current)}"), grant=current.grant,
+                floor=current.floor, max_stake=current.max_stake, buy_in=current.buy_in,
+                min_deals=current.min_deals)))
         if not await is_admin():
             return Reply(answer=Screen(tr(lang, "err.admins_only")))
         key, args = words[0].lower(), words[1:]
@@ -239,6 +306,11 @@ class Commands:
             changes["defaults"] = defaults
         elif key == "mentions" and len(args) == 1 and args[0].lower() in SWITCH:
             changes["mentions"] = SWITCH[args[0].lower()]
+        elif key in NUMBERS and len(args) == 1:
+            field, lo, hi = NUMBERS[key]
+            if not (args[0].isascii() and args[0].isdigit() and lo <= int(args[0]) <= hi):
+                return Reply(answer=Screen(tr(lang, "settings.number", lo=lo, hi=hi)))
+            changes[field] = int(args[0])
         elif key == "level" and len(args) == 1:
             if args[0].lower() not in LEVELS:
                 return Reply(answer=Screen(tr(lang, "settings.bad_level", level=args[0],

@@ -15,7 +15,7 @@ from bot import payload, presenter
 from bot.console_input import Terminal, buttons_of
 from bot.console_options import PlayOptions, shown_value
 from bot.i18n import tr
-from bot.manager import MAX_TURN, SessionManager
+from bot.manager import MAX_STAKE, MAX_TURN, SessionManager
 from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import Game, seats_of
 from games.engine import GameError
@@ -96,7 +96,8 @@ class Opening:
         self.chat_id, _ = await self.m.chat_of(self.place, self.actor)
         # A new table's computers come by its plain "add a computer", at the chat's level.
         await self.m.update_settings(self.chat_id, turn_timeout=MAX_TURN, language=self.lang,
-                                     level=self.opts.level or DEFAULT_LEVEL)
+                                     level=self.opts.level or DEFAULT_LEVEL,
+                                     max_stake=MAX_STAKE)
         resumed = await self._resume()
         if resumed is None or (not resumed and not await self._create()):
             return False
@@ -174,6 +175,7 @@ class Opening:
                 return False
             if code == payload.START:
                 self.say(pressed.toast)
+                self.say(tr(self.lang, "console.practice"))
                 return True
             lobby = self._lobby() or lobby
         return False

@@ -47,7 +47,7 @@ from bot.discord_messages import (
 from bot.i18n import lang_of, tr
 from bot.manager import SessionManager, Timing
 from bot.outbox import Budget, Outbox, loop_time
-from bot.screens import Actor, Place, Reply, Screen
+from bot.screens import Actor, Place, Reply, Screen, Target
 from bot.seating import seat_index
 from storage import Storage
 
@@ -130,8 +130,9 @@ class DiscordBot(DiscordHands):
         except payload.BadPayload:
             await tell(interaction, tr(await self.manager.person_language(actor), "err.forged"))
             return
-        if press.code == payload.TOP:
-            await self._turn_page(interaction, actor, press.version)
+        words = payload.top_words(data)
+        if words is not None:
+            await self._turn_page(interaction, actor, words)
             return
         own_hand = press.code == payload.HAND or is_ephemeral(interaction)
         try:
@@ -162,8 +163,8 @@ class DiscordBot(DiscordHands):
                                                      ephemeral=True))
 
     async def _turn_page(self, interaction: discord.Interaction[Any], actor: Actor,
-                         page: int) -> None:
-        """A leaderboard page button: the message it is on shows that page."""
+                         words: list[str]) -> None:
+        """A leaderboard button: the message it is on shows that page or ranking."""
         try:
             await interaction.response.defer()
         except discord.HTTPException:
@@ -171,13 +172,14 @@ class DiscordBot(DiscordHands):
         place = place_of(interaction)
         if place is None:
             return
-        reply = await self.commands.run("top", place, actor, [str(page)],
+        reply = await self.commands.run("top", place, actor, words,
                                         self._admin_check(interaction))
         if reply.answer is not None:
             await quietly(self._answer(interaction, reply.answer))
 
     async def command(self, interaction: discord.Interaction[Any], name: str,
-                      words: list[str], *, private: bool = False) -> None:
+                      words: list[str], *, private: bool = False,
+                      target: Target | None = None) -> None:
         """A slash command: deferred (ephemeral for the game commands and personal ones), run,
         and answered in the same place; an ephemeral answer is in the asker's language."""
         actor = actor_of(interaction)
@@ -191,7 +193,7 @@ class DiscordBot(DiscordHands):
         try:
             with self._counting(self._answering, actor):
                 reply = await self._run_command(interaction, name, place, actor, words,
-                                                alone=private or place is None)
+                                                alone=private or place is None, target=target)
         except Exception:
             log.exception("/%s failed", name)
             reply = Reply(answer=Screen(tr(lang, "err.storage")))
@@ -202,7 +204,7 @@ class DiscordBot(DiscordHands):
 
     async def _run_command(self, interaction: discord.Interaction[Any], name: str,
                            place: Place | None, actor: Actor, words: list[str], *,
-                           alone: bool) -> Reply | None:
+                           alone: bool, target: Target | None = None) -> Reply | None:
         """None: answered with the player's hand (`/join` by a player already seated).
         `alone`: the answer is ephemeral, so it is in the actor's language."""
         if place is not None and name == "join":
@@ -224,7 +226,7 @@ class DiscordBot(DiscordHands):
                                               missing=permission_names(lang, missing))))
         reply = await self.run_command(name, place or Place(f"dm{actor.platform_id}"), actor,
                                        words, self._admin_check(interaction),
-                                       private=place is None, alone=alone)
+                                       private=place is None, alone=alone, target=target)
         if name == "newgame" and place is not None and reply.answer is None:
             lang = await self._answer_language(place, actor, alone)
             reply.answer = Screen(tr(lang, "discord.lobby_open"))

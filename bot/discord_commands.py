@@ -19,6 +19,7 @@ from discord.app_commands import locale_str
 
 from bot.i18n import LANGS, lang_of, tr
 from bot.manager import MAX_STAKE
+from bot.screens import Target
 from games import GAMES, get
 from games.engine import InvalidOptions
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 STAKES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
-PRIVATE = ("newgame", "join", "leave", "stop", "chips", "stats")
+PRIVATE = ("newgame", "join", "leave", "stop", "kick", "skip", "chips", "stats", "notify")
 """Answered only to the one who asked: errors and personal figures (the lobby itself and the
 tables are public)."""
 
@@ -87,9 +88,10 @@ def register(bot: DiscordBot) -> None:
     """Declare every command on the bot's tree."""
     tree = bot.tree
 
-    async def run(interaction: Interaction, name: str, *words: str | int | None) -> None:
+    async def run(interaction: Interaction, name: str, *words: str | int | None,
+                  target: Target | None = None) -> None:
         await bot.command(interaction, name, [str(w) for w in words if w not in (None, "")],
-                          private=name in PRIVATE)
+                          private=name in PRIVATE, target=target)
 
     @tree.command(name=_name("newgame"), description=_describe("newgame"))
     @app_commands.guild_only()
@@ -118,6 +120,23 @@ def register(bot: DiscordBot) -> None:
     @app_commands.guild_only()
     async def stop(interaction: Interaction) -> None:
         await run(interaction, "stop")
+
+    @tree.command(name=_name("kick"), description=_describe("kick"))
+    @app_commands.guild_only()
+    @app_commands.rename(player=_option("player"))
+    @app_commands.describe(player=_help("player"))
+    async def kick(interaction: Interaction, player: discord.User | discord.Member) -> None:
+        await run(interaction, "kick", target=Target(str(player.id), player.display_name))
+
+    @tree.command(name=_name("skip"), description=_describe("skip"))
+    @app_commands.guild_only()
+    async def skip(interaction: Interaction) -> None:
+        await run(interaction, "skip")
+
+    @tree.command(name=_name("notify"), description=_describe("notify"))
+    @app_commands.guild_only()
+    async def notify(interaction: Interaction) -> None:
+        await run(interaction, "notify")
 
     @tree.command(name=_name("games"), description=_describe("games"))
     async def games(interaction: Interaction) -> None:
@@ -162,7 +181,9 @@ def register(bot: DiscordBot) -> None:
     @app_commands.rename(setting=_option("setting"), value=_option("value"))
     @app_commands.describe(setting=_help("setting"), value=_help("value"))
     @app_commands.choices(setting=[app_commands.Choice(name=s, value=s)
-                                   for s in ("turn", "lobby", "default", "mentions", "level")])
+                                   for s in ("turn", "lobby", "default", "mentions", "level",
+                                             "grant", "floor", "maxstake", "buyin",
+                                             "mindeals")])
     async def settings(interaction: Interaction, setting: str | None = None,
                        value: str | None = None) -> None:
         await run(interaction, "settings", setting, *(value or "").split())

@@ -30,6 +30,7 @@ from bot.discord_messages import (
     embed_of,
     permission_names,
     plain,
+    present,
     quietly,
     retry_after,
     shown_text,
@@ -172,6 +173,22 @@ class DiscordHands(Adapter[TableMessage, Hand]):
     def note(self, sid: int, user: str, chat: int, thread: int | None, screen: Screen) -> None:
         if user not in self._answering:
             self._box_of_user(user).post(self._note(user, chat, screen))
+
+    def invite(self, user: str, screen: Screen) -> None:
+        self._box_of_user(user).post(self._direct(user, screen))
+
+    def _direct(self, user: str, screen: Screen) -> Job:
+        """A direct message with the screen's buttons; closed direct messages are fine."""
+        async def job() -> None:
+            if not user.isdigit():
+                return
+            try:
+                target = await self.client.create_dm(discord.Object(int(user)))
+                await target.send(shown_text(screen, TEXT_LIMIT), **present(
+                    view=view_of(screen.keyboard)))
+            except discord.HTTPException as exc:
+                log.info("discord: no direct message to %s: %s", user, exc)
+        return job
 
     def game_closed(self, sid: int, chat: int) -> None:
         ping = self.pings.pop(sid, None)

@@ -1,10 +1,13 @@
 """A table's life outside the moves: the lobby, its seats, the start, a stop, playing again.
 
-DESIGN.md §0 and §4. `/newgame` opens a lobby with its creator seated; people join and leave,
-computers are added and removed, and the creator (or, if the creator left, any seated player)
-starts the first deal. The creator or a chat admin may stop a game at any time: an unfinished
-deal settles nothing, and the table and every hand say so and lose their buttons. A finished
-match offers to play again: a new lobby with the same players, options and stake.
+DESIGN.md §0 and §4. `/newgame` opens a lobby with its creator seated, and tells the people who
+asked to hear of the chat's new lobbies (`/notify`); people join and leave, computers are added
+and removed, and the creator starts the first deal. When the creator leaves, the role passes to
+the next person at the table. Sitting down needs chips: at least one stake's worth, after the
+day's refill (`bot.chips`); the largest stake is the chat's to set. The creator or a chat admin
+may stop a game at any time: an unfinished deal settles nothing, and the table and every hand
+say so and lose their buttons. A finished match offers to play again: a new lobby with the same
+players, options and stake.
 
 A computer is added at the level the press names (`easy`, `normal`, `strong`), or at the chat's
 level (`/settings level`) when it names none, and keeps it for the whole game and the games
@@ -13,12 +16,12 @@ played again.
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 from typing import Any
 
 import games
 from bot import presenter
+from bot.chips import buy_in, practice
 from bot.i18n import lang_of, tr
 from bot.requests import (
     IsAdmin,
@@ -30,9 +33,18 @@ from bot.requests import (
     seat_of,
     storage_answer,
 )
-from bot.screens import Actor, Place, Reply, Screen
-from bot.seating import Game, Seat, computer_label, seat_index, seats_of, with_seats
-from bot.turns import Turns, ended, with_last
+from bot.screens import Actor, Button, Place, Reply, Screen
+from bot.seating import (
+    Game,
+    Seat,
+    computer_label,
+    people,
+    seat_index,
+    seats_of,
+    successor,
+    with_seats,
+)
+from bot.turns import Turns, dealing, ended
 from games.engine import InvalidOptions
 from games.players import LEVELS
 from storage import ChatSettings, Session, SessionExists, StorageError
@@ -72,11 +84,14 @@ class Lobby:
             return Reply(answer=Screen(tr(lang, "err.options", detail=str(exc))))
         try:
             user_id = await self.r.user_of(actor)
+            await self.turns.chips.ready(chat_id, user_id, actor.name, stake)
             game = Game(rules, rules.options(preset, **values), preset, values,
-                        secrets.token_hex(8))
+                        secrets.token_hex(16))
             await self.open(place, chat_id, game, [Seat(user_id, actor.name,
                                                          actor.platform_id)], stake, user_id,
                             actor)
+        except Refusal as no:
+            return Reply(answer=Screen(tr(lang, no.key, no.n, **no.fields)))
         except SessionExists:
             return Reply(answer=Screen(tr(lang, "err.game_exists")))
         except StorageError as exc:
@@ -108,8 +123,9 @@ class Lobby:
                 stake = int(word[1:])
             else:
                 preset = word
-        if not 1 <= stake <= MAX_STAKE:
-            raise Refusal("err.stake", most=MAX_STAKE)
+        most = min(settings.max_stake, MAX_STAKE)
+        if not 1 <= stake <= most:
+            raise Refusal("err.stake", most=most)
         options = rules.parse_options(preset, pairs)
         values = {k: getattr(options, k) for k in pairs}
         return rules, preset, stake, values
@@ -133,8 +149,26 @@ class Lobby:
             reply.table_fresh = True
             reply.private.append((actor.platform_id, Screen(tr(lang, "lobby.joined_you",
                                                                game=presenter.title(game, lang)))))
+            reply.invites = await self.invites(session, game, seats, place)
             await self.r.show(reply)
         return session
+
+    async def invites(self, session: Session, game: Game, seats: list[Seat], place: Place
+                      ) -> list[tuple[str, Screen]]:
+        """A note to each person who asked to hear of the chat's new lobbies (`/notify`) and
+        is not seated already, in their language, with a button to join: sent once, when the
+        lobby opens."""
+        seated = {s.platform_id for s in seats}
+        notes = []
+        for user in await self.r.storage.accounts.listeners(session.chat_id):
+            if user in seated:
+                continue
+            lang = await self.r.language_of(user, session.chat_id)
+            join = Button(tr(lang, "btn.join"), link=("join", session.id), tone="go")
+            notes.append((user, Screen(tr(lang, "notify.opened", game=presenter.title(game, lang),
+                                          chat=place.title or "—", stake=session.stake),
+                                       keyboard=((join,),))))
+        return notes
 
     async def play_again(self, session_id: int, actor: Actor) -> Reply:
         """"Play again" on a match's end: a lobby in the same place with the same players
@@ -154,12 +188,17 @@ class Lobby:
             place = old.messages.get("place", {})
             previous = Game.of(old)
             game = Game(previous.rules, previous.options, previous.preset, previous.values,
-                        secrets.token_hex(8))
+                        secrets.token_hex(16))
+            mine = seats_of(old)[index]
+            await self.turns.chips.ready(old.chat_id, mine.user_id, actor.name, old.stake)
             seats = [Seat(s.user_id, s.name, s.platform_id, computer=s.computer,
-                          level=s.level) for s in seats_of(old)]
+                          level=s.level) for s in seats_of(old) if not s.gone]
             await self.open(Place(str(place.get("chat", "")), str(place.get("topic", "")),
                                   str(place.get("title", ""))),
-                            old.chat_id, game, seats, old.stake, seats[index].user_id, actor)
+                            old.chat_id, game, seats, old.stake, mine.user_id, actor)
+        except Refusal as no:
+            text = tr(lang, no.key, no.n, **no.fields)
+            return Reply(toast=text, answer=Screen(text))
         except SessionExists:
             return refused(lang, "err.game_exists")
         except StorageError as exc:
@@ -168,15 +207,19 @@ class Lobby:
 
     async def screen(self, session: Session) -> Screen:
         lang = await self.r.language(session.chat_id)
-        level = chat_level(await self.r.chat_settings(session.chat_id))
-        return presenter.lobby(session, Game.of(session), seats_of(session), lang,
-                               self.r.clock_of(session), level)
+        settings = await self.r.chat_settings(session.chat_id)
+        game, seats = Game.of(session), seats_of(session)
+        players = max(len(seats), game.rules.min_players)
+        stakes = 0 if practice(seats) else buy_in(game, players, session.stake, settings)
+        return presenter.lobby(session, game, seats, lang, self.r.clock_of(session),
+                               chat_level(settings), stakes)
 
     # ----- seats --------------------------------------------------------------------------------
 
     async def changed(self, session: Session, seats: list[Seat], toast: str,
-                      private: tuple[str, Screen] | None = None) -> Reply:
-        """Save the lobby's new seats and show the lobby again."""
+                      private: tuple[str, Screen] | None = None, name: str = "") -> Reply:
+        """Save the lobby's new seats and show the lobby again; the answer says `toast` (of
+        `name`)."""
         lang = self.r.answering(await self.r.language(session.chat_id))
         saved, _ = await self.r.save(bump(with_seats(session, seats)), session.version)
         reply = self.r.reply(saved)
@@ -184,47 +227,49 @@ class Lobby:
         if private is not None:
             reply.private.append(private)
         await self.r.show(reply)
-        return Reply(toast=tr(lang, toast))
+        return Reply(toast=tr(lang, toast, name=name))
 
     async def join(self, session: Session, actor: Actor) -> Reply:
+        """A seat in the lobby, for a person with a stake's worth of chips (after the day's
+        refill)."""
         lang = await self.r.person_language(actor, await self.r.language(session.chat_id))
         game = Game.of(session)
-        if session.status != "lobby":
-            if seat_index(session, actor.platform_id) is not None:
-                return await self.turns.show_hand(session, actor)
-            raise Refusal("err.started")
         seats = seats_of(session)
         if seat_index(session, actor.platform_id) is not None:
             raise Refusal("err.already_in")
         if len(seats) >= game.rules.max_players:
             raise Refusal("err.full", most=game.rules.max_players)
         user_id = await self.r.user_of(actor)
+        await self.turns.chips.ready(session.chat_id, user_id, actor.name, session.stake)
         seats.append(Seat(user_id, actor.name, actor.platform_id))
         welcome = (actor.platform_id, Screen(tr(lang, "lobby.joined_you",
                                                 game=presenter.title(game, lang))))
         return await self.changed(session, seats, "lobby.joined", welcome)
 
     async def leave(self, session: Session, actor: Actor) -> Reply:
-        """Leave a lobby; in a game, the computer plays the seat from now on."""
+        """Leave the lobby (the creator's role passes on; the last person out closes it)."""
+        return await self.unseat(session, seat_of(session, actor), "lobby.left")
+
+    async def unseat(self, session: Session, index: int, toast: str,
+                     private: tuple[str, Screen] | None = None, name: str = "") -> Reply:
+        """A person's seat in the lobby goes (they left, or the host removed them): the
+        creator's role passes to the next person, and a lobby with nobody left closes."""
         chat = await self.r.language(session.chat_id)
-        index = seat_of(session, actor)
         seats = seats_of(session)
-        if session.status == "active":
-            if seats[index].away:
-                raise Refusal("err.already_away")
-            seats[index] = dataclasses.replace(seats[index], away=True)
-            return await self.turns.seats_changed(session, seats, index, "table.left_game",
-                                                  actor.name)
-        del seats[index]
-        if not any(not s.computer for s in seats):
+        leaving = seats.pop(index)
+        if not people(seats):
             session, _ = await self.r.save(bump(with_seats(session, seats)).but(
                 status="abandoned", deadline=None), session.version)
             reply = self.r.reply(session)
             reply.table = Screen(tr(chat, "lobby.closed_empty"))
             reply.closed = True
+            if private is not None:
+                reply.private.append(private)
             await self.r.show(reply)
-            return Reply(toast=tr(self.r.answering(chat), "lobby.left"))
-        return await self.changed(session, seats, "lobby.left")
+            return Reply(toast=tr(self.r.answering(chat), toast, name=name))
+        if leaving.user_id == session.creator_id:
+            session = session.but(creator_id=successor(seats, index))
+        return await self.changed(session, seats, toast, private, name)
 
     async def add_computer(self, session: Session, actor: Actor, level: str | None = None
                            ) -> Reply:
@@ -277,10 +322,13 @@ class Lobby:
         except InvalidOptions as exc:
             # Options that suit some tables but not this many players (too few sets).
             raise Refusal("err.options", detail=str(exc)) from None
+        await self.turns.chips.refill(session.chat_id, people(seats))
+        dealt = await self.turns.chips.deal_starts(session, game, seats)
         reply = self.r.reply(session)
-        session = bump(session).but(status="active", state=game.dumps(state),
-                                    messages=with_last(session, ()))
-        session = await self.turns.step(session, session.version - 1, game, seats, state, reply)
+        session = bump(with_seats(session, dealt.seats)).but(
+            status="active", state=game.dumps(state), messages=dealing(session))
+        session = await self.turns.step(session, session.version - 1, game, dealt.seats, state,
+                                        reply, dealt)
         reply.table_fresh = True
         reply.hands = await self.turns.hands(session, None, state, fresh=True,
                                              ended=ended(reply))

@@ -15,10 +15,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import payload
+from bot.hosting import Hosting
 from bot.i18n import lang_of, tr
 from bot.lobby import MAX_STAKE, Lobby
 from bot.requests import Deliver, IsAdmin, Refusal, Requests, Timing
-from bot.screens import Actor, Place, Reply
+from bot.screens import Actor, Place, Reply, Target
 from bot.timers import Timers
 from bot.turns import Turns
 from storage import ChatSettings, Session, Storage, StorageError
@@ -46,8 +47,8 @@ async def _peek(m: SessionManager, s: Session, a: Actor, p: payload.Press) -> Re
 
 
 CONTROLS: dict[str, Control] = {
-    payload.JOIN: lambda m, s, a, p: m.lobby.join(s, a),
-    payload.LEAVE: lambda m, s, a, p: m.lobby.leave(s, a),
+    payload.JOIN: lambda m, s, a, p: m.hosting.join(s, a),
+    payload.LEAVE: lambda m, s, a, p: m.hosting.leave(s, a),
     payload.ADD: _in_lobby(Lobby.add_computer),
     payload.REMOVE: _in_lobby(Lobby.remove_computer),
     payload.START: _in_lobby(Lobby.start),
@@ -65,6 +66,7 @@ class SessionManager:
     turns: Turns
     lobby: Lobby
     timers: Timers
+    hosting: Hosting
 
     def __init__(self, storage: Storage, platform: str, timing: Timing | None = None,
                  clock: Callable[[], float] = time.time, theme: str = "dark",
@@ -75,6 +77,7 @@ class SessionManager:
         self.turns = Turns(self.requests)
         self.lobby = Lobby(self.requests, self.turns)
         self.timers = Timers(self.requests, self.turns, self.lobby)
+        self.hosting = Hosting(self.requests, self.turns, self.lobby, self.timers)
         self.requests.saved = self.timers.arm
 
     # ----- what the adapters are given ----------------------------------------------------------
@@ -195,18 +198,31 @@ class SessionManager:
         return await self.lobby.new_game(place, actor, words, alone=alone)
 
     async def join(self, place: Place, actor: Actor, *, alone: bool = False) -> Reply:
-        """`/join` in the chat of a lobby."""
-        return await self.requests.in_place(place, actor, lambda s: self.lobby.join(s, actor),
+        """`/join` in the chat of a lobby, or of a game with a seat the computer plays."""
+        return await self.requests.in_place(place, actor, lambda s: self.hosting.join(s, actor),
                                             alone=alone)
 
     async def join_session(self, session_id: int, actor: Actor) -> Reply:
         """Joining through the deep link, from the private chat (the bot may now write there)."""
         return await self.requests.in_session(session_id, actor,
-                                              lambda s: self.lobby.join(s, actor))
+                                              lambda s: self.hosting.join(s, actor))
 
     async def leave(self, place: Place, actor: Actor, *, alone: bool = False) -> Reply:
-        return await self.requests.in_place(place, actor, lambda s: self.lobby.leave(s, actor),
-                                            alone=alone)
+        return await self.requests.in_place(place, actor,
+                                            lambda s: self.hosting.leave(s, actor), alone=alone)
+
+    async def remove(self, place: Place, actor: Actor, target: Target, is_admin: IsAdmin, *,
+                     alone: bool = False) -> Reply:
+        """`/kick`: the creator (or an admin) removes a player."""
+        return await self.requests.in_place(
+            place, actor, lambda s: self.hosting.remove(s, actor, target, is_admin),
+            alone=alone)
+
+    async def skip(self, place: Place, actor: Actor, is_admin: IsAdmin, *,
+                   alone: bool = False) -> Reply:
+        """`/skip`: the creator (or an admin) has the computer play the turn due now."""
+        return await self.requests.in_place(
+            place, actor, lambda s: self.hosting.skip(s, actor, is_admin), alone=alone)
 
     async def stop(self, place: Place, actor: Actor, is_admin: IsAdmin, *,
                    alone: bool = False) -> Reply:

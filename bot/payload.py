@@ -35,6 +35,8 @@ AGAIN = "!again"
 """Play again: a new lobby with a finished match's players, options and stake."""
 TOP = "!top"
 """A page of the leaderboard: the page is sent in the version's place, with no session (0)."""
+TOP_PER_DEAL = "!top-deal"
+"""A page of the ranking by chips won per deal, likewise."""
 
 
 class BadPayload(ValueError):
@@ -71,6 +73,19 @@ def decode(data: str) -> Press:
     if len(session) > 12 or len(version) > 9:
         raise BadPayload("malformed game button")
     return Press(int(session), int(version), code)
+
+
+def top_words(data: str) -> list[str] | None:
+    """The `/top` words a leaderboard button stands for ("2", or "deal 2"); None for any
+    other button."""
+    try:
+        press = decode(data)
+    except BadPayload:
+        return None
+    if press.session_id or press.code not in (TOP, TOP_PER_DEAL):
+        return None
+    page = str(max(1, press.version))
+    return ["deal", page] if press.code == TOP_PER_DEAL else [page]
 
 
 def _number(text: str) -> bool:

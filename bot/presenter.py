@@ -23,9 +23,11 @@ from bot.payload import ADD as ADD_COMPUTER
 from bot.payload import AGAIN, BACK, LEAVE, PEEK, REMOVE, START
 from bot.screens import Button, Countdown, Keyboard, Picture, Screen, TileChoice, Tone
 from bot.seating import Game, Seat, computer_name
+from bot.stakes import Paid
 from faces import home_of
 from faces.moves import tile_text
 from faces.presets import game_title
+from games import seeds
 from games.engine import Event, Match, Outcome, View
 from games.players import LEVELS
 from rendering import Frame, hand_labels
@@ -114,10 +116,12 @@ class Lines:
 # ----- lobby ------------------------------------------------------------------------------------
 
 def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock: Clock,
-          level: str = DEFAULT_LEVEL) -> Screen:
-    """The lobby: who sits (each computer with its level) and its buttons. A computer is added
-    at a level by one tap, one button a level in one row; the chat's own level (`level`) is
-    the plain "add a computer" (`!add`), the others name theirs (`!add-strong`)."""
+          level: str = DEFAULT_LEVEL, buy_in: int = 0) -> Screen:
+    """The lobby: who sits (each computer with its level), what each person brings to the
+    table (`buy_in`; 0: a practice table, where nothing is at stake) and its buttons. A
+    computer is added at a level by one tap, one button a level in one row; the chat's own
+    level (`level`) is the plain "add a computer" (`!add`), the others name theirs
+    (`!add-strong`)."""
     seats = in_language(seats, lang)
     rules = game.rules
     span = (str(rules.min_players) if rules.min_players == rules.max_players
@@ -131,6 +135,8 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
     missing = rules.min_players - len(seats)
     if missing > 0:
         lines.add(tr(lang, "lobby.need", missing))
+    lines.add(tr(lang, "lobby.buy_in", buy_in) if buy_in else tr(lang, "lobby.practice"))
+    lines.add(*host_line(session, seats, lang))
     lines.add_timed(lang, "lobby.closes", clock)
     version = session.version
 
@@ -188,6 +194,8 @@ def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], 
         view)
     lines = Lines(tr(lang, "table.title", game=title(game, lang), deal=view.match.deal + 1,
                      stake=session.stake))
+    if view.outcome is None:
+        lines.add(tr(lang, "table.fingerprint", fingerprint=fingerprint(game, view)))
     outcome = view.outcome
     if outcome is None and view.to_move is not None:
         mover = seats[view.to_move]
@@ -201,21 +209,32 @@ def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], 
     if footer:
         lines.add(footer)
     lines.add(*home.caption(view, names(seats), session.stake, lang))
-    away = [s.name for s in seats if s.away]
-    if away and not closed:
-        lines.add(tr(lang, "table.away", names=", ".join(away)))
     if closed:
         lines.add(tr(lang, "table.over"))
         return lines.screen(picture)
+    free = [s.name for s in seats if s.automatic]
+    if free:
+        lines.add(tr(lang, "table.free", names=", ".join(free)))
+    lines.add(*host_line(session, seats, lang))
     code = payload.encode
     keyboard: list[tuple[Button, ...]] = [(
         Button(tr(lang, "btn.peek"), code(session.id, session.version, PEEK)),
         Button(tr(lang, "btn.my_tiles"), link=("hand", session.id), tone="main"),
     )]
-    if away:
-        keyboard.append((Button(tr(lang, "btn.back"),
-                                code(session.id, session.version, BACK)),))
+    row: list[Button] = []
+    if any(s.away and s.person for s in seats):
+        row.append(Button(tr(lang, "btn.back"), code(session.id, session.version, BACK)))
+    if free:
+        row.append(Button(tr(lang, "btn.join"), link=("join", session.id), tone="go"))
+    if row:
+        keyboard.append(tuple(row))
     return lines.screen(picture, tuple(keyboard))
+
+
+def host_line(session: Session, seats: Sequence[Seat], lang: str) -> tuple[str, ...]:
+    """Who runs the table (its creator, or whoever the role passed to), if they sit at it."""
+    host = next((s for s in seats if s.person and s.user_id == session.creator_id), None)
+    return () if host is None else (tr(lang, "table.host", name=host.name),)
 
 
 def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
@@ -225,10 +244,12 @@ def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
 
 
 def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], lang: str,
-           after: Match, clock: Clock, theme: str = "dark") -> Screen:
+           after: Match, clock: Clock, paid: Paid, theme: str = "dark") -> Screen:
     """The deal's result card from the finished deal's public view, posted as a new message:
-    it is news, not a table update. At the match's end it offers to play again with the same
-    players."""
+    it is news, not a table update. It says what each seat's chips did (`paid`: what moved
+    once covered by the tables; a practice table moves none), who could not cover a deal, and
+    the deal's seed, so anyone can check it against the fingerprint the table showed. At the
+    match's end it offers to play again with the same players."""
     seats = in_language(seats, lang)
     outcome = view.outcome
     assert outcome is not None, "a result is shown for a finished deal"
@@ -237,8 +258,19 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
                                       theme=theme, notes=notes), view)
     lines = Lines(tr(lang, "result.title", deal=view.match.deal + 1),
                   deal_summary(seats, outcome, lang))
-    for seat, delta in zip(seats, outcome.deltas, strict=True):
-        lines.add(tr(lang, "result.chips", name=seat.name, chips=signed(delta * session.stake)))
+    if paid.practice:
+        lines.add(tr(lang, "result.practice"))
+    else:
+        for seat, staked, chips in zip(seats, paid.staked, paid.chips, strict=True):
+            shown = signed(chips) if staked else tr(lang, "result.no_chips")
+            lines.add(tr(lang, "result.chips", name=seat.name, chips=shown))
+        for seat, short, owed in zip(seats, paid.short, paid.owed, strict=True):
+            if short:
+                lines.add(tr(lang, "result.short", name=seat.name, paid=-owed - short,
+                             owed=-owed))
+    lines.add(tr(lang, "result.seed", seed=game.deal_seed(view.match.deal),
+                 fingerprint=fingerprint(game, view)),
+              tr(lang, "result.verify", command=verify_command(game, view)))
     if after.over:
         winner = seats[after.winner].name if after.winner is not None else ""
         lines.add(tr(lang, "result.match_over", name=winner))
@@ -248,6 +280,22 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
         return lines.screen(picture)
     again = Button(tr(lang, "btn.again"), payload.encode(session.id, 0, AGAIN), tone="main")
     return lines.screen(picture, ((again,),))
+
+
+def fingerprint(game: Game, view: View[Any]) -> str:
+    """The fingerprint of the deal a view shows (SHA-256 of its seed, cut short)."""
+    return seeds.fingerprint(game.deal_seed(view.match.deal))
+
+
+def verify_command(game: Game, view: View[Any]) -> str:
+    """The command that deals the view's deal again from its seed (`gupai verify`)."""
+    seed = game.deal_seed(view.match.deal)
+    words = ["gupai verify", seed, seeds.fingerprint(seed), game.rules.id,
+             f"--players {view.players}", f"--leader {view.match.leader + 1}"]
+    if game.preset:
+        words.append(f"--preset {game.preset}")
+    words += [f"--option {k}={_value(v)}" for k, v in sorted(game.values.items())]
+    return " ".join(words)
 
 
 # ----- a hand -----------------------------------------------------------------------------------
@@ -265,9 +313,15 @@ def hand(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], l
     keyboard: Keyboard = ()
     choice: TileChoice | None = None
     outcome = view.outcome
-    if outcome is not None:
-        lines.add(deal_summary(seats, outcome, lang),
-                  tr(lang, "hand.chips", chips=signed(outcome.deltas[seat] * session.stake)))
+    if outcome is None:
+        lines.add(tr(lang, "table.fingerprint", fingerprint=fingerprint(game, view)))
+    else:
+        lines.add(deal_summary(seats, outcome, lang))
+        kept = session.messages.get("paid")
+        paid = (Paid.from_json(kept) if kept
+                else Paid.as_dealt(outcome.deltas, session.stake))
+        lines.add(tr(lang, "hand.chips", chips=signed(paid.chips[seat])) if paid.staked[seat]
+                  else tr(lang, "hand.no_chips"))
     if ended:
         lines.add(ended)
     elif seats[seat].away:

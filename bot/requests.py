@@ -41,6 +41,7 @@ from storage import (
     StaleSave,
     Storage,
     StorageError,
+    TableChips,
 )
 from storage.accounts import PersonLanguage
 
@@ -259,11 +260,13 @@ class Requests:
 
     async def save(self, session: Session, expected: int,
                    settlement: Settlement | None = None,
-                   posts: Sequence[dict[str, Any]] = ()) -> tuple[Session, list[int]]:
-        """Save if still at `expected` (with the deal's settlement and the posts to keep until
-        delivered); returns the saved session and the posts' keys."""
+                   posts: Sequence[dict[str, Any]] = (), chips: TableChips | None = None
+                   ) -> tuple[Session, list[int]]:
+        """Save if still at `expected` (with the deal's settlement, what the table's chips do
+        and the posts to keep until delivered); returns the saved session and the posts'
+        keys."""
         saved, keys = await self.storage.sessions.save_posting(session, expected, settlement,
-                                                               posts)
+                                                               posts, chips)
         if saved.status in OPEN:
             self.cache[saved.id] = saved
         else:

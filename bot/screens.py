@@ -154,6 +154,15 @@ class Actor:
 
 
 @dataclass(frozen=True, slots=True)
+class Target:
+    """The player a host's command names: by platform id (a reply, a user option) or by the
+    name they sit under."""
+
+    platform_id: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class HandUpdate:
     """A player's private hand screen. `fresh` sends a new message (it notifies: "your turn",
     a new deal) instead of editing the last one in place."""
@@ -178,6 +187,9 @@ class Reply:
     """New messages in the chat, in order: a deal's result, the end of a match."""
     private: list[tuple[str, Screen]] = field(default_factory=list)
     """New private messages (user, screen): "you joined", "the computer plays for you"."""
+    invites: list[tuple[str, Screen]] = field(default_factory=list)
+    """Private messages to people not at the table (a lobby opened, for those who asked to
+    hear of it): sent if the platform lets the bot write to them, else dropped quietly."""
     toast: str = ""
     """The short answer to the press or command, shown only to the presser."""
     alert: bool = False

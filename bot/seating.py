@@ -2,9 +2,13 @@
 
 A seat is a person (platform id) or a computer player at the level the table chose for it,
 with the two flags the turn timer keeps: how many turns in a row the timer ran out (`misses`)
-and whether the computer now plays the seat until its owner comes back (`away`). Everything here
-round-trips through the JSON that `storage.sessions` keeps, so a restarted bot finds the same
-table (seats saved before levels existed load as `normal`, the only level there was).
+and whether the computer now plays the seat until its owner comes back (`away`). A person who
+left the game, or whom its host removed, is `gone`: the computer plays the seat for no chips,
+and the seat waits for whoever takes it over (the person who left first). `staked` is whose
+chips the seat plays for in the deal in progress: fixed when the deal starts, so that leaving
+or handing the seat over mid-deal settles that deal as it began. Everything here round-trips
+through the JSON that `storage.sessions` keeps, so a restarted bot finds the same table (seats
+saved before levels existed load as `normal`, the only level there was).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 import games
 from bot.i18n import tr
+from games import seeds
 from games.engine import Rules
 from games.players import LEVELS
 from storage import Session
@@ -37,11 +42,21 @@ class Seat:
     misses: int = 0
     level: str = AWAY_LEVEL
     """A computer seat's level (`games.players.LEVELS`); a person's seat keeps the default."""
+    gone: str = ""
+    """"left" (the person left; they get the seat back if they return) or "removed" (by the
+    host); "" while the person sits here."""
+    staked: int | None = None
+    """The user whose chips the seat plays for in the deal in progress (None: for nothing)."""
 
     @property
     def automatic(self) -> bool:
-        """Moved by the computer: a computer seat, or a person who is away."""
-        return self.computer or self.away
+        """Moved by the computer: a computer seat, a person who is away, or one who is gone."""
+        return self.computer or self.away or bool(self.gone)
+
+    @property
+    def person(self) -> bool:
+        """A person sits here (they may be away for a turn or two)."""
+        return not self.computer and not self.gone
 
     @property
     def plays_at(self) -> str:
@@ -76,9 +91,25 @@ def seats_of(session: Session) -> list[Seat]:
 
 
 def seat_index(session: Session, platform_id: str) -> int | None:
+    """The seat of the person with this platform id (not a seat they left)."""
     for i, seat in enumerate(seats_of(session)):
-        if not seat.computer and seat.platform_id == platform_id:
+        if seat.person and seat.platform_id == platform_id:
             return i
+    return None
+
+
+def people(seats: list[Seat]) -> list[Seat]:
+    return [s for s in seats if s.person]
+
+
+def successor(seats: list[Seat], after: int) -> int | None:
+    """Who takes over the creator's role from the seat `after` (or from a seat just removed
+    at that index): the next person round the table, None if nobody is left."""
+    n = len(seats)
+    for step in range(n):
+        seat = seats[(after + step) % n]
+        if seat.person:
+            return seat.user_id
     return None
 
 
@@ -131,7 +162,9 @@ class Game:
         return text
 
     def deal_seed(self, deal: int) -> str:
-        return f"{self.seed}/deal{deal}"
+        """A deal's seed: derived from the session's secret, so that naming it once the deal is
+        over gives away neither the secret nor any other deal (`games.seeds`)."""
+        return seeds.deal_seed(self.seed, deal)
 
 
 CACHE_SIZE = 2048

@@ -46,6 +46,7 @@ from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS, Adapter, Job
 from bot.i18n import LANGS, lang_of, tr
 from bot.manager import SessionManager, Timing
 from bot.outbox import Budget, Outbox, Pace
+from bot.payload import top_words
 from bot.screens import Actor, Keyboard, Place, Reply, Screen
 from bot.telegram_messages import (
     Messages,
@@ -54,9 +55,9 @@ from bot.telegram_messages import (
     answer_query,
     command_name,
     guard_logs,
-    page_of,
     place_of,
     quietly,
+    replied_to,
     retry_after,
     start_link,
 )
@@ -146,9 +147,9 @@ class TelegramBot(Adapter[Shown, Shown]):
         text, alert = "", False
         actor = actor_of(query.from_user)
         try:
-            page = page_of(query.data or "")
-            if page is not None and isinstance(query.message, Message):
-                await self._turn_page(query.message, actor, page)
+            words = top_words(query.data or "")
+            if words is not None and isinstance(query.message, Message):
+                await self._turn_page(query.message, actor, words)
             else:
                 reply = await self.manager.press(actor, query.data or "")
                 text, alert = reply.toast, reply.alert
@@ -158,10 +159,10 @@ class TelegramBot(Adapter[Shown, Shown]):
         finally:
             await answer_query(query, text, alert)
 
-    async def _turn_page(self, message: Message, actor: Actor, page: int) -> None:
-        """A leaderboard page button: the same message shows that page (the newest press wins
-        when several wait for the chat's budget)."""
-        reply = await self.commands.run("top", place_of(message), actor, [str(page)],
+    async def _turn_page(self, message: Message, actor: Actor, words: list[str]) -> None:
+        """A leaderboard button: the same message shows that page or ranking (the newest press
+        wins when several wait for the chat's budget)."""
+        reply = await self.commands.run("top", place_of(message), actor, words,
                                         self._admin_check(message, None))
         if reply.answer is None:
             return
@@ -210,7 +211,7 @@ class TelegramBot(Adapter[Shown, Shown]):
         reply = await self.run_command(
             command_name(message.text), place_of(message), actor_of(user),
             list(context.args or []), self._admin_check(message, user),
-            private=message.chat.type == ChatType.PRIVATE)
+            private=message.chat.type == ChatType.PRIVATE, target=replied_to(message))
         await self._answer_command(message, reply)
 
     async def on_unknown(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -325,6 +326,12 @@ class TelegramBot(Adapter[Shown, Shown]):
                     await self.messages.send(int(user), None, screen)
             except Forbidden:
                 await self._ask_to_start(sid, user, chat, thread)
+        self.box(int(user)).post(job)
+
+    def invite(self, user: str, screen: Screen) -> None:
+        async def job() -> None:
+            async with self.box(int(user)).sending():
+                await quietly(self.messages.send(int(user), None, screen))
         self.box(int(user)).post(job)
 
     async def _hand(self, sid: int, user: str) -> Shown:

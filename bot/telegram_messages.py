@@ -35,8 +35,7 @@ from telegram.ext import ExtBot
 
 from bot.adapter import Slot
 from bot.outbox import Outbox, Pace
-from bot.payload import TOP, BadPayload, decode
-from bot.screens import Actor, Keyboard, Place, Screen
+from bot.screens import Actor, Keyboard, Place, Screen, Target
 
 log = logging.getLogger(__name__)
 
@@ -210,13 +209,15 @@ def retry_after(exc: BaseException) -> float | None:
     return None
 
 
-def page_of(data: str) -> int | None:
-    """The leaderboard page a button names, or None for any other button."""
-    try:
-        press = decode(data)
-    except BadPayload:
+def replied_to(message: Message) -> Target | None:
+    """Whom a command names by replying to their message (a person's, not the bot's own or a
+    forum topic's opening message)."""
+    replied = message.reply_to_message
+    if replied is None or replied.from_user is None or replied.from_user.is_bot:
         return None
-    return press.version if press.code == TOP else None
+    if message.is_topic_message and replied.message_id == message.message_thread_id:
+        return None
+    return Target(str(replied.from_user.id), actor_of(replied.from_user).name)
 
 
 def actor_of(user: TgUser) -> Actor:

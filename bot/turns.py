@@ -15,12 +15,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot import keyboards, payload, presenter
+from bot.chips import Chips, Dealt, keep
 from bot.i18n import tr
 from bot.requests import Refusal, Requests, bump, seat_of
 from bot.screens import Actor, HandUpdate, Post, Reply, Screen
 from bot.seating import Game, Seat, seats_of, with_seats
-from games.engine import Action, Event, GameError, NotYourTurn, play
-from storage import ChatSettings, Session, Settlement
+from bot.stakes import Paid
+from games.engine import Action, Event, GameError, NotYourTurn, View, play
+from storage import ChatSettings, Session, Settlement, TableChips
 from storage import Post as StoredPost
 from storage.accounts import seat_results
 
@@ -28,6 +30,7 @@ from storage.accounts import seat_results
 class Turns:
     def __init__(self, requests: Requests) -> None:
         self.r = requests
+        self.chips = Chips(requests)
 
     # ----- moves --------------------------------------------------------------------------------
 
@@ -63,22 +66,28 @@ class Turns:
         return saved
 
     async def step(self, session: Session, expected: int, game: Game, seats: list[Seat],
-                   state: Any, reply: Reply) -> Session:
+                   state: Any, reply: Reply, dealt: Dealt | None = None) -> Session:
         """Save a state and show what follows it on the table: the next turn's deadline while
         the deal goes on; once it is over (after a move, or straight from the deal when a hand
-        is dealt complete) its settlement and result post in the same save, and the next
-        deal's pause or the match's end."""
+        is dealt complete) its settlement, what leaves the table and the result post in the
+        same save, and the next deal's pause or the match's end. `dealt`: the deal was just
+        dealt, and its chips come to the table in this save."""
         rules = game.rules
         outcome = rules.outcome(state)
         settlement: Settlement | None = None
         posts: list[dict[str, Any]] = []
+        chips = dealt.chips if dealt is not None else None
         if outcome is None:
             session = session.but(deadline=self.deadline(session, seats, state))
         else:
+            paid, ends = await self.chips.deal_ends(
+                session, seats, outcome, dealt.held if dealt is not None else None)
+            chips = TableChips(ends.keep, chips.bring if chips is not None else ())
             settlement = Settlement(
                 session.id, state.match.deal, session.chat_id, session.game, outcome.reason,
-                seat_results([s.user_id for s in seats], outcome.points, outcome.deltas,
-                             outcome.winners, session.stake))
+                seat_results(Chips.paid_users(seats), outcome.points, paid.chips,
+                             outcome.winners, paid.staked))
+            session = session.but(messages={**session.messages, "paid": paid.to_json()})
             after = rules.next_match(state)
             everyone_away = all(s.automatic for s in seats)
             if after.over or everyone_away:
@@ -86,11 +95,11 @@ class Turns:
                 reply.closed = True
             else:
                 session = session.but(deadline=self.r.clock() + self.r.timing.deal_pause)
-            posts.append({"kind": "result", "state": session.state,
+            posts.append({"kind": "result", "state": session.state, "paid": paid.to_json(),
                           "seats": [s.to_json() for s in seats], "next_at": session.deadline})
             if everyone_away and not after.over:
                 posts.append({"kind": "note", "key": "table.everyone_away"})
-        saved, keys = await self.r.save(session, expected, settlement, posts)
+        saved, keys = await self.r.save(session, expected, settlement, posts, chips)
         reply.posts.extend(await self.posts(saved, [StoredPost(key, saved.id, body)
                                                     for key, body in zip(keys, posts,
                                                                          strict=True)]))
@@ -103,9 +112,11 @@ class Turns:
         match = rules.next_match(state)
         new_state = rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
         reply = self.r.reply(session)
-        updated = bump(session).but(state=game.dumps(new_state),
-                                    messages=with_last(session, ()))
-        saved = await self.step(updated, session.version, game, seats, new_state, reply)
+        dealt = await self.chips.deal_starts(session, game, seats)
+        updated = bump(with_seats(session, dealt.seats)).but(state=game.dumps(new_state),
+                                                             messages=dealing(session))
+        saved = await self.step(updated, session.version, game, dealt.seats, new_state, reply,
+                                dealt)
         reply.hands = await self.hands(saved, None, new_state, fresh=True, ended=ended(reply))
         await self.r.show(reply)
 
@@ -185,24 +196,54 @@ class Turns:
         return Reply(toast=tr(lang, "hand.welcome_back"))
 
     async def seats_changed(self, session: Session, seats: list[Seat], changed: int, key: str,
-                            name: str) -> Reply:
-        """Away flags changed: the deadline follows (a person gets a full turn, the computer
-        moves soon), and the table and the player's hand are shown again."""
+                            name: str, *, creator_id: int | None = None,
+                            departed: Departed | None = None, arrived: bool = False) -> Reply:
+        """Seats changed in a game (away or back, left, removed, taken over): the deadline
+        follows (a person gets a full turn, the computer moves soon), the chips of people no
+        longer at the table leave it (at the deal's end if they are at stake in it), the
+        table and the hands concerned are shown again, and whoever `departed` gets a last hand
+        that says why and keeps no button; a person who `arrived` at the changed seat gets
+        their hand as a new message. The answer says `key` of `name`."""
         lang = self.r.answering(await self.r.language(session.chat_id))
         updated = with_seats(session, seats)
+        if creator_id is not None:
+            updated = updated.but(creator_id=creator_id)
         game = Game.of(session)
         state = game.state(session)
-        if state is not None and game.rules.outcome(state) is None:
+        in_progress = self.in_progress(session)
+        if in_progress:
             updated = updated.but(deadline=self.deadline(updated, seats, state))
         # The version moves on: buttons drawn for the computer's turn are no longer valid.
-        saved, _ = await self.r.save(bump(updated), session.version)
+        saved, _ = await self.r.save(bump(updated), session.version,
+                                     chips=TableChips(keep(seats, in_progress)))
         reply = self.r.reply(saved)
         if state is not None:
             reply.table = await self.table_screen(saved, state, last(saved))
             reply.hands = await self.hands(saved, state, state, only_to_move=True,
                                            also=changed)
+            if arrived:
+                reply.hands = [dataclasses.replace(h, fresh=True)
+                               if h.user == seats[changed].platform_id else h
+                               for h in reply.hands]
+            if departed is not None:
+                user, seat, why = departed
+                hand_lang = await self.r.language_of(user, saved.chat_id)
+                reply.hands.append(HandUpdate(user, await self.hand_screen(
+                    saved, state, seat, ended=why, lang=hand_lang)))
         await self.r.show(reply)
         return Reply(toast=tr(lang, key, name=name))
+
+    def in_progress(self, session: Session) -> bool:
+        """A deal is being played (dealt and not over)."""
+        game = Game.of(session)
+        state = game.state(session)
+        return state is not None and game.rules.outcome(state) is None
+
+    def mover(self, session: Session) -> int | None:
+        """The seat to move in the deal being played (None between deals)."""
+        game = Game.of(session)
+        state = game.state(session)
+        return None if state is None else game.rules.to_move(state)
 
     # ----- screens ------------------------------------------------------------------------------
 
@@ -237,12 +278,13 @@ class Turns:
         now_moving = rules.to_move(after)
         was_moving = None if before is None else rules.to_move(before)
         for index, seat in enumerate(seats_of(session)):
-            if seat.computer:
+            if not seat.person:
                 continue
             mine_now = now_moving == index
             if only_to_move and not mine_now and index != also:
                 continue
             changed = (fresh or everyone or before is None or mine_now or was_moving == index
+                       or index == also
                        or rules.view(before, index).hand != rules.view(after, index).hand
                        or rules.outcome(after) is not None)
             if not changed:
@@ -264,10 +306,11 @@ class Turns:
             if body.get("kind") == "result":
                 state = game.rules.loads(body["state"])
                 seats = [Seat.from_json(s) for s in body["seats"]]
-                screen = presenter.result(session, game, seats, game.rules.view(state, None),
-                                          lang, game.rules.next_match(state),
+                view = game.rules.view(state, None)
+                screen = presenter.result(session, game, seats, view, lang,
+                                          game.rules.next_match(state),
                                           presenter.Clock(self.r.clock(), body.get("next_at")),
-                                          self.r.theme)
+                                          paid_of(body, view, session.stake), self.r.theme)
             else:
                 screen = Screen(tr(lang, str(body.get("key", "table.everyone_away"))))
             built.append(Post(screen, post.id))
@@ -286,6 +329,15 @@ class Turns:
             await self.r.show(reply)
 
 
+def paid_of(body: dict[str, Any], view: View[Any], stake: int) -> Paid:
+    """The chips a kept result post shows (one kept before chips were covered by tables shows
+    the outcome's, times the stake)."""
+    if "paid" in body:
+        return Paid.from_json(body["paid"])
+    assert view.outcome is not None
+    return Paid.as_dealt(view.outcome.deltas, stake)
+
+
 def current_seat(session: Session, actor: Actor, press: payload.Press) -> int:
     """The presser's seat, for a press that only shows a screen of the current version."""
     index = seat_of(session, actor, "err.not_your_game")
@@ -301,6 +353,11 @@ def last(session: Session) -> tuple[Event, ...]:
                  for e in session.messages.get("last", ()))
 
 
+def dealing(session: Session) -> dict[str, Any]:
+    """A new deal's messages: no last move, no chips paid yet."""
+    return {k: v for k, v in with_last(session, ()).items() if k != "paid"}
+
+
 def with_last(session: Session, events: Sequence[Event]) -> dict[str, Any]:
     kept = [{"kind": e.kind, "seat": e.seat, "tiles": list(e.tiles), "value": e.value}
             for e in events]
@@ -309,6 +366,9 @@ def with_last(session: Session, events: Sequence[Event]) -> dict[str, Any]:
 
 Ended = Callable[[str], str]
 """What a hand says once its game is over, in the hand's language (it then keeps no button)."""
+Departed = tuple[str, int, Ended]
+"""A person who no longer plays a seat: their platform id, the seat, and what their last hand
+says."""
 
 
 def ended(reply: Reply) -> Ended | None:

@@ -1,7 +1,8 @@
 """Chips, ledger, leaderboards and saved games in one SQLite file (DESIGN.md §6).
 
 `Storage` is the bot's single handle: `accounts` (people, chats, chips, settlements),
-`sessions` (saved games with optimistic versions) and `stats` (leaderboards, per-game figures).
+`tables` (the chips people brought to games), `sessions` (saved games with optimistic versions)
+and `stats` (leaderboards, per-game figures).
 """
 
 from __future__ import annotations
@@ -9,15 +10,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from storage.accounts import DEFAULT_GRANT, Accounts, ChatSettings, SeatResult, Settlement
+from storage.accounts import (
+    DEFAULT_GRANT,
+    Accounts,
+    ChatSettings,
+    SeatResult,
+    Settlement,
+    Wallet,
+)
 from storage.db import DEFAULT_PATH, Database, StorageBusy, StorageError, StorageUnavailable
-from storage.sessions import Post, Session, SessionExists, Sessions, StaleSave
+from storage.sessions import Post, Session, SessionExists, Sessions
 from storage.stats import DealSummary, GameStats, Standing, Stats
+from storage.tables import StaleSave, TableChips, Tables
 
 __all__ = [
     "ChatSettings", "DealSummary", "GameStats", "Post", "SeatResult", "Session", "SessionExists",
     "Settlement", "StaleSave", "Standing", "Storage", "StorageBusy", "StorageError",
-    "StorageUnavailable",
+    "StorageUnavailable", "TableChips", "Wallet",
 ]
 
 
@@ -25,7 +34,8 @@ class Storage:
     def __init__(self, db: Database, grant: int = DEFAULT_GRANT) -> None:
         self.db = db
         self.accounts = Accounts(db, grant)
-        self.sessions = Sessions(db, self.accounts)
+        self.tables = Tables(db, self.accounts)
+        self.sessions = Sessions(db, self.accounts, self.tables)
         self.stats = Stats(db)
 
     @classmethod

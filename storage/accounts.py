@@ -1,15 +1,16 @@
-"""People, chats, chip balances and the ledger: every chip movement goes through here.
+"""People, chats, their settings and chip balances: every chip that enters a chat comes in here.
 
-DESIGN.md §1.7 and §6: chips move only through settlements the rules core computed (zero-sum
-per deal), applied in one `BEGIN IMMEDIATE` transaction and exactly once per deal: the deal's
-row is keyed by (session, deal number) and each ledger row by (chat, user, kind, ref), so a
-second application finds the deal already there and changes nothing. Balances may go below zero.
-A player's first appearance in a chat grants the starting chips, once, as a ledger row too.
+DESIGN.md §1.7 and §6. A person's first appearance in a chat grants the chat's starting chips,
+and once a day a person below the chat's floor is brought back up to it (a `refill`), both as
+ledger rows. Chips leave a balance only for a table (`storage.tables`), and a deal's settlement
+moves only chips already on tables, so no balance ever goes below zero (the schema refuses it
+too). Computer seats are users of the `computer` platform: they sit at tables but hold no chips.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,8 +20,13 @@ import aiosqlite
 from storage.db import Database, StorageError
 
 COMPUTER = "computer"
-"""The platform of computer seats: they hold balances like anyone, but are not on leaderboards."""
+"""The platform of computer seats: they play for no chips and are not on leaderboards."""
 DEFAULT_GRANT = 1000
+DEFAULT_FLOOR = 100
+DEFAULT_MAX_STAKE = 100
+DEFAULT_BUY_IN = 100
+"""Stakes a person brings to a table of a game that cannot say what its worst deal costs."""
+DEFAULT_MIN_DEALS = 10
 TURN_TIMEOUT = 90
 LOBBY_TIMEOUT = 600
 DEFAULT_LEVEL = "normal"
@@ -42,6 +48,17 @@ class ChatSettings:
     level: str = DEFAULT_LEVEL
     """The level of a computer added without naming one (`/settings level`); the session
     layer knows which levels there are."""
+    grant: int = DEFAULT_GRANT
+    """The chips a person gets on their first appearance in the chat."""
+    floor: int = DEFAULT_FLOOR
+    """Once a day, a person with fewer chips than this (on tables included) is brought up
+    to it."""
+    max_stake: int = DEFAULT_MAX_STAKE
+    """The largest stake a game in the chat may be played for."""
+    buy_in: int = DEFAULT_BUY_IN
+    """Stakes a person brings to a table of a game that cannot say its worst deal."""
+    min_deals: int = DEFAULT_MIN_DEALS
+    """Deals at stake a person needs to be ranked by chips won per deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +72,28 @@ class PersonLanguage:
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:
-    """One seat's line of a settlement: chips already multiplied by the session's stake."""
+    """One seat's line of a settlement: chips already multiplied by the session's stake and
+    covered by what is on the table. A seat not `staked` (a computer, a person with nothing on
+    the table) moves no chips."""
 
     user_id: int
     points: int
     delta: int
     won: bool
+    staked: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Wallet:
+    """A person's chips in a chat: in hand, on tables, and what today's refill just added."""
+
+    balance: int
+    held: int
+    refilled: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.balance + self.held
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +110,8 @@ class Settlement:
             raise ValueError(f"a settlement must be zero-sum: {[s.delta for s in self.seats]}")
         if len({s.user_id for s in self.seats}) != len(self.seats):
             raise ValueError("one user can hold only one seat in a deal")
+        if any(s.delta and not s.staked for s in self.seats):
+            raise ValueError("a seat that is not at stake moves no chips")
 
 
 class Accounts:
@@ -160,12 +195,16 @@ class Accounts:
             defaults=dict(stored.get("defaults", {})),
             mentions=bool(stored.get("mentions", True)),
             level=str(stored.get("level", DEFAULT_LEVEL)),
+            grant=int(stored.get("grant", self.grant)),
+            floor=int(stored.get("floor", DEFAULT_FLOOR)),
+            max_stake=int(stored.get("max_stake", DEFAULT_MAX_STAKE)),
+            buy_in=int(stored.get("buy_in", DEFAULT_BUY_IN)),
+            min_deals=int(stored.get("min_deals", DEFAULT_MIN_DEALS)),
         )
 
     async def update_settings(self, chat_id: int, **changes: Any) -> ChatSettings:
-        """Change some settings (`language`, `turn_timeout`, `lobby_timeout`, `defaults`,
-        `mentions`, `level`)."""
-        allowed = {"language", "turn_timeout", "lobby_timeout", "defaults", "mentions", "level"}
+        """Change some settings (`language` and the fields of `ChatSettings`)."""
+        allowed = set(ChatSettings.__dataclass_fields__)
         unknown = set(changes) - allowed
         if unknown:
             raise ValueError(f"unknown chat settings: {', '.join(sorted(unknown))}")
@@ -185,16 +224,72 @@ class Accounts:
                                (json.dumps(stored, sort_keys=True), chat_id))
         return await self.settings(chat_id)
 
+    async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
+        """Start or stop telling the person of the chat's new lobbies; True: they are told."""
+        async with self.db.write() as conn:
+            cursor = await conn.execute(
+                "DELETE FROM notify WHERE chat_id = ? AND user_id = ?", (chat_id, user_id))
+            removed = cursor.rowcount
+            await cursor.close()
+            if removed:
+                return False
+            await conn.execute("INSERT INTO notify (chat_id, user_id) VALUES (?, ?)",
+                               (chat_id, user_id))
+        return True
+
+    async def listeners(self, chat_id: int) -> list[str]:
+        """The platform ids of the people who asked to hear of the chat's new lobbies."""
+        rows = await self.db.read(
+            "SELECT u.platform_id FROM notify n JOIN users u ON u.id = n.user_id "
+            "WHERE n.chat_id = ? ORDER BY n.user_id", (chat_id,))
+        return [str(r["platform_id"]) for r in rows]
+
     # ----- chips -----------------------------------------------------------------------------
 
     async def balance(self, chat_id: int, user_id: int) -> int:
         """The balance, granting the starting chips on the user's first appearance in the chat."""
+        return (await self.wallet(chat_id, user_id)).balance
+
+    async def wallet(self, chat_id: int, user_id: int, floor: int = 0, day: str = "") -> Wallet:
+        """The person's chips in the chat, granting the starting chips on their first
+        appearance; with a `day` (UTC, "2026-11-26"), also that day's refill when their chips,
+        on tables included, are below `floor` (once a day per chat: the refill's ledger row is
+        unique per day)."""
         async with self.db.write() as conn:
             await self._join(conn, chat_id, user_id)
-            rows = list(await conn.execute_fetchall(
-                "SELECT balance FROM balances WHERE chat_id = ? AND user_id = ?",
-                (chat_id, user_id)))
-        return int(rows[0][0])
+            balance, held = await self._chips(conn, chat_id, user_id)
+            if not day or balance + held >= floor:
+                return Wallet(balance, held)
+            short = floor - balance - held
+            if await self.book(conn, chat_id, user_id, "refill", f"day:{day}", short, ""):
+                return Wallet(balance + short, held, short)
+        return Wallet(balance, held)
+
+    async def balances(self, chat_id: int, users: Sequence[int]) -> dict[int, int]:
+        """The balances of these people in the chat (0 for someone who has none yet)."""
+        if not users:
+            return {}
+        marks = ", ".join("?" * len(users))
+        rows = await self.db.read(
+            f"SELECT user_id, balance FROM balances WHERE chat_id = ? AND user_id IN ({marks})",
+            (chat_id, *users))
+        found = {int(r["user_id"]): int(r["balance"]) for r in rows}
+        return {u: found.get(u, 0) for u in users}
+
+    async def refilled(self, chat_id: int, user_id: int, day: str) -> bool:
+        """Whether the person had `day`'s refill in this chat."""
+        row = await self.db.read_one(
+            "SELECT 1 FROM ledger WHERE chat_id = ? AND user_id = ? AND kind = 'refill' "
+            "AND ref = ?", (chat_id, user_id, f"day:{day}"))
+        return row is not None
+
+    async def _chips(self, conn: aiosqlite.Connection, chat_id: int, user_id: int
+                     ) -> tuple[int, int]:
+        rows = list(await conn.execute_fetchall(
+            "SELECT balance, (SELECT COALESCE(SUM(amount), 0) FROM holds h WHERE h.chat_id = "
+            "b.chat_id AND h.user_id = b.user_id) FROM balances b WHERE chat_id = ? AND "
+            "user_id = ?", (chat_id, user_id)))
+        return int(rows[0][0]), int(rows[0][1])
 
     async def settle(self, settlement: Settlement) -> bool:
         """Apply a deal's settlement once; False (and nothing changed) if it was applied before."""
@@ -202,7 +297,9 @@ class Accounts:
             return await self.apply_settlement(conn, settlement)
 
     async def apply_settlement(self, conn: aiosqlite.Connection, s: Settlement) -> bool:
-        """The settlement inside a caller's transaction (a session save brings its own)."""
+        """The settlement inside a caller's transaction (a session save brings its own): the
+        staked seats' chips move on the session's table; a table that lacks them (a caller
+        that did not cover the deal by what is held) fails the whole transaction."""
         cursor = await conn.execute(
             "INSERT INTO deals (session_id, deal_no, chat_id, game, reason, at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, deal_no) DO NOTHING "
@@ -213,55 +310,39 @@ class Accounts:
         if row is None:
             return False
         deal_id = int(row[0])
-        users = [seat.user_id for seat in s.seats]
-        await self._join_all(conn, s.chat_id, users)
         now, ref = self.db.clock(), f"deal:{deal_id}"
+        staked = [r for r in s.seats if r.staked]
         # Batched: each statement is one hop to the database thread.
         await conn.executemany(
-            "INSERT INTO deal_seats (deal_id, seat, user_id, points, delta, won) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(deal_id, i, r.user_id, r.points, r.delta, int(r.won)) for i, r in enumerate(s.seats)])
+            "INSERT INTO deal_seats (deal_id, seat, user_id, points, delta, won, staked) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(deal_id, i, r.user_id, r.points, r.delta, int(r.won), int(r.staked))
+             for i, r in enumerate(s.seats)])
         await conn.executemany(
             "INSERT INTO ledger (chat_id, user_id, kind, ref, amount, note, at) "
             "VALUES (?, ?, 'settlement', ?, ?, '', ?)",
-            [(s.chat_id, r.user_id, ref, r.delta, now) for r in s.seats])
-        await conn.executemany(
-            "UPDATE balances SET balance = balance + ? WHERE chat_id = ? AND user_id = ?",
-            [(r.delta, s.chat_id, r.user_id) for r in s.seats])
-        return True
-
-    async def refund_deal(self, deal_id: int, note: str = "") -> bool:
-        """Undo a settled deal's chip movements exactly once (an admin voiding a deal)."""
-        async with self.db.write() as conn:
-            rows = list(await conn.execute_fetchall(
-                "SELECT d.chat_id, s.user_id, s.delta FROM deals d "
-                "JOIN deal_seats s ON s.deal_id = d.id WHERE d.id = ? AND d.refunded = 0",
-                (deal_id,)))
-            if not rows:
-                return False
-            await conn.execute("UPDATE deals SET refunded = 1 WHERE id = ?", (deal_id,))
-            for chat_id, user_id, delta in rows:
-                await self._move(conn, chat_id, user_id, "refund", f"deal:{deal_id}", -delta,
-                                 note)
+            [(s.chat_id, r.user_id, ref, r.delta, now) for r in staked])
+        try:
+            cursor = await conn.executemany(
+                "UPDATE holds SET amount = amount + ? WHERE session_id = ? AND user_id = ?",
+                [(r.delta, s.session_id, r.user_id) for r in staked])
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"deal {s.deal_no} of session {s.session_id} takes more "
+                               "chips than its table holds") from exc
+        if cursor.rowcount != len(staked):
+            raise StorageError(f"deal {s.deal_no} of session {s.session_id} is settled for "
+                               "someone with no chips on its table")
         return True
 
     async def adjust(self, chat_id: int, user_id: int, amount: int, ref: str, note: str = ""
                      ) -> bool:
-        """An admin's correction, applied once per `ref`."""
+        """An admin's correction, applied once per `ref`; never below zero (ValueError)."""
         async with self.db.write() as conn:
-            return await self._move(conn, chat_id, user_id, "adjustment", ref, amount, note)
-
-    async def _join_all(self, conn: aiosqlite.Connection, chat_id: int, users: Sequence[int]
-                        ) -> None:
-        """`_join` for several users, in one query when all of them are already members."""
-        marks = ", ".join("?" * len(users))
-        rows = await conn.execute_fetchall(
-            f"SELECT user_id FROM balances WHERE chat_id = ? AND user_id IN ({marks})",
-            (chat_id, *users))
-        members = {int(r[0]) for r in rows}
-        for user in users:
-            if user not in members:
-                await self._join(conn, chat_id, user)
+            await self._join(conn, chat_id, user_id)
+            balance, _ = await self._chips(conn, chat_id, user_id)
+            if balance + amount < 0:
+                raise ValueError(f"a correction of {amount} would leave {balance + amount} chips")
+            return await self.book(conn, chat_id, user_id, "adjustment", ref, amount, note)
 
     async def _join(self, conn: aiosqlite.Connection, chat_id: int, user_id: int) -> None:
         cursor = await conn.execute(
@@ -273,13 +354,18 @@ class Accounts:
         await cursor.close()
         if created is None:
             return
-        rows = list(await conn.execute_fetchall("SELECT platform FROM users WHERE id = ?",
-                                                (user_id,)))
-        if rows and rows[0][0] != COMPUTER and self.grant:
-            await self._move(conn, chat_id, user_id, "grant", "start", self.grant, "")
+        rows = list(await conn.execute_fetchall(
+            "SELECT u.platform, c.settings FROM users u, chats c WHERE u.id = ? AND c.id = ?",
+            (user_id, chat_id)))
+        if not rows or rows[0][0] == COMPUTER:
+            return
+        grant = int(json.loads(rows[0][1]).get("grant", self.grant))
+        if grant:
+            await self.book(conn, chat_id, user_id, "grant", "start", grant, "")
 
-    async def _move(self, conn: aiosqlite.Connection, chat_id: int, user_id: int, kind: str,
+    async def book(self, conn: aiosqlite.Connection, chat_id: int, user_id: int, kind: str,
                     ref: str, amount: int, note: str) -> bool:
+        """One ledger row and the balance it changes, once per (chat, user, kind, ref)."""
         await self._join(conn, chat_id, user_id)
         cursor = await conn.execute(
             "INSERT INTO ledger (chat_id, user_id, kind, ref, amount, note, at) "
@@ -295,8 +381,8 @@ class Accounts:
         return True
 
 
-def seat_results(user_ids: Sequence[int], points: Sequence[int], deltas: Sequence[int],
-                 winners: Sequence[int], stake: int = 1) -> tuple[SeatResult, ...]:
-    """A settlement's seat lines from an outcome's per-seat tuples, scaled by the stake."""
-    return tuple(SeatResult(u, p, d * stake, s in winners)
-                 for s, (u, p, d) in enumerate(zip(user_ids, points, deltas, strict=True)))
+def seat_results(user_ids: Sequence[int], points: Sequence[int], chips: Sequence[int],
+                 winners: Sequence[int], staked: Sequence[bool]) -> tuple[SeatResult, ...]:
+    """A settlement's seat lines from per-seat tuples (chips as paid, stake included)."""
+    return tuple(SeatResult(u, p, c, s in winners, k) for s, (u, p, c, k) in
+                 enumerate(zip(user_ids, points, chips, staked, strict=True)))

@@ -6,8 +6,12 @@ a newer release is refused rather than misread.
 
 Chips: `balances` is the running total per (chat, user); `ledger` has one row per movement and is
 unique per (chat, user, kind, ref), which is what makes a settlement applied twice a no-op.
-Computer seats are users of the `computer` platform, so every settlement is zero-sum over real
-balance rows and the sum of a chat's balances always equals its grants plus adjustments.
+Chips change hands only between people (migration 4): a person brings chips from their balance
+to a table (`holds`, one row per session and person), a deal's settlement moves chips between the
+holds of the people at stake, and what is left returns to the balance. `hold` and `return` rows
+move chips between a balance and a table, `settlement` rows between tables, and `grant`, `refill`
+and `adjustment` rows bring chips in, so a chat's balances plus its held chips always equal its
+grants, refills and adjustments, and neither a balance nor a hold can go below zero.
 
 `posts` holds what a chat must still be shown: written in the transaction that saves the move
 that made it, deleted once the platform has it, so a restart sends what a crash kept back.
@@ -120,5 +124,59 @@ MIGRATIONS: tuple[str, ...] = (
     # follows their client's.
     """
     ALTER TABLE users ADD COLUMN chosen_language TEXT;
+    """,
+    # 4: table stakes. Ledger rows for holds, returns and the daily refill; the chips each person
+    # has on a table; who asked to hear of new lobbies; whether a seat played a deal for chips.
+    # Balances can no longer go below zero: older files' negative balances are raised to zero by
+    # an adjustment row, so the books still add up.
+    """
+    CREATE TABLE ledger_new (
+        id       INTEGER PRIMARY KEY,
+        chat_id  INTEGER NOT NULL REFERENCES chats (id),
+        user_id  INTEGER NOT NULL REFERENCES users (id),
+        kind     TEXT NOT NULL CHECK (kind IN ('grant', 'settlement', 'refund', 'adjustment',
+                                               'hold', 'return', 'refill')),
+        ref      TEXT NOT NULL,
+        amount   INTEGER NOT NULL,
+        note     TEXT NOT NULL DEFAULT '',
+        at       REAL NOT NULL,
+        UNIQUE (chat_id, user_id, kind, ref)
+    );
+    INSERT INTO ledger_new SELECT id, chat_id, user_id, kind, ref, amount, note, at FROM ledger;
+    DROP TABLE ledger;
+    ALTER TABLE ledger_new RENAME TO ledger;
+    CREATE INDEX ledger_by_person ON ledger (chat_id, user_id, id);
+    INSERT INTO ledger (chat_id, user_id, kind, ref, amount, note, at)
+        SELECT chat_id, user_id, 'adjustment', 'floor', -balance, 'table stakes', 0
+        FROM balances WHERE balance < 0;
+    CREATE TABLE balances_new (
+        chat_id  INTEGER NOT NULL REFERENCES chats (id),
+        user_id  INTEGER NOT NULL REFERENCES users (id),
+        balance  INTEGER NOT NULL CHECK (balance >= 0),
+        joined   INTEGER NOT NULL,
+        PRIMARY KEY (chat_id, user_id)
+    );
+    INSERT INTO balances_new SELECT chat_id, user_id, MAX(balance, 0), joined FROM balances;
+    DROP TABLE balances;
+    ALTER TABLE balances_new RENAME TO balances;
+    CREATE INDEX balances_by_chat ON balances (chat_id, balance DESC, joined, user_id);
+    CREATE TABLE holds (
+        session_id  INTEGER NOT NULL REFERENCES sessions (id),
+        user_id     INTEGER NOT NULL REFERENCES users (id),
+        chat_id     INTEGER NOT NULL REFERENCES chats (id),
+        amount      INTEGER NOT NULL CHECK (amount >= 0),
+        PRIMARY KEY (session_id, user_id)
+    );
+    CREATE INDEX holds_by_person ON holds (chat_id, user_id);
+    CREATE TABLE notify (
+        chat_id  INTEGER NOT NULL REFERENCES chats (id),
+        user_id  INTEGER NOT NULL REFERENCES users (id),
+        PRIMARY KEY (chat_id, user_id)
+    );
+    ALTER TABLE deal_seats ADD COLUMN staked INTEGER NOT NULL DEFAULT 1;
+    UPDATE deal_seats SET staked = 0 WHERE user_id IN (SELECT id FROM users
+        WHERE platform = 'computer') OR deal_id IN (SELECT s.deal_id FROM deal_seats s
+        JOIN users u ON u.id = s.user_id GROUP BY s.deal_id
+        HAVING SUM(u.platform != 'computer') < 2);
     """,
 )

@@ -19,13 +19,10 @@ from typing import Any
 
 from storage.accounts import Accounts, Settlement
 from storage.db import Database, Row, StorageError
+from storage.tables import StaleSave, TableChips, Tables
 
 OPEN = ("lobby", "active")
 STATUSES = ("lobby", "active", "finished", "abandoned")
-
-
-class StaleSave(StorageError):
-    """The session changed since it was loaded; the save was refused and nothing changed."""
 
 
 class SessionExists(StorageError):
@@ -63,9 +60,10 @@ class Session:
 
 
 class Sessions:
-    def __init__(self, db: Database, accounts: Accounts) -> None:
+    def __init__(self, db: Database, accounts: Accounts, tables: Tables) -> None:
         self.db = db
         self.accounts = accounts
+        self.tables = tables
 
     async def create(self, chat_id: int, game: str, options: dict[str, Any], seats: list[Any],
                      stake: int = 1, creator_id: int | None = None, topic: str = "",
@@ -122,20 +120,22 @@ class Sessions:
         return [_session(r) for r in rows]
 
     async def save(self, session: Session, expected_version: int,
-                   settlement: Settlement | None = None) -> Session:
+                   settlement: Settlement | None = None, chips: TableChips | None = None
+                   ) -> Session:
         """Store `session` if the stored version is still `expected_version`.
 
         Raises StaleSave otherwise, with nothing written (the settlement included).
         """
-        saved, _ = await self.save_posting(session, expected_version, settlement)
+        saved, _ = await self.save_posting(session, expected_version, settlement, chips=chips)
         return saved
 
     async def save_posting(self, session: Session, expected_version: int,
                            settlement: Settlement | None = None,
-                           posts: Sequence[Mapping[str, Any]] = ()
-                           ) -> tuple[Session, list[int]]:
-        """`save`, and in the same transaction keep `posts` (what the chat must be shown)
-        until `delivered`; returns the saved session and the posts' ids, in order."""
+                           posts: Sequence[Mapping[str, Any]] = (),
+                           chips: TableChips | None = None) -> tuple[Session, list[int]]:
+        """`save`, and in the same transaction settle the deal, move the table's chips and keep
+        `posts` (what the chat must be shown) until `delivered`; returns the saved session and
+        the posts' ids, in order."""
         if session.status not in STATUSES:
             raise ValueError(f"unknown status {session.status!r}")
         now = self.db.clock()
@@ -153,8 +153,14 @@ class Sessions:
             if changed != 1:
                 raise StaleSave(
                     f"session {session.id} is no longer at version {expected_version}")
+            closing = session.status not in OPEN
+            if not closing:
+                await self.tables.bring(conn, session.id, session.chat_id, session.version, chips)
             if settlement is not None:
                 await self.accounts.apply_settlement(conn, settlement)
+            await self.tables.release(conn, session.id, session.chat_id, session.version,
+                                      frozenset() if closing else
+                                      None if chips is None else chips.keep)
             for post in posts:
                 cursor = await conn.execute(
                     "INSERT INTO posts (session_id, body, created_at) VALUES (?, ?, ?) "

@@ -8,15 +8,18 @@ language lacks.
 
 from __future__ import annotations
 
-from bot.catalogue import en_terminal, uk_terminal
+from bot.catalogue import en_tables, en_terminal, uk_tables, uk_terminal
 from bot.catalogue.en import EN
 from bot.catalogue.types import Entry
 from bot.catalogue.uk import UK
 
-CATALOGUE: dict[str, dict[str, Entry]] = {"en": EN | en_terminal.TERMINAL,
-                                          "uk": UK | uk_terminal.TERMINAL}
-"""Each language's sentences; the terminal's own (`gupai play`) are kept in a module of their
-own per language."""
-assert not (EN.keys() & en_terminal.TERMINAL.keys() or UK.keys() & uk_terminal.TERMINAL.keys())
+_PARTS = {"en": (EN, en_terminal.TERMINAL, en_tables.TABLES),
+          "uk": (UK, uk_terminal.TERMINAL, uk_tables.TABLES)}
+CATALOGUE: dict[str, dict[str, Entry]] = {
+    lang: {k: v for part in parts for k, v in part.items()} for lang, parts in _PARTS.items()}
+"""Each language's sentences; the terminal's own (`gupai play`) and those of chips, tables and
+their hosts are kept in modules of their own per language."""
+assert all(len(CATALOGUE[lang]) == sum(map(len, parts)) for lang, parts in _PARTS.items()), \
+    "a key is in two parts of one language"
 
 __all__ = ["CATALOGUE", "Entry"]

@@ -46,7 +46,6 @@ EN: dict[str, Entry] = {
     "table.to_move": "To move: {name} · time runs out {left}",
     "table.thinking": "To move: {name} (computer)",
     "table.away_move": "To move: {name} (the computer plays for them)",
-    "table.away": "The computer plays for: {names}",
     "table.banker": "Banker: {name} ×{multiplier}",
     "table.tricks": "Tricks: {tricks}",
     "table.culin": "Culin's rules",
@@ -262,8 +261,10 @@ EN: dict[str, Entry] = {
     "help.text": "I run domino games in this chat.\n"
                  "/newgame GAME [PRESET] [STAKE] [option=value …] opens a lobby "
                  "(games: {games})\n"
-                 "/join and /leave take or give up a seat; /stop ends the game (its creator "
-                 "or an admin)\n"
+                 "/join and /leave take or give up a seat (in a game, /join takes over a seat "
+                 "the computer plays); /notify tells you privately of new games here\n"
+                 "The host (who opened the game) or an admin: /kick removes a player, /skip has "
+                 "the computer play the turn due now, /stop ends the game\n"
                  "/games lists games and presets, /rules GAME explains one\n"
                  "/chips shows your chips, /top the leaderboard, /stats your games\n"
                  "/lang uk|en and /settings change how this chat plays (admins)\n"
@@ -272,23 +273,6 @@ EN: dict[str, Entry] = {
     "games.line": "• {id} — {name}, {players} players; presets: {presets}",
     "games.footer": "/rules GAME explains a game and its options.",
     "rules.usage": "Usage: /rules GAME (games: {games})",
-    "chips.balance": ("{name}: {n} chip", "{name}: {n} chips"),
-    "chips.rank": "Place {rank} of {players} in this chat.",
-    "top.title": "Leaderboard (page {page}):",
-    "top.line": ("{rank}. {name} — {chips} chips, {n} deal",
-                 "{rank}. {name} — {chips} chips, {n} deals"),
-    "top.past_end": ("The leaderboard has only {n} page.", "The leaderboard has only {n} pages."),
-    "btn.prev_page": "◀ Page {page}",
-    "btn.next_page": "Page {page} ▶",
-    "top.more": "More: /top {next}",
-    "top.empty": "Nobody has played here yet.",
-    "top.picture_title": "Leaderboard",
-    "stats.title": "{name}'s games in this chat:",
-    "stats.none": "No finished deals yet.",
-    "stats.line": ("• {game}: {n} deal, {won} won, net {net}",
-                   "• {game}: {n} deals, {won} won, net {net}"),
-    "stats.recent": "Recent deals:",
-    "stats.picture_title": "{name} · games and chips",
     "lang.current": "Language: English. Change it with /lang and one of: {langs}",
     "lang.unknown": "I speak these languages: {langs}",
     "lang.set": "Language set to English.",
@@ -305,13 +289,21 @@ EN: dict[str, Entry] = {
                      "default presets: {defaults} (/settings default GAME [PRESET] [STAKE])\n"
                      "mentions of players whose tiles are not open: {mentions} "
                      "(/settings mentions on|off)\n"
-                     "computer players' level: {level} (/settings level easy|normal|strong)",
+                     "computer players' level: {level} (/settings level easy|normal|strong)\n"
+                     "starting chips: {grant} (/settings grant N)\n"
+                     "daily refill up to: {floor} (/settings floor N)\n"
+                     "largest stake: ×{max_stake} (/settings maxstake N)\n"
+                     "a table holds, where a game cannot say its worst deal: {buy_in} stakes "
+                     "(/settings buyin N)\n"
+                     "ranked per deal after: {min_deals} deals (/settings mindeals N)",
     "settings.on": "on",
     "settings.off": "off",
     "settings.range": "Choose a number of seconds from {lo} to {hi}.",
     "settings.bad_preset": "No preset “{preset}”. Presets: {presets}",
     "settings.usage": "Usage: /settings turn N | lobby N | default GAME [PRESET] [STAKE] | "
-                      "mentions on|off | level easy|normal|strong",
+                      "mentions on|off | level easy|normal|strong | grant N | floor N | "
+                      "maxstake N | buyin N | mindeals N",
+    "settings.number": "Choose a whole number from {lo} to {hi}.",
     "settings.bad_level": "No level “{level}”. Levels: {levels}",
     "settings.saved": "Saved.",
     "hand.choose_tiles": "Or pick the tiles to play here…",
@@ -347,6 +339,11 @@ EN: dict[str, Entry] = {
     "dcmd.lang": "lang",
     "dcmd.settings": "settings",
     "dcmd.help": "help",
+    "dcmd.kick": "kick",
+    "dcmd.skip": "skip",
+    "dcmd.notify": "notify",
+    "dopt.player": "player",
+    "dhelp.player": "who leaves the table",
     "ddesc.newgame": "open a game lobby in this channel",
     "dopt.game": "game",
     "dopt.preset": "preset",
@@ -362,9 +359,9 @@ EN: dict[str, Entry] = {
     "dhelp.options": "more options as key=value, separated by spaces",
     "dhelp.page": "which page of the leaderboard",
     "dhelp.language": "uk or en",
-    "dhelp.setting": "what to change: turn, lobby, default, mentions or level",
+    "dhelp.setting": "what to change (/settings shows them all)",
     "dhelp.value": "seconds (turn, lobby); GAME [PRESET] [STAKE] (default); on or off; "
-                   "easy|normal|strong",
+                   "easy|normal|strong; chips or deals",
     "command.newgame": "open a game lobby: /newgame GAME [PRESET] [STAKE]",
     "command.join": "take a seat in the lobby",
     "command.leave": "give up your seat",
@@ -377,6 +374,9 @@ EN: dict[str, Entry] = {
     "command.lang": "language: the chat's (in a group, admins) or your own (in private)",
     "command.settings": "turn time, lobby time, default presets, computer level",
     "command.help": "what I can do",
+    "command.kick": "remove a player (the host or an admin): reply to them, or /kick NAME",
+    "command.skip": "the computer plays the turn due now (the host or an admin)",
+    "command.notify": "tell me privately when a game opens here (again: stop)",
     "private.welcome": "Hi! Add me to a group and type /newgame there to play. Your tiles "
                        "will come here.",
     # words drawn inside pictures (a colon before the number, so no plural forms)

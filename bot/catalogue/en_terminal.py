@@ -46,7 +46,10 @@ TERMINAL: dict[str, Entry] = {
     "console.players": "{game} is played by {span} players.",
     "console.picture": "Picture: {path}",
     "console.no_pictures": "The pictures could not be written: {detail}",
-    "console.standings": "Final standings (chips and points of this match):",
+    "console.practice": "A practice table: the computers play for no chips, so none of yours "
+                        "move.",
+    "console.standings": "Final standings (the match's own count of chips and points; at a "
+                         "practice table none of your chips move):",
     "console.standing": "{rank}. {name}: chips {chips}, points {points}",
     "console.no_deals": "No deal was finished, so no chips moved.",
     "console.kept_in": "Chips are kept in {db}.",

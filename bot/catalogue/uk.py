@@ -44,7 +44,6 @@ UK: dict[str, Entry] = {
     "table.to_move": "Хід: {name} · час мине {left}",
     "table.thinking": "Хід: {name} (комп'ютер)",
     "table.away_move": "Хід: {name} (замість гравця ходить комп'ютер)",
-    "table.away": "Замість цих гравців ходить комп'ютер: {names}",
     "table.banker": "Банкір: {name} ×{multiplier}",
     "table.tricks": "Взятки: {tricks}",
     "table.culin": "правила Куліна",
@@ -262,8 +261,10 @@ UK: dict[str, Entry] = {
     "help.text": "Я веду ігри в доміно в цьому чаті.\n"
                  "/newgame ГРА [ВАРІАНТ] [СТАВКА] [назва=значення …] відкриває набір "
                  "(ігри: {games})\n"
-                 "/join і /leave — сісти за стіл або встати; /stop зупиняє гру (її автор "
-                 "або адміністратор)\n"
+                 "/join і /leave — сісти за стіл або встати (у грі /join займає місце, яке "
+                 "грає комп'ютер); /notify — приватні сповіщення про нові ігри тут\n"
+                 "Той, хто веде гру (її автор), або адміністратор: /kick прибирає гравця, "
+                 "/skip віддає хід, що триває, комп'ютеру, /stop зупиняє гру\n"
                  "/games — ігри та варіанти, /rules ГРА — правила\n"
                  "/chips — ваші фішки, /top — таблиця лідерів, /stats — ваші ігри\n"
                  "/lang uk|en і /settings — як грає цей чат (адміністратори)\n"
@@ -272,27 +273,6 @@ UK: dict[str, Entry] = {
     "games.line": "• {id} — {name}, гравців: {players}; варіанти: {presets}",
     "games.footer": "/rules ГРА пояснює гру та її налаштування.",
     "rules.usage": "Як дізнатися правила: /rules ГРА (ігри: {games})",
-    "chips.balance": ("{name}: {n} фішка", "{name}: {n} фішки", "{name}: {n} фішок"),
-    "chips.rank": "Місце {rank} з {players} у цьому чаті.",
-    "top.title": "Таблиця лідерів (сторінка {page}):",
-    "top.line": ("{rank}. {name} — фішки: {chips}, роздачі: {n}",
-                 "{rank}. {name} — фішки: {chips}, роздачі: {n}",
-                 "{rank}. {name} — фішки: {chips}, роздачі: {n}"),
-    "top.past_end": ("У таблиці лідерів лише {n} сторінка.",
-                     "У таблиці лідерів лише {n} сторінки.",
-                     "У таблиці лідерів лише {n} сторінок."),
-    "btn.prev_page": "◀ Сторінка {page}",
-    "btn.next_page": "Сторінка {page} ▶",
-    "top.more": "Далі: /top {next}",
-    "top.empty": "Тут ще не зіграно жодної роздачі.",
-    "top.picture_title": "Таблиця лідерів",
-    "stats.title": "Ігри в цьому чаті — {name}:",
-    "stats.none": "Зіграних роздач ще немає.",
-    "stats.line": ("• {game}: {n} роздача, виграно {won}, разом {net}",
-                   "• {game}: {n} роздачі, виграно {won}, разом {net}",
-                   "• {game}: {n} роздач, виграно {won}, разом {net}"),
-    "stats.recent": "Останні роздачі:",
-    "stats.picture_title": "{name} · ігри та фішки",
     "lang.current": "Мова: українська. Змінити: /lang і одна з мов: {langs}",
     "lang.unknown": "Я розмовляю такими мовами: {langs}",
     "lang.set": "Мову змінено на українську.",
@@ -309,13 +289,21 @@ UK: dict[str, Entry] = {
                      "типові варіанти: {defaults} (/settings default ГРА [ВАРІАНТ] [СТАВКА])\n"
                      "згадки гравців, чиї плитки не відкрито: {mentions} "
                      "(/settings mentions on|off)\n"
-                     "рівень комп'ютерів: {level} (/settings level easy|normal|strong)",
+                     "рівень комп'ютерів: {level} (/settings level easy|normal|strong)\n"
+                     "стартові фішки: {grant} (/settings grant N)\n"
+                     "щоденне поповнення до: {floor} (/settings floor N)\n"
+                     "найбільша ставка: ×{max_stake} (/settings maxstake N)\n"
+                     "на столі гри, що не знає своєї найгіршої роздачі: {buy_in} ставок "
+                     "(/settings buyin N)\n"
+                     "рейтинг за роздачу — після {min_deals} роздач (/settings mindeals N)",
     "settings.on": "увімкнено",
     "settings.off": "вимкнено",
     "settings.range": "Виберіть кількість секунд від {lo} до {hi}.",
     "settings.bad_preset": "Варіанта «{preset}» немає. Варіанти: {presets}",
     "settings.usage": "Як змінити: /settings turn N | lobby N | default ГРА [ВАРІАНТ] [СТАВКА] | "
-                      "mentions on|off | level easy|normal|strong",
+                      "mentions on|off | level easy|normal|strong | grant N | floor N | "
+                      "maxstake N | buyin N | mindeals N",
+    "settings.number": "Виберіть ціле число від {lo} до {hi}.",
     "settings.bad_level": "Рівня «{level}» немає. Рівні: {levels}",
     "settings.saved": "Збережено.",
     "hand.choose_tiles": "Або виберіть тут плитки для ходу…",
@@ -351,6 +339,11 @@ UK: dict[str, Entry] = {
     "dcmd.lang": "мова",
     "dcmd.settings": "налаштування",
     "dcmd.help": "допомога",
+    "dcmd.kick": "прибрати",
+    "dcmd.skip": "пропустити",
+    "dcmd.notify": "сповіщати",
+    "dopt.player": "гравець",
+    "dhelp.player": "хто встає з-за столу",
     "ddesc.newgame": "відкрити набір гравців у цьому каналі",
     "dopt.game": "гра",
     "dopt.preset": "варіант",
@@ -366,9 +359,9 @@ UK: dict[str, Entry] = {
     "dhelp.options": "інші параметри як ключ=значення через пробіл",
     "dhelp.page": "яка сторінка таблиці лідерів",
     "dhelp.language": "uk або en",
-    "dhelp.setting": "що змінити: turn, lobby, default, mentions або level",
+    "dhelp.setting": "що змінити (/settings покаже все)",
     "dhelp.value": "секунди (turn, lobby); ГРА [ВАРІАНТ] [СТАВКА] (default); on або off; "
-                   "easy|normal|strong",
+                   "easy|normal|strong; фішки чи роздачі",
     "command.newgame": "відкрити набір: /newgame ГРА [ВАРІАНТ] [СТАВКА]",
     "command.join": "сісти за стіл",
     "command.leave": "встати з-за столу",
@@ -381,6 +374,10 @@ UK: dict[str, Entry] = {
     "command.lang": "мова: чату (у групі, адміністратори) або ваша (у приватному чаті)",
     "command.settings": "час на хід, час набору, типові варіанти, рівень комп'ютерів",
     "command.help": "що я вмію",
+    "command.kick": "прибрати гравця (той, хто веде гру, або адміністратор): відповіддю "
+                    "на його повідомлення або /kick ІМ'Я",
+    "command.skip": "хід, що триває, зробить комп'ютер (той, хто веде гру, або адміністратор)",
+    "command.notify": "писати вам приватно, коли тут відкривають гру (ще раз — перестати)",
     "private.welcome": "Вітаю! Додайте мене до групи й напишіть там /newgame, щоб грати. "
                        "Ваші плитки приходитимуть сюди.",
     # words drawn inside pictures (a colon before the number, so no plural forms)

@@ -47,7 +47,10 @@ TERMINAL: dict[str, Entry] = {
     "console.players": "Кількість гравців у {game}: {span}.",
     "console.picture": "Зображення: {path}",
     "console.no_pictures": "Не вдалося записати зображення: {detail}",
-    "console.standings": "Підсумок (фішки й очки цього матчу):",
+    "console.practice": "Тренувальний стіл: комп'ютери грають без фішок, тож ваші фішки не "
+                        "рухаються.",
+    "console.standings": "Підсумок (фішки й очки за рахунком цього матчу; за тренувальним "
+                         "столом ваші фішки не рухаються):",
     "console.standing": "{rank}. {name}: фішки {chips}, очки {points}",
     "console.no_deals": "Жодну роздачу не закінчено, тож фішки не рухалися.",
     "console.kept_in": "Фішки зберігаються в {db}.",

@@ -87,8 +87,25 @@ async def run(tmp_path: Path, script: Script, **changes: object) -> tuple[int, s
 
 
 
+def match_chips(db: Path) -> dict[str, int]:
+    """Each seat's chips as the finished match counts them (its last deal's outcome, times the
+    stake), by the name the board shows."""
+    with sqlite3.connect(db) as conn:
+        game, seats, stake, state = conn.execute(
+            "SELECT game, seats, stake, state FROM sessions ORDER BY id DESC").fetchone()
+    rules = games.get(game)
+    final = rules.loads(state)
+    outcome = rules.outcome(final)
+    assert outcome is not None
+    _, chips = final.match.totals(outcome)
+    names = [("Tester" if not s["computer"] else f"Computer {s['platform_id'][-1]}")
+             for s in json.loads(seats)]
+    return {name: c * stake for name, c in zip(names, chips, strict=True)}
+
+
 def settled(db: Path) -> tuple[int, dict[str, int], int]:
-    """Deals settled, each user's net settlement, and the chips that changed hands."""
+    """Deals settled, each user's net settlement, and the chips that changed hands (none at
+    the terminal's practice table)."""
     with sqlite3.connect(db) as conn:
         deals = conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
         rows = conn.execute(
@@ -117,14 +134,14 @@ async def test_a_game_is_played_to_its_end(tmp_path):
             assert image.mode == "P"  # encoded as the terminal keeps it: a palette PNG
             image.verify()
     assert not list((tmp_path / "pics").glob("*.part"))
+    # A person alone with computers plays a practice table: the deal is played and recorded,
+    # and the terminal says so, but no chip moves and computers hold none.
+    assert "A practice table" in text and "Practice: no chips moved." in text
     chips, granted = balances(tmp_path / "x.sqlite3", "console")
-    assert granted == 1000 and set(chips) == {"Tester", "computer-1", "computer-2"}
-    assert sum(chips.values()) == granted  # settlements are zero-sum
+    assert granted == 1000 and chips == {"Tester": 1000}
     deals, net, moved = settled(tmp_path / "x.sqlite3")
-    assert deals == 1 and set(net) == set(chips) and sum(net.values()) == 0
-    assert moved > 0 or "Tester: 0" in text  # (a deal where nobody pays is possible, but rare)
-    assert chips["Tester"] == 1000 + net["Tester"]
-    assert f"Tester: {chips['Tester']} chips" in text
+    assert deals == 1 and net == {} and moved == 0
+    assert "Tester: 1000 chips" in text
 
 
 async def test_letters_choose_moves_and_chips_carry_over(tmp_path):
@@ -134,9 +151,9 @@ async def test_letters_choose_moves_and_chips_carry_over(tmp_path):
     code, text = await run(tmp_path, Script([], first_move), lang="uk", players=2)
     assert code == 0 and "Роздачу 1 закінчено" in text and "Ряд:" in text
     chips, granted = balances(tmp_path / "x.sqlite3", "console")
-    assert granted == 1000 and sum(chips.values()) == granted
+    assert granted == 1000 and chips == {"Tester": 1000}
     deals, net, _ = settled(tmp_path / "x.sqlite3")
-    assert deals == 2 and chips["Tester"] == 1000 + net["Tester"]
+    assert deals == 2 and net == {}
 
 
 async def test_bad_input_is_explained_and_the_game_goes_on(tmp_path):
@@ -319,9 +336,9 @@ async def test_play_game_asks_before_resuming_another_saved_game(tmp_path):
     assert "Tails · deal 1" in text and "Deal 1 is over" in text
     assert sessions(tmp_path / "x.sqlite3") == [("cedeng", "abandoned"), ("tails", "finished")]
     chips, granted = balances(tmp_path / "x.sqlite3", "console")
-    assert sum(chips.values()) == granted  # the stopped deal moved no chips
+    assert chips == {"Tester": granted}  # practice: neither deal moved a chip
     deals, net, _ = settled(tmp_path / "x.sqlite3")
-    assert deals == 1 and chips["Tester"] == 1000 + net["Tester"]
+    assert deals == 1 and net == {}
 
 
 async def test_other_settings_are_asked_about_and_the_same_game_resumes_at_once(tmp_path):
@@ -352,7 +369,7 @@ async def test_the_computers_play_at_the_level_asked_for(tmp_path):
     assert code == 0 and "Deal 1 is over" in text
     assert seat_levels(tmp_path / "x.sqlite3") == [["strong", "strong"], ["normal", "normal"]]
     chips, granted = balances(tmp_path / "x.sqlite3", "console")
-    assert sum(chips.values()) == granted  # settlements are zero-sum
+    assert chips == {"Tester": granted}  # practice: the computers play for nothing
 
 
 async def test_another_level_is_asked_about_and_the_same_one_resumes_at_once(tmp_path):
@@ -433,12 +450,11 @@ async def test_the_seat_lines_say_chips_as_the_picture_does(tmp_path, game, play
     assert code == 0 and "score" not in text
     assert not re.search(r"chips [+−]?\d", text.split("Deal 1 is over")[0].split(
         "The game begins!")[1].rsplit("\n\n", 2)[0]), "no chips before a deal has settled"
-    # The board printed at the deal's end: every seat's chips, this deal included.
+    # The board printed at the deal's end: every seat's chips as the match counts them, this
+    # deal included (a practice table moves none of the player's own).
     final = text.split("Deal 1 is over")[0].rstrip().rsplit("\n\n", 1)[-1]
     shown = dict(re.findall(r"^[▶ ] (\S+(?: \d)?)\s.*chips ([+−]?\d+)", final, re.M))
-    _, net, _ = settled(tmp_path / "x.sqlite3")
-    by_name = {("Tester" if name == "Tester" else f"Computer {name[-1]}"): value
-               for name, value in net.items()}
+    by_name = match_chips(tmp_path / "x.sqlite3")
     assert {name: int(v.replace("−", "-")) for name, v in shown.items()} == by_name
 
 

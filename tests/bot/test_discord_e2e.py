@@ -342,8 +342,8 @@ async def test_commands_are_synced_with_ukrainian_names(server: Server) -> None:
     synced = next(c for c in server.fake.calls if c.method == "PUT"
                   and c.path.endswith("/commands"))
     names = {c["name"]: c for c in synced.json or []}  # type: ignore[union-attr]
-    assert set(names) == {"newgame", "join", "leave", "stop", "games", "rules", "chips", "top",
-                          "stats", "lang", "settings", "help"}
+    assert set(names) == {"newgame", "join", "leave", "stop", "kick", "skip", "games", "rules",
+                          "chips", "top", "stats", "notify", "lang", "settings", "help"}
     assert names["newgame"]["name_localizations"]["uk"] == "нова-гра"
     assert names["top"]["description_localizations"]["uk"]
     game = next(o for o in names["newgame"]["options"] if o["name"] == "game")

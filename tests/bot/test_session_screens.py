@@ -257,19 +257,21 @@ async def test_top_counts_deals_pages_and_bounds_what_is_typed(tmp_path):
             await m.storage.accounts.balance(chat_id, user)
         page = (await commands.run("top", PLACE, OLENA, [], anyone)).answer
         assert page is not None and "0 deals" in page.text
-        (forward,) = buttons(page)
+        forward, switch = buttons(page)
         assert payload.decode(forward.data) == payload.Press(0, 2, payload.TOP)
+        assert payload.decode(switch.data) == payload.Press(0, 1, payload.TOP_PER_DEAL)
         second = (await commands.run("top", PLACE, OLENA, ["2"], anyone)).answer
-        back, = buttons(second)
+        back, _ = buttons(second)
         assert payload.decode(back.data).version == 1 and "11. P10" in second.text
         for typed in ("3", "99999999999999999999"):
             past = (await commands.run("top", PLACE, OLENA, [typed], anyone)).answer
             assert past is not None and past.text == "The leaderboard has only 2 pages."
+        # A deal against computers alone is practice: no chips, and no deal on the board.
         await lobby(m, rec, ["dragon", "deals=1"], [OLENA], computers=1)
         await play_out(m, rec, [OLENA])
         pages = [(await commands.run("top", PLACE, OLENA, [n], anyone)).answer for n in "12"]
         text = "\n".join(p.text for p in pages if p is not None)
-        assert re.search(r"Олена — \S+ chips, 1 deal$", text, re.M), text
+        assert re.search(r"Олена — 1000 chips, 0 deals$", text, re.M), text
     finally:
         await close(m)
 

@@ -18,7 +18,7 @@ import games
 from bot.i18n import tr
 from bot.telegram_messages import CAPTION_LIMIT
 from rendering.chart import charts_in
-from storage import SeatResult, Settlement, Storage
+from storage import SeatResult, Settlement, Storage, TableChips
 from tests.support import discord_server as dc
 from tests.support.fake_discord import slash
 from tests.support.fake_telegram import FakeTelegram
@@ -35,10 +35,12 @@ async def settle(storage: Storage, platform: str, chat: int | str, bob: tuple[st
     them = await storage.accounts.user(platform, *other)
     session = await storage.sessions.create(chat_id, "dragon", {}, [], status="active",
                                             topic="elsewhere")
-    await storage.sessions.save(session.but(status="finished", version=1), 0)
+    await storage.sessions.save(session.but(version=1), 0, chips=TableChips(
+        frozenset({me, them}), ((me, 200), (them, 200))))
     for no, (game, mine) in enumerate(DEALS, start=1):
         await storage.accounts.settle(Settlement(session.id, no, chat_id, game, "out", (
             SeatResult(me, 0, mine, mine > 0), SeatResult(them, 0, -mine, mine < 0))))
+    await storage.sessions.save(session.but(status="finished", version=2), 1)
 
 
 def check_card(png: bytes, lang: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from storage import SeatResult, Settlement, Storage
+from storage import SeatResult, Settlement, Storage, TableChips
 
 
 @pytest.fixture
@@ -22,6 +22,13 @@ async def setup(store: Storage, chat_title: str = "group") -> tuple[int, int, in
     return chat, me, other, session.id
 
 
+async def bring(store: Storage, session_id: int, users: list[int], amount: int) -> None:
+    session = await store.sessions.get(session_id)
+    assert session is not None
+    await store.sessions.save(session.but(version=session.version + 1), session.version,
+                              chips=TableChips(frozenset(users), tuple((u, amount) for u in users)))
+
+
 async def deal(store: Storage, session: int, no: int, chat: int, me: int, other: int,
                mine: int, game: str = "dragon") -> None:
     await store.accounts.settle(Settlement(session, no, chat, game, "out", (
@@ -30,15 +37,13 @@ async def deal(store: Storage, session: int, no: int, chat: int, me: int, other:
 
 async def test_the_history_is_the_balance_after_each_movement(store):
     chat, me, other, session = await setup(store)
-    await store.accounts.balance(chat, me)
+    await bring(store, session, [me, other], 500)  # not a step: the chips are still theirs
     for no, mine in enumerate((40, -90, 15), start=1):
         await deal(store, session, no, chat, me, other, mine)
     await store.accounts.adjust(chat, me, 100, "gift")
-    deals = await store.db.read("SELECT id FROM deals ORDER BY id")
-    await store.accounts.refund_deal(deals[1]["id"])  # the −90 is paid back
     history = [(p.deals, p.balance) for p in await store.stats.history(chat, me)]
-    assert history == [(0, 1000), (1, 1040), (2, 950), (3, 965), (3, 1065), (3, 1155)]
-    assert history[-1][1] == await store.accounts.balance(chat, me)
+    assert history == [(0, 1000), (1, 1040), (2, 950), (3, 965), (3, 1065)]
+    assert history[-1][1] == (await store.accounts.wallet(chat, me)).total
     # The other player's and another chat's movements are not in it.
     other_chat, *_ = await setup(store, "elsewhere")
     await store.accounts.balance(other_chat, me)
@@ -47,6 +52,7 @@ async def test_the_history_is_the_balance_after_each_movement(store):
 
 async def test_the_history_keeps_its_last_movements(store):
     chat, me, other, session = await setup(store)
+    await bring(store, session, [me, other], 500)
     for no in range(1, 11):
         await deal(store, session, no, chat, me, other, no)
     last = await store.stats.history(chat, me, limit=4)
@@ -59,9 +65,12 @@ async def test_without_a_grant_the_history_starts_at_zero(tmp_path):
     store = await Storage.open(tmp_path / "nogrant.sqlite3", grant=0)
     try:
         chat, me, other, session = await setup(store)
+        for person in (me, other):
+            await store.accounts.adjust(chat, person, 20, "gift")
+        await bring(store, session, [me, other], 20)
         await deal(store, session, 1, chat, me, other, -7)
         assert [(p.deals, p.balance) for p in await store.stats.history(chat, me)] == [
-            (0, 0), (1, -7)]
+            (0, 0), (0, 20), (1, 13)]
     finally:
         await store.close()
 

@@ -24,8 +24,10 @@ from storage import (
     StorageBusy,
     StorageError,
     StorageUnavailable,
+    TableChips,
 )
 from storage.schema import MIGRATIONS
+from tests.support.books import check_books
 
 ROOT = Path(__file__).resolve().parents[2]
 ODD_NAMES = [
@@ -39,33 +41,6 @@ async def store(tmp_path):
     s = await Storage.open(tmp_path / "chips.sqlite3", grant=100)
     yield s
     await s.close()
-
-
-def check_books(path: Path) -> None:
-    """The invariants every database must keep, read with plain sqlite3."""
-    conn = sqlite3.connect(path)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        per_chat = conn.execute(
-            "SELECT b.chat_id, SUM(b.balance), (SELECT COALESCE(SUM(amount), 0) FROM ledger l "
-            "WHERE l.chat_id = b.chat_id AND kind IN ('grant', 'adjustment')) "
-            "FROM balances b GROUP BY b.chat_id").fetchall()
-        for chat, balances, issued in per_chat:
-            assert balances == issued, chat
-        mismatched = conn.execute(
-            "SELECT b.chat_id, b.user_id FROM balances b WHERE b.balance != (SELECT "
-            "COALESCE(SUM(amount), 0) FROM ledger l WHERE l.chat_id = b.chat_id "
-            "AND l.user_id = b.user_id)").fetchall()
-        assert mismatched == []
-        for (deal,) in conn.execute("SELECT id FROM deals").fetchall():
-            seats = conn.execute("SELECT COUNT(*), SUM(delta) FROM deal_seats WHERE deal_id = ?",
-                                 (deal,)).fetchone()
-            moves = conn.execute("SELECT COUNT(*) FROM ledger WHERE kind = 'settlement' "
-                                 "AND ref = ?", (f"deal:{deal}",)).fetchone()
-            assert seats[0] >= 2 and seats[1] == 0 and moves[0] == seats[0], deal
-    finally:
-        conn.close()
 
 
 def settlement(session: int, deal: int, chat: int, users: list[int], deltas: list[int]
@@ -90,6 +65,19 @@ async def new_session(store: Storage, chat: int) -> int:
     session = await store.sessions.create(chat, "dragon", {}, [], status="active",
                                           topic=f"t{random.random()}")
     return session.id
+
+
+async def bring(store: Storage, session_id: int, users: list[int], amount: int) -> None:
+    """The people sit at the session's table with `amount` chips each."""
+    session = await store.sessions.get(session_id)
+    assert session is not None
+    await store.sessions.save(session.but(version=session.version + 1), session.version,
+                              chips=TableChips(frozenset(users), tuple((u, amount) for u in users)))
+
+
+async def held(store: Storage, session_id: int, users: list[int]) -> list[int]:
+    on_table = await store.tables.held(session_id)
+    return [on_table.get(u, 0) for u in users]
 
 
 # ----- schema ----------------------------------------------------------------------------------
@@ -182,50 +170,150 @@ async def test_first_appearance_grants_once_per_chat(store):
     check_books(Path(store.db.path))
 
 
-async def test_a_settlement_applied_twice_changes_nothing(store):
+async def test_a_chat_sets_its_starting_chips(store):
+    chat, (alice, bob) = await people(store, 2)
+    assert await store.accounts.balance(chat, alice) == 100
+    await store.accounts.update_settings(chat, grant=250)
+    assert await store.accounts.balance(chat, bob) == 250  # a newcomer gets the chat's grant
+    assert await store.accounts.balance(chat, alice) == 100
+    check_books(Path(store.db.path))
+
+
+async def test_the_daily_refill_comes_once_a_day_below_the_floor(store):
+    chat, (alice, bob) = await people(store, 2)
+    session = await new_session(store, chat)
+    await bring(store, session, [alice, bob], 90)
+    await store.accounts.settle(settlement(session, 1, chat, [alice, bob], [-85, 85]))
+    # Alice has 10 in hand and 5 on the table: 15, below a floor of 40.
+    wallet = await store.accounts.wallet(chat, alice, 40, "2026-11-26")
+    assert (wallet.balance, wallet.held, wallet.refilled) == (35, 5, 25)
+    again = await store.accounts.wallet(chat, alice, 40, "2026-11-26")
+    assert (again.balance, again.refilled) == (35, 0)
+    assert await store.accounts.refilled(chat, alice, "2026-11-26")
+    # Bob, far above the floor, gets nothing; a new day refills nobody above it either.
+    assert (await store.accounts.wallet(chat, bob, 40, "2026-11-26")).refilled == 0
+    assert (await store.accounts.wallet(chat, alice, 40, "2026-11-27")).refilled == 0
+    check_books(Path(store.db.path))
+
+
+async def test_a_settlement_moves_chips_on_the_table_once(store):
     chat, users = await people(store, 3)
     session = await new_session(store, chat)
-    deal = settlement(session, 1, chat, users, [-30, -150, 180])
+    await bring(store, session, users, 100)
+    assert [await store.accounts.balance(chat, u) for u in users] == [0, 0, 0]
+    deal = settlement(session, 1, chat, users, [-30, -100, 130])
     assert await store.accounts.settle(deal)
-    balances = [await store.accounts.balance(chat, u) for u in users]
-    assert balances == [70, -50, 280]  # below zero is allowed
+    assert await held(store, session, users) == [70, 0, 230]
     assert not await store.accounts.settle(deal)
-    assert [await store.accounts.balance(chat, u) for u in users] == balances
+    assert await held(store, session, users) == [70, 0, 230]
     with pytest.raises(ValueError, match="zero-sum"):
         settlement(session, 2, chat, users, [1, 1, 1])
     check_books(Path(store.db.path))
 
 
-async def test_refunds_and_adjustments_apply_once(store):
+async def test_a_table_never_pays_out_more_than_it_holds(store):
     chat, users = await people(store, 2)
     session = await new_session(store, chat)
-    await store.accounts.settle(settlement(session, 1, chat, users, [-10, 10]))
-    (deal,) = await store.stats.recent_deals(chat)
-    assert await store.accounts.refund_deal(deal.deal_id)
-    assert not await store.accounts.refund_deal(deal.deal_id)
-    assert [await store.accounts.balance(chat, u) for u in users] == [100, 100]
-    assert await store.stats.recent_deals(chat) == []
-    assert await store.accounts.adjust(chat, users[0], 25, "admin:1", "prize")
-    assert not await store.accounts.adjust(chat, users[0], 25, "admin:1", "prize")
-    assert await store.accounts.balance(chat, users[0]) == 125
+    await bring(store, session, users, 40)
+    with pytest.raises(StorageError, match="more chips than its table holds"):
+        await store.accounts.settle(settlement(session, 1, chat, users, [-41, 41]))
+    stranger = await store.accounts.user("telegram", 99, "stranger")
+    with pytest.raises(StorageError, match="no chips on its table"):
+        await store.accounts.settle(settlement(session, 1, chat, [users[0], stranger], [-1, 1]))
+    assert await held(store, session, users) == [40, 40]
+    assert await store.db.read("SELECT * FROM deals") == []
     check_books(Path(store.db.path))
 
 
-async def test_200_concurrent_settlements_leave_exact_balances(tmp_path):
+async def test_chips_come_back_when_a_person_leaves_or_the_table_closes(store):
+    chat, users = await people(store, 3)
+    session = await new_session(store, chat)
+    await bring(store, session, users, 60)
+    await store.accounts.settle(settlement(session, 1, chat, users, [-20, 5, 15]))
+    stored = await store.sessions.get(session)
+    assert stored is not None
+    left = stored.but(version=stored.version + 1)
+    await store.sessions.save(left, stored.version, chips=TableChips(frozenset(users[1:])))
+    assert await store.accounts.balance(chat, users[0]) == 80  # 40 in hand, 40 back
+    assert await held(store, session, users) == [0, 65, 75]
+    await store.sessions.save(left.but(version=left.version + 1, status="finished"),
+                              left.version)
+    assert [await store.accounts.balance(chat, u) for u in users] == [80, 105, 115]
+    assert await store.tables.held(session) == {}
+    check_books(Path(store.db.path))
+
+
+async def test_a_balance_that_no_longer_covers_what_it_brings_makes_the_save_stale(store):
+    chat, (alice,) = await people(store, 1)
+    session = await new_session(store, chat)
+    with pytest.raises(StaleSave, match="no longer has"):
+        await bring(store, session, [alice], 101)
+    assert await store.accounts.balance(chat, alice) == 100
+    assert (await store.sessions.get(session)).version == 0
+    check_books(Path(store.db.path))
+
+
+async def test_adjustments_apply_once_and_never_below_zero(store):
+    chat, users = await people(store, 2)
+    assert await store.accounts.adjust(chat, users[0], 25, "admin:1", "prize")
+    assert not await store.accounts.adjust(chat, users[0], 25, "admin:1", "prize")
+    assert await store.accounts.balance(chat, users[0]) == 125
+    with pytest.raises(ValueError, match="would leave"):
+        await store.accounts.adjust(chat, users[1], -101, "admin:2")
+    assert await store.accounts.balance(chat, users[1]) == 100
+    check_books(Path(store.db.path))
+
+
+async def test_older_files_are_brought_to_table_stakes(tmp_path):
+    """A file from before table stakes: negative balances rise to zero by an adjustment row,
+    the books still add up, and a computer's old deals no longer count as deals at stake."""
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    for number, script in enumerate(MIGRATIONS[:3], start=1):
+        conn.executescript(script)
+        conn.execute(f"PRAGMA user_version = {number}")
+    conn.executescript("""
+        INSERT INTO chats (id, platform, platform_id, created_at) VALUES (1, 'telegram', '-1', 0);
+        INSERT INTO users (id, platform, platform_id, name, created_at) VALUES
+            (1, 'telegram', '1', 'a', 0), (2, 'telegram', '2', 'b', 0),
+            (3, 'computer', 'computer-1', 'c', 0);
+        INSERT INTO balances VALUES (1, 1, -50, 1), (1, 2, 1200, 2), (1, 3, 850, 3);
+        INSERT INTO ledger (chat_id, user_id, kind, ref, amount, at) VALUES
+            (1, 1, 'grant', 'start', 1000, 0), (1, 2, 'grant', 'start', 1000, 0),
+            (1, 1, 'settlement', 'deal:1', -1050, 0), (1, 2, 'settlement', 'deal:1', 200, 0),
+            (1, 3, 'settlement', 'deal:1', 850, 0);
+        INSERT INTO sessions (id, chat_id, game, options, seats, status, created_at,
+                              updated_at) VALUES (1, 1, 'dragon', '{}', '[]', 'finished', 0, 0);
+        INSERT INTO deals (id, session_id, deal_no, chat_id, game, reason, at) VALUES
+            (1, 1, 0, 1, 'dragon', 'out', 0), (2, 1, 1, 1, 'dragon', 'out', 0);
+        INSERT INTO deal_seats VALUES (1, 0, 1, 0, -1050, 0), (1, 1, 2, 0, 200, 0),
+            (1, 2, 3, 0, 850, 1), (2, 0, 1, 0, 0, 1), (2, 1, 3, 0, 0, 0);
+    """)
+    conn.commit()
+    conn.close()
+    store = await Storage.open(path)
+    assert await store.accounts.balance(1, 1) == 0
+    assert (await store.stats.rank(1, 1)).games == 1  # deal 2 was one person and a computer
+    await store.close()
+    check_books(path)
+
+
+async def test_200_concurrent_settlements_leave_exact_tables(tmp_path):
     path = tmp_path / "busy.sqlite3"
-    stores = [await Storage.open(path, grant=100) for _ in range(4)]
+    stores = [await Storage.open(path, grant=5000) for _ in range(4)]
     chat, users = await people(stores[0], 3)
     session = await new_session(stores[0], chat)
+    await bring(stores[0], session, users, 5000)
     rng = random.Random(200)
     deals = [settlement(session, i, chat, users, zero_sum(rng, 3)) for i in range(200)]
-    expected = [100 + sum(d.seats[k].delta for d in deals) for k in range(3)]
+    expected = [5000 + sum(d.seats[k].delta for d in deals) for k in range(3)]
     # Every deal is sent twice, from different connections, in a shuffled order.
     jobs = [(stores[i % 4], d) for i, d in enumerate(deals)] + \
         [(stores[(i + 1) % 4], d) for i, d in enumerate(deals)]
     rng.shuffle(jobs)
     applied = await asyncio.gather(*(s.accounts.settle(d) for s, d in jobs))
     assert sum(applied) == 200
-    assert [await stores[0].accounts.balance(chat, u) for u in users] == expected
+    assert await held(stores[0], session, users) == expected
     for s in stores:
         await s.close()
     check_books(path)
@@ -236,15 +324,14 @@ async def test_a_locked_database_is_reported_and_changes_nothing(tmp_path):
     store = await Storage.open(path, grant=100, busy_timeout_ms=100)
     chat, users = await people(store, 2)
     session = await new_session(store, chat)
-    await store.accounts.balance(chat, users[0])
-    await store.accounts.balance(chat, users[1])
+    await bring(store, session, users, 100)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     with pytest.raises(StorageBusy, match="busy"):
         await store.accounts.settle(settlement(session, 1, chat, users, [-5, 5]))
     holder.execute("ROLLBACK")
     holder.close()
-    assert [await store.accounts.balance(chat, u) for u in users] == [100, 100]
+    assert await held(store, session, users) == [100, 100]
     assert await store.accounts.settle(settlement(session, 1, chat, users, [-5, 5]))
     await store.close()
 
@@ -263,7 +350,8 @@ async def test_sessions_save_with_optimistic_versions(store):
 
     active = lobby.but(status="active", seats=users, state='{"x": 1}', version=1,
                        deadline=1234.5, messages={"telegram": {"table": 77}})
-    await store.sessions.save(active, expected_version=0)
+    await store.sessions.save(active, expected_version=0,
+                              chips=TableChips(frozenset(users), tuple((u, 10) for u in users)))
     loaded = await store.sessions.get(lobby.id)
     assert loaded is not None
     assert (loaded.status, loaded.seats, loaded.state, loaded.version, loaded.deadline,
@@ -276,13 +364,15 @@ async def test_sessions_save_with_optimistic_versions(store):
         await store.sessions.save(active.but(version=2, state="stale"), expected_version=0,
                                   settlement=deal)
     assert (await store.sessions.get(lobby.id)).state == '{"x": 1}'
-    assert [await store.accounts.balance(chat, u) for u in users] == [100, 100]
+    assert await held(store, lobby.id, users) == [10, 10]
 
     # The save that ends a deal carries its settlement in the same transaction.
     await store.sessions.save(active.but(version=2, state="end"), expected_version=1,
                               settlement=deal)
-    assert [await store.accounts.balance(chat, u) for u in users] == [97, 103]
+    assert await held(store, lobby.id, users) == [7, 13]
+    # The save that closes the session returns what is on its table.
     await store.sessions.save(active.but(version=3, status="finished"), expected_version=2)
+    assert [await store.accounts.balance(chat, u) for u in users] == [97, 103]
     assert await store.sessions.open_in(chat) is None
     assert [s.id for s in await store.sessions.history(chat)] == [lobby.id]
     again = await store.sessions.create(chat, "dragon", {}, [])
@@ -297,28 +387,57 @@ async def test_leaderboard_order_ranks_and_pages(store):
     chat, users = await people(store, 5)
     cpu = await store.accounts.computer("heuristic-1")
     session = await new_session(store, chat)
-    await store.accounts.settle(settlement(session, 1, chat, [users[0], cpu], [-40, 40]))
+    await bring(store, session, users, 50)
+    await store.accounts.settle(Settlement(session, 1, chat, "dragon", "out", (
+        SeatResult(users[0], 0, -40, False), SeatResult(cpu, 0, 0, True, staked=False),
+        SeatResult(users[4], 0, 40, False))))
     await store.accounts.settle(settlement(session, 2, chat, users[1:3], [25, -25]))
-    for u in users:
-        await store.accounts.balance(chat, u)
     top = await store.stats.top(chat, limit=10)
-    # 125; then three at 100 in order of joining; 75; 60. The computer is not listed.
-    assert [(s.rank, s.user_id, s.balance) for s in top] == [
-        (1, users[1], 125), (2, users[3], 100), (3, users[4], 100), (4, users[2], 75),
-        (5, users[0], 60)]
+    # Chips on the table count: 140, 125, 100 (never played), 75, 60. No computer.
+    assert [(s.rank, s.user_id, s.balance, s.games) for s in top] == [
+        (1, users[4], 140, 1), (2, users[1], 125, 1), (3, users[3], 100, 0),
+        (4, users[2], 75, 1), (5, users[0], 60, 1)]
     assert await store.stats.players(chat) == 5
     page = await store.stats.top(chat, limit=2, offset=2)
-    assert [s.user_id for s in page] == [users[4], users[2]]
+    assert [s.user_id for s in page] == [users[3], users[2]]
     for standing in top:
         mine = await store.stats.rank(chat, standing.user_id)
-        assert mine is not None and mine.rank == standing.rank
+        assert mine is not None and (mine.rank, mine.games) == (standing.rank, standing.games)
     assert await store.stats.rank(chat, cpu) is None
-    assert top[0].games == 1 and top[1].games == 0
+
+
+async def test_the_ranking_per_deal_takes_people_with_enough_deals(store):
+    chat, users = await people(store, 3)
+    session = await new_session(store, chat)
+    await bring(store, session, users, 100)
+    for deal, deltas in enumerate(([-10, 10, 0], [-10, 10, 0], [30, 0, -30])):
+        await store.accounts.settle(settlement(session, deal, chat, users, deltas))
+    # Per deal: users[0] +10/3, users[1] +20/3, users[2] −30/3; all three have 3 deals.
+    ranked = await store.stats.per_deal(chat, 3)
+    assert [(r.rank, r.user_id, r.won, r.games) for r in ranked] == [
+        (1, users[1], 20, 3), (2, users[0], 10, 3), (3, users[2], -30, 3)]
+    assert await store.stats.ranked(chat, 3) == 3
+    assert await store.stats.per_deal(chat, 4) == [] and await store.stats.ranked(chat, 4) == 0
+    assert [r.user_id for r in await store.stats.per_deal(chat, 1, limit=1, offset=1)] == \
+        [users[0]]
+
+
+async def test_a_persons_chips_are_told_apart_by_where_they_came_from(store):
+    chat, (alice, bob) = await people(store, 2)
+    session = await new_session(store, chat)
+    await bring(store, session, [alice, bob], 100)
+    await store.accounts.settle(settlement(session, 1, chat, [alice, bob], [-90, 90]))
+    await store.accounts.wallet(chat, alice, 50, "2026-11-26")  # 10 on the table: +40
+    came = await store.stats.sources(chat, alice)
+    assert (came.granted, came.refilled, came.won, came.adjusted) == (100, 40, -90, 0)
+    history = [(p.deals, p.balance) for p in await store.stats.history(chat, alice)]
+    assert history == [(0, 100), (1, 10), (1, 50)]  # chips brought to a table are not a step
 
 
 async def test_game_stats_and_recent_deals(store):
     chat, users = await people(store, 2)
     session = await new_session(store, chat)
+    await bring(store, session, users, 50)
     await store.accounts.settle(settlement(session, 1, chat, users, [-4, 4]))
     await store.accounts.settle(Settlement(session, 2, chat, "domino", "blocked", (
         SeatResult(users[0], 3, 9, True), SeatResult(users[1], 12, -9, False))))
@@ -336,21 +455,25 @@ async def test_game_stats_and_recent_deals(store):
 WRITER = """
 import asyncio, random, sys
 sys.path.insert(0, {root!r})
-from storage import Storage, SeatResult, Settlement
+from storage import Storage, SeatResult, Settlement, TableChips
 
 async def main():
-    store = await Storage.open({path!r}, grant=100)
+    store = await Storage.open({path!r}, grant=10**6)
     chat = await store.accounts.chat("telegram", "-1", "g")
     users = [await store.accounts.user("telegram", i, f"p{{i}}") for i in range(4)]
     session = await store.sessions.create(chat, "dragon", {{}}, users, status="active")
     rng = random.Random(1)
     version = 0
+    everyone = frozenset(users)
     for deal in range(10**9):
         d = [rng.randint(-9, 9) for _ in range(3)]
         seats = tuple(SeatResult(u, 0, x, False) for u, x in zip(users, [*d, -sum(d)]))
+        # Every save brings chips to the table, settles a deal on it and lets one person go.
+        bring = tuple((u, 50) for u in users)
+        keep = everyone - {{users[deal % 4]}}
         await store.sessions.save(session.but(version=version + 1, state="x" * 5000),
                                   version, Settlement(session.id, deal, chat, "dragon", "out",
-                                                      seats))
+                                                      seats), TableChips(keep, bring))
         version += 1
         if deal == 20:
             print("ready", flush=True)

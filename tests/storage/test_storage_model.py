@@ -1,7 +1,10 @@
 """A hypothesis state machine: random sequences of chip operations against a plain model.
 
-Whatever the order of grants, settlements (some applied twice), refunds and adjustments, every
-chat's balances add up to its grants plus adjustments, and each balance equals the model's.
+Whatever the order of grants, refills, chips brought to tables, settlements (some applied twice,
+some asking more than a table holds), people leaving tables, tables closing and adjustments:
+no balance and no hold goes below zero, every chat's balances plus its held chips add up to its
+grants, refills and adjustments, each balance and hold equals the model's, and a chip on a table
+comes back exactly once.
 """
 
 from __future__ import annotations
@@ -15,9 +18,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invariant, rule
 
-from storage import SeatResult, Settlement, Storage
+from storage import SeatResult, Session, Settlement, Storage, StorageError, TableChips
 
 GRANT = 50
+FLOOR = 30
 
 
 class ChipBooks(RuleBasedStateMachine):
@@ -29,11 +33,14 @@ class ChipBooks(RuleBasedStateMachine):
         self.loop = asyncio.new_event_loop()
         self.store: Storage = self.run(Storage.open(Path(self.folder) / "m.sqlite3", grant=GRANT))
         self.chats: list[int] = []
-        self.session = 0
+        self.tables: dict[int, Session] = {}
+        """The open session of each chat."""
         self.balances: dict[tuple[int, int], int] = {}
+        self.held: dict[tuple[int, int], int] = {}
+        """(session, user): chips on the table."""
         self.issued: dict[int, int] = {}
         self.deals: list[Settlement] = []
-        self.refunded: set[int] = set()
+        self.refilled: set[tuple[int, int, str]] = set()
         self.adjusted: set[tuple[int, int, str]] = set()
         self.names = 0
 
@@ -50,40 +57,86 @@ class ChipBooks(RuleBasedStateMachine):
             self.balances[chat, user] = GRANT
             self.issued[chat] = self.issued.get(chat, 0) + GRANT
 
+    def _save(self, chat_index: int, chips: TableChips | None = None,
+              settlement: Settlement | None = None, status: str = "active") -> None:
+        session = self.tables[chat_index]
+        saved = self.run(self.store.sessions.save(
+            session.but(version=session.version + 1, status=status), session.version,
+            settlement, chips))
+        self.tables[chat_index] = saved
+
+    def _new_table(self, chat_index: int) -> None:
+        self.tables[chat_index] = self.run(self.store.sessions.create(
+            self.chats[chat_index], "dragon", {}, [], status="active"))
+
     @initialize()
     def make_chats(self) -> None:
-        for title in ("a", "b"):
+        for index, title in enumerate(("a", "b")):
             chat = self.run(self.store.accounts.chat("telegram", title, title))
             self.chats.append(chat)
             self.issued[chat] = 0
-        self.session = self.run(self.store.sessions.create(self.chats[0], "dragon", {}, [])).id
+            self._new_table(index)
 
     @rule(target=users, name=st.text(min_size=1, max_size=12))
     def add_user(self, name: str) -> int:
         self.names += 1
         return int(self.run(self.store.accounts.user("discord", self.names, name)))
 
-    @rule(chat=st.integers(0, 1), user=users)
-    def look_at_balance(self, chat: int, user: int) -> None:
+    @rule(chat=st.integers(0, 1), user=users, day=st.sampled_from(["d1", "d2"]))
+    def look_and_refill(self, chat: int, user: int, day: str) -> None:
         chat_id = self.chats[chat]
         self._join(chat_id, user)
-        assert self.run(self.store.accounts.balance(chat_id, user)) == \
-            self.balances[chat_id, user]
+        held = sum(v for (s, u), v in self.held.items() if u == user
+                   and s in {t.id for c, t in self.tables.items() if self.chats[c] == chat_id})
+        wallet = self.run(self.store.accounts.wallet(chat_id, user, FLOOR, day))
+        total = self.balances[chat_id, user] + held
+        if total < FLOOR and (chat_id, user, day) not in self.refilled:
+            self.refilled.add((chat_id, user, day))
+            self.balances[chat_id, user] += FLOOR - total
+            self.issued[chat_id] += FLOOR - total
+            assert wallet.refilled == FLOOR - total
+        else:
+            assert wallet.refilled == 0
+        assert (wallet.balance, wallet.held) == (self.balances[chat_id, user], held)
 
-    @rule(chat=st.integers(0, 1), players=st.lists(users, min_size=2, max_size=4, unique=True),
+    @rule(chat=st.integers(0, 1), players=st.lists(users, min_size=1, max_size=4, unique=True),
           data=st.data())
-    def settle(self, chat: int, players: list[int], data: st.DataObject) -> None:
-        chat_id = self.chats[chat]
-        deltas = data.draw(st.lists(st.integers(-500, 500), min_size=len(players) - 1,
-                                    max_size=len(players) - 1))
-        deltas.append(-sum(deltas))
-        deal = Settlement(self.session, len(self.deals), chat_id, "dragon", "out", tuple(
-            SeatResult(u, 0, d, d > 0) for u, d in zip(players, deltas, strict=True)))
-        assert self.run(self.store.accounts.settle(deal))
+    def bring(self, chat: int, players: list[int], data: st.DataObject) -> None:
+        chat_id, session = self.chats[chat], self.tables[chat]
+        amounts = [data.draw(st.integers(0, self.balances.get((chat_id, u), GRANT)))
+                   for u in players]
+        for u, a in zip(players, amounts, strict=True):
+            if a:  # bringing nothing is no first appearance
+                self._join(chat_id, u)
+        keep = frozenset(u for (s, u) in self.held if s == session.id) | set(players)
+        self._save(chat, TableChips(keep, tuple(zip(players, amounts, strict=True))))
+        for u, a in zip(players, amounts, strict=True):
+            if a:
+                self.balances[chat_id, u] -= a
+                self.held[session.id, u] = self.held.get((session.id, u), 0) + a
+
+    @rule(chat=st.integers(0, 1), data=st.data())
+    def settle(self, chat: int, data: st.DataObject) -> None:
+        chat_id, session = self.chats[chat], self.tables[chat]
+        seated = sorted(u for (s, u), v in self.held.items() if s == session.id and v > 0)
+        if len(seated) < 2:
+            return
+        greedy = data.draw(st.booleans())
+        losses = [data.draw(st.integers(0, self.held[session.id, u] + (5 if greedy else 0)))
+                  for u in seated[:-1]]
+        deltas = [-x for x in losses] + [sum(losses)]
+        deal = Settlement(session.id, len(self.deals), chat_id, "dragon", "out", tuple(
+            SeatResult(u, 0, d, d > 0) for u, d in zip(seated, deltas, strict=True)))
+        if any(-d > self.held[session.id, u] for u, d in zip(seated, deltas, strict=True)):
+            try:  # more than a table holds: refused whole
+                self._save(chat, settlement=deal)
+            except StorageError:
+                return
+            raise AssertionError("a settlement took more than the table held")
+        self._save(chat, settlement=deal)
         self.deals.append(deal)
-        for seat in deal.seats:
-            self._join(chat_id, seat.user_id)
-            self.balances[chat_id, seat.user_id] += seat.delta
+        for u, d in zip(seated, deltas, strict=True):
+            self.held[session.id, u] += d
 
     @rule(data=st.data())
     def settle_again(self, data: st.DataObject) -> None:
@@ -91,29 +144,41 @@ class ChipBooks(RuleBasedStateMachine):
             deal = data.draw(st.sampled_from(self.deals))
             assert not self.run(self.store.accounts.settle(deal))
 
-    @rule(data=st.data())
-    def refund(self, data: st.DataObject) -> None:
-        if not self.deals:
+    @rule(chat=st.integers(0, 1), data=st.data())
+    def someone_leaves(self, chat: int, data: st.DataObject) -> None:
+        chat_id, session = self.chats[chat], self.tables[chat]
+        seated = sorted(u for (s, u) in self.held if s == session.id)
+        if not seated:
             return
-        index = data.draw(st.integers(0, len(self.deals) - 1))
-        deal_id = index + 1  # deals get ids 1, 2, … in the order they were settled
-        applied = self.run(self.store.accounts.refund_deal(deal_id))
-        assert applied == (deal_id not in self.refunded)
-        if applied:
-            self.refunded.add(deal_id)
-            deal = self.deals[index]
-            for seat in deal.seats:
-                self.balances[deal.chat_id, seat.user_id] -= seat.delta
+        leaving = data.draw(st.sampled_from(seated))
+        self._save(chat, TableChips(frozenset(seated) - {leaving}))
+        self.balances[chat_id, leaving] += self.held.pop((session.id, leaving))
+        # Leaving twice returns nothing more.
+        self._save(chat, TableChips(frozenset(seated) - {leaving}))
+
+    @rule(chat=st.integers(0, 1), status=st.sampled_from(["finished", "abandoned"]))
+    def table_closes(self, chat: int, status: str) -> None:
+        chat_id, session = self.chats[chat], self.tables[chat]
+        self._save(chat, status=status)
+        for (s, u) in [k for k in self.held if k[0] == session.id]:
+            self.balances[chat_id, u] += self.held.pop((s, u))
+        self._new_table(chat)
 
     @rule(chat=st.integers(0, 1), user=users, amount=st.integers(-100, 100),
           ref=st.sampled_from(["x", "y"]))
     def adjust(self, chat: int, user: int, amount: int, ref: str) -> None:
         chat_id = self.chats[chat]
+        if self.balances.get((chat_id, user), GRANT) + amount < 0:
+            try:
+                self.run(self.store.accounts.adjust(chat_id, user, amount, ref))
+            except ValueError:
+                return  # refused whole: not even a first appearance's grant is kept
+            raise AssertionError("an adjustment took a balance below zero")
+        self._join(chat_id, user)
         applied = self.run(self.store.accounts.adjust(chat_id, user, amount, ref))
         assert applied == ((chat_id, user, ref) not in self.adjusted)
         if applied:
             self.adjusted.add((chat_id, user, ref))
-            self._join(chat_id, user)
             self.balances[chat_id, user] += amount
             self.issued[chat_id] += amount
 
@@ -127,7 +192,14 @@ class ChipBooks(RuleBasedStateMachine):
             stored = {r["user_id"]: r["balance"] for r in rows}
             expected = {u: b for (c, u), b in self.balances.items() if c == chat_id}
             assert stored == expected
-            assert sum(stored.values()) == self.issued[chat_id]
+            assert min(stored.values(), default=0) >= 0
+            holds = self.run(self.store.db.read(
+                "SELECT session_id, user_id, amount FROM holds WHERE chat_id = ?", (chat_id,)))
+            on_tables = {(r["session_id"], r["user_id"]): r["amount"] for r in holds}
+            mine = {t.id for c, t in self.tables.items() if self.chats[c] == chat_id}
+            assert {k: v for k, v in on_tables.items() if v} == \
+                {k: v for k, v in self.held.items() if k[0] in mine and v}
+            assert sum(stored.values()) + sum(on_tables.values()) == self.issued[chat_id]
 
 
 ChipBooks.TestCase.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)

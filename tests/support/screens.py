@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import presenter
+from bot.stakes import Paid
 from faces import home_of
 
 
@@ -18,8 +19,9 @@ def table_of(session: Any, game: Any, seats: Any, state: Any, lang: str, events:
 
 def result_of(session: Any, game: Any, seats: Any, state: Any, lang: str, after: Any,
               clock: Any) -> Any:
-    return presenter.result(session, game, seats, game.rules.view(state, None), lang, after,
-                            clock)
+    view = game.rules.view(state, None)
+    return presenter.result(session, game, seats, view, lang, after, clock,
+                            Paid.as_dealt(view.outcome.deltas, session.stake))
 
 
 def hint(view: Any, lang: str) -> str:
