@@ -261,9 +261,13 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
     if paid.practice:
         lines.add(tr(lang, "result.practice"))
     else:
-        for seat, staked, chips in zip(seats, paid.staked, paid.chips, strict=True):
-            shown = signed(chips) if staked else tr(lang, "result.no_chips")
-            lines.add(tr(lang, "result.chips", name=seat.name, chips=shown))
+        # A big table shortens its names here, so that the seed and its check still fit a
+        # caption (Telegram keeps 1024 characters of one).
+        most = 40 if len(seats) <= 6 else 14
+        nothing = tr(lang, "result.no_chips")
+        lines.add(tr(lang, "result.chips", seats=" · ".join(
+            f"{shortened(seat.name, most)} {signed(chips) if staked else nothing}"
+            for seat, staked, chips in zip(seats, paid.staked, paid.chips, strict=True))))
         for seat, short, owed in zip(seats, paid.short, paid.owed, strict=True):
             if short:
                 lines.add(tr(lang, "result.short", name=seat.name, paid=-owed - short,
@@ -280,6 +284,10 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
         return lines.screen(picture)
     again = Button(tr(lang, "btn.again"), payload.encode(session.id, 0, AGAIN), tone="main")
     return lines.screen(picture, ((again,),))
+
+
+def shortened(name: str, most: int) -> str:
+    return name if len(name) <= most else name[:most - 1].rstrip() + "…"
 
 
 def fingerprint(game: Game, view: View[Any]) -> str:

@@ -134,7 +134,7 @@ EN: dict[str, Entry] = {
     "result.title": "Deal {deal} is over",
     "result.line": "Winner: {winners} ({reason})",
     "result.nobody": "nobody",
-    "result.chips": "{name}: {chips}",
+    "result.chips": "Chips: {seats}",
     "result.match_over": "The match is over. Winner: {name}",
     "result.next": "Next deal {left}.",
     "reason.out": "every tile placed",

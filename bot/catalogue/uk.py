@@ -137,7 +137,7 @@ UK: dict[str, Entry] = {
     "result.title": "Роздачу {deal} закінчено",
     "result.line": "Перемога: {winners} ({reason})",
     "result.nobody": "нікого",
-    "result.chips": "{name}: {chips}",
+    "result.chips": "Фішки: {seats}",
     "result.match_over": "Матч закінчено. Перемога: {name}",
     "result.next": "Наступна роздача {left}.",
     "reason.out": "усі плитки викладено",
