@@ -28,6 +28,10 @@ from bot.turns import Ended, Turns
 from storage import Session
 
 
+NAME_SHOWN = 64
+"""The most of a typed name an answer repeats."""
+
+
 class Hosting:
     def __init__(self, requests: Requests, turns: Turns, lobby: Lobby, timers: Timers) -> None:
         self.r = requests
@@ -153,8 +157,9 @@ def find(seats: list[Seat], target: Target, *, lobby: bool) -> int:
     else:
         wanted = target.name.strip().casefold()
         found = [i for i in candidates if seats[i].name.strip().casefold() == wanted]
+    shown = (target.name or target.platform_id)[:NAME_SHOWN]
     if not found:
-        raise Refusal("host.no_such_player", name=target.name or target.platform_id)
+        raise Refusal("host.no_such_player", name=shown)
     if len(found) > 1:
-        raise Refusal("host.which", name=target.name)
+        raise Refusal("host.which", name=shown)
     return found[0]

@@ -141,6 +141,8 @@ async def test_the_host_removes_players_from_a_lobby_and_from_a_game(tmp_path):
         assert refused.toast == tr("uk", "host.rights")
         unknown = await m.remove(PLACE, OLENA, Target(name="Nobody"), nobody)
         assert unknown.toast == tr("uk", "host.no_such_player", name="Nobody")
+        long = await m.remove(PLACE, OLENA, Target(name="x" * 5000), nobody)
+        assert long.toast == tr("uk", "host.no_such_player", name="x" * 64)
         self_ = await m.remove(PLACE, OLENA, Target(name="олена"), nobody)
         assert self_.toast == tr("uk", "host.not_yourself")
         done = await m.remove(PLACE, OLENA, Target(name="кім"), nobody)

@@ -42,13 +42,18 @@ def test_entries_agree_in_shape_and_placeholders(key):
 
 
 def used_keys() -> set[str]:
-    """Every literal key passed to `tr` anywhere in the bot's code."""
+    """Every literal key passed to `tr` anywhere in the bot's code, and every key a refusal
+    names (`Refusal("host.rights")`: translated when it is answered)."""
     keys: set[str] = set()
     for path in Path("bot").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "tr" \
-                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", "")
+            if name == "tr" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
                 keys.add(node.args[1].value)
+            elif name == "Refusal" and node.args and isinstance(node.args[0], ast.Constant):
+                keys.add(node.args[0].value)
     return keys
 
 
