@@ -95,7 +95,8 @@ class Tally:
 def pictures_of(replies: list[Reply]) -> list[Picture]:
     found: list[Picture] = []
     for reply in replies:
-        screens = [reply.table, reply.answer, *(h.screen for h in reply.hands), *reply.posts,
+        screens = [reply.table, reply.answer, *(h.screen for h in reply.hands),
+                   *(p.screen for p in reply.posts),
                    *(s for _, s in reply.private)]
         found += [s.picture for s in screens if s is not None and s.picture is not None]
     return found
@@ -158,8 +159,8 @@ class Adapter:
         self._follow_board(table, reply)
         if reply.table is not None:
             table.screen = reply.table
-        self.tally.deals += sum(1 for p in reply.posts
-                                if p.picture is not None and p.picture.kind == "result")
+        self.tally.deals += sum(1 for p in reply.posts if p.screen.picture is not None
+                                and p.screen.picture.kind == "result")
         for update in reply.hands:
             person = table.people.get(update.user)
             if person is not None:
