@@ -154,8 +154,8 @@ class Sessions:
                 raise StaleSave(
                     f"session {session.id} is no longer at version {expected_version}")
             closing = session.status not in OPEN
-            if not closing:
-                await self.tables.bring(conn, session.id, session.chat_id, session.version, chips)
+            # (brought even by a save that closes: a one-deal match can end as it is dealt)
+            await self.tables.bring(conn, session.id, session.chat_id, session.version, chips)
             if settlement is not None:
                 await self.accounts.apply_settlement(conn, settlement)
             await self.tables.release(conn, session.id, session.chat_id, session.version,

@@ -32,7 +32,7 @@ class TableChips:
     """What a save does with the chips on its table: each person in `bring` moves that many
     chips from their balance to the table (before the deal's settlement, if the save brings
     one), then every hold of a person not in `keep` returns to their balance. A save that
-    closes its session brings nothing and keeps nothing."""
+    closes its session keeps nothing: what it brought is settled, then returned."""
 
     keep: frozenset[int]
     bring: tuple[tuple[int, int], ...] = ()

@@ -151,6 +151,32 @@ async def test_a_person_alone_with_computers_plays_a_practice_table(tmp_path):
         await close(m)
 
 
+async def test_a_one_deal_match_won_as_it_is_dealt_settles_and_returns_the_chips(tmp_path,
+                                                                                monkeypatch):
+    """The save that starts the match also ends it: the chips come to the table, the deal is
+    settled on it, and what is left goes back, all in that one save."""
+    import bot.lobby
+
+    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=16: "0" * 30 + "54")
+    m, rec = await manager(tmp_path / "db")
+    try:
+        await m.new_game(PLACE, OLENA, ["threedozen", "deals=1", "4"])
+        await m.join(PLACE, BOB)
+        sid = (await m.open_in(PLACE)).id
+        started = await m.press(OLENA, rec.button(rec.table, "!start").data)
+        assert started.toast == tr("uk", "lobby.started")
+        session = await m.storage.sessions.get(sid)
+        assert session is not None and session.status == "finished"
+        (result,) = rec.posts
+        stake = games.get("threedozen").options().stake * 4
+        assert f"+{stake}" in result.text and f"−{stake}" in result.text
+        assert sorted(balances(tmp_path / "db").values()) == [1000 - stake, 1000 + stake]
+        assert held(tmp_path / "db") == []
+        check_books(tmp_path / "db")
+    finally:
+        await close(m)
+
+
 async def test_a_game_that_knows_its_worst_deal_holds_just_that(tmp_path):
     m, rec = await manager(tmp_path / "db")
     try:
