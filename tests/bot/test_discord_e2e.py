@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import io
-import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -43,19 +42,13 @@ from tests.support.fake_discord import (
     permissions_without,
     slash,
 )
+from tests.support.logs import no_errors_logged  # noqa: F401 - autouse
 from tests.support.session_helpers import balances
 
 ADMIN = User(105, "Admin", "en-US", permissions=ALL_PERMISSIONS)
 
 pytestmark = pytest.mark.timeout(120)
 
-
-@pytest.fixture(autouse=True)
-def no_errors_logged(caplog: pytest.LogCaptureFixture) -> Any:
-    """discord.py only logs what a handler lets escape: a logged error fails the test."""
-    yield
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert not errors, [r.getMessage() for r in errors]
 
 
 @pytest.fixture

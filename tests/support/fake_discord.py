@@ -588,8 +588,11 @@ class FakeDiscord:
 
 def _bucket_headers(key: tuple[Any, ...], limit: Limit, remaining: int, reset: float
                     ) -> dict[str, str]:
+    # To the millisecond, rounded up: a client that sleeps exactly this long (as discord.py does
+    # on the virtual clock) must not wake a fraction of a millisecond before the window ends.
+    after = math.ceil(max(0.0, reset) * 1000) / 1000
     return {"X-RateLimit-Limit": str(limit.count), "X-RateLimit-Remaining": str(remaining),
-            "X-RateLimit-Reset-After": f"{max(0.0, reset):.3f}",
+            "X-RateLimit-Reset-After": f"{after:.3f}",
             "X-RateLimit-Bucket": f"{zlib.crc32(repr(key[:2]).encode()):08x}"}
 
 
@@ -701,13 +704,22 @@ def slash(name: str, options: dict[str, Any] | list[JSON] | None = None, *, user
           guild_command: bool = False, thread: bool = False) -> JSON:
     """`user` runs the top-level chat-input command `/name` (`guild_id=None`: in a DM with the
     bot; `thread`: in a thread). Option types follow the values: str 3, int 4, bool 5, float
-    10. `locale` defaults to the user's; `guild_command` addresses a command synced to that
-    guild only."""
-    kinds = ((bool, 5), (int, 4), (float, 10), (str, 3))
+    10, and a `User` 6 (the user picked in the client, whom Discord sends along as resolved
+    data, with their membership in a server). `locale` defaults to the user's;
+    `guild_command` addresses a command synced to that guild only."""
+    kinds = ((User, 6), (bool, 5), (int, 4), (float, 10), (str, 3))
+    given = {} if isinstance(options, list) else dict(options or {})
     listed = copy.deepcopy(options) if isinstance(options, list) else [
-        {"name": k, "type": next(n for t, n in kinds if isinstance(v, t)), "value": v}
-        for k, v in (options or {}).items()]
+        {"name": k, "type": next(n for t, n in kinds if isinstance(v, t)),
+         "value": str(v.id) if isinstance(v, User) else v}
+        for k, v in given.items()]
     data: JSON = {"id": str(command_id(name)), "name": name, "type": 1, "options": listed}
+    picked = [v for v in given.values() if isinstance(v, User)]
+    if picked:
+        data["resolved"] = {"users": {str(u.id): u.user() for u in picked}}
+        if guild_id is not None:  # a server's member: everything the member object has but the user
+            data["resolved"]["members"] = {
+                str(u.id): {k: v for k, v in u.member().items() if k != "user"} for u in picked}
     if guild_command and guild_id is not None:
         data["guild_id"] = str(guild_id)
     return _interaction(2, data, user=user, guild_id=guild_id, channel_id=channel_id,

@@ -188,6 +188,27 @@ async def test_a_slash_command_in_a_dm(tiny):
     assert fake.ephemerals_for(BOB.id)[0]["channel_id"] == str(dm_channel_id(BOB.id))
 
 
+async def test_a_user_option_arrives_as_the_member_picked(tiny):
+    """A user option carries the picked user's id, and Discord sends that user (and, in a
+    server, their membership) as resolved data: discord.py hands the command a Member."""
+    client, fake = tiny
+    picked: list[Any] = []
+
+    @client.tree.command(name="poke", description="Pokes someone")
+    async def poke(interaction: discord.Interaction[Any], player: discord.Member) -> None:
+        picked.append(player)
+        await interaction.response.send_message(f"poked {player.display_name}", ephemeral=True)
+
+    await feed(client, slash("poke", {"player": BOB}, user=ALICE))
+    (member,) = picked
+    assert isinstance(member, discord.Member)
+    assert (member.id, member.display_name) == (BOB.id, "Bob")
+    assert not member.guild_permissions.manage_guild  # a member's rights, not an admin's
+    option = fake.registered[-1]["data"]["options"][0]
+    assert (option["type"], option["value"]) == (6, str(BOB.id))
+    assert [m["content"] for m in fake.ephemerals_for(ALICE.id)] == ["poked Bob"]
+
+
 async def test_autocomplete_answers_with_choices(tiny):
     client, fake = tiny
     await feed(client, autocomplete("ping", {"word": "ap"}, "word", user=BOB))
@@ -363,6 +384,20 @@ def test_discord_py_keeps_within_a_channels_limit_by_itself() -> None:
         assert len(posts) == 12 and fake.limited == []
         for first, sixth in zip(posts, posts[5:], strict=False):
             assert sixth - first >= 5.0  # never a sixth post within five seconds
+    on_virtual_time(body)
+
+
+def test_a_bucket_never_says_it_resets_before_it_does() -> None:
+    """Reset-After is sent to the millisecond, rounded up: discord.py sleeps exactly that long
+    on the virtual clock, and a value rounded down would wake it just before the window ends."""
+    async def body(client: Tiny, fake: FakeDiscord) -> None:
+        channel = client.get_partial_messageable(DEFAULT_CHANNEL_ID)
+        await channel.send("first")
+        await asyncio.sleep(0.0007)  # what is left of the window is not a whole millisecond
+        for n in range(6):
+            await channel.send(f"message {n}")
+        assert fake.limited == []
+        assert len(fake.channel_messages(DEFAULT_CHANNEL_ID)) == 7
     on_virtual_time(body)
 
 
