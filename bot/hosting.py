@@ -27,7 +27,6 @@ from bot.timers import Timers
 from bot.turns import Ended, Turns
 from storage import Session
 
-
 NAME_SHOWN = 64
 """The most of a typed name an answer repeats."""
 

@@ -254,8 +254,10 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
     outcome = view.outcome
     assert outcome is not None, "a result is shown for a finished deal"
     notes = tuple(tr(lang, f"label.{label}") for label in outcome.labels)
+    chips = tuple(c if staked else None for c, staked in zip(paid.chips, paid.staked,
+                                                             strict=True))
     picture = Picture("result", Frame(title=title(game, lang), names=names(seats), lang=lang,
-                                      theme=theme, notes=notes), view)
+                                      theme=theme, notes=notes, chips=chips), view)
     lines = Lines(tr(lang, "result.title", deal=view.match.deal + 1),
                   deal_summary(seats, outcome, lang))
     if paid.practice:

@@ -142,7 +142,8 @@ class Home(ABC, Generic[V]):
         return hand_image(view, frame)
 
     def result(self, view: V, frame: Frame) -> Image.Image:
-        """The deal-result card: the game's own points, the chips, the match after the deal."""
+        """The deal-result card: the game's own points, the chips as the table paid them (the
+        frame's, else the rules' own), the match after the deal."""
         outcome = view.outcome
         if outcome is None:
             raise ValueError("the deal has not ended")
@@ -155,8 +156,9 @@ class Home(ABC, Generic[V]):
             if s < len(frame.notes) and frame.notes[s]:
                 name = f"{name} · {frame.notes[s]}"
             total = f"{scores[s]}/{toward}" if toward else signed(chips[s])
-            rows.append((s in outcome.winners, name, self.points(outcome.points[s]),
-                         outcome.deltas[s], total))
+            paid = frame.chips[s] if frame.chips else outcome.deltas[s]
+            rows.append((s in outcome.winners, name, self.points(outcome.points[s]), paid,
+                         total))
         columns = (tr(lang, "img.player"), self.points_column(lang), tr(lang, "img.balance"),
                    tr(lang, "img.match"))
         tiles = view.tiles

@@ -45,6 +45,9 @@ class Frame:
     """One short note per seat for the deal-result card (clean, penalized, ...)."""
     stake: int = 1
     """Chips per unit at this table, so a pot is drawn in the chips the caption names."""
+    chips: tuple[int | None, ...] = ()
+    """What each seat's chips did in the deal, as the result's words say it (None: the seat
+    played for nothing); empty for a card that shows the rules' own chips."""
 
 
 @dataclass(slots=True)

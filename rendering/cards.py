@@ -49,8 +49,9 @@ class Standing(Protocol):
     def games(self) -> int: ...
 
 
-ResultRow = tuple[bool, str, str, int, str]
-"""(won, name, points as shown, chips won or paid, the match after the deal)."""
+ResultRow = tuple[bool, str, str, int | None, str]
+"""(won, name, points as shown, chips won or paid (None: played for nothing), the match after
+the deal)."""
 
 
 def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], frame: Frame,
@@ -76,8 +77,12 @@ def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], f
         _name(draw, (xs[0], y), ("★ " if won else "") + name, look.gold if won else look.text,
               xs[1] - xs[0] - 120, won)
         draw_text(draw, (xs[1], y), points, NAME_SIZE, look.text, anchor="rm")
-        colour = look.good if delta > 0 else look.bad if delta < 0 else look.muted
-        draw_text(draw, (xs[2], y), signed(delta), NAME_SIZE, colour, bold=True, anchor="rm")
+        if delta is None:
+            draw_text(draw, (xs[2], y), "—", NAME_SIZE, look.muted, anchor="rm")
+        else:
+            colour = look.good if delta > 0 else look.bad if delta < 0 else look.muted
+            draw_text(draw, (xs[2], y), signed(delta), NAME_SIZE, colour, bold=True,
+                      anchor="rm")
         draw_text(draw, (xs[3], y), total, NAME_SIZE, look.muted, anchor="rm")
         if shown[i]:
             _tile_row(image, look, shown[i], family, (xs[0], top + band - 4), tile_h)

@@ -130,6 +130,15 @@ async def test_people_settle_among_themselves_and_computers_play_for_nothing(tmp
         assert sum(r["delta"] for r in rows) == 0
         assert await m.storage.tables.held(sid) == {}
         assert sum(balances(tmp_path / "db").values()) == 2000
+        # The result card's chips column says what the words say: the people's chips as
+        # paid, and nothing for the computer.
+        seats = await m.storage.db.read(
+            "SELECT d.deal_no, s.seat, s.delta, s.staked FROM deal_seats s JOIN deals d ON "
+            "d.id = s.deal_id WHERE d.session_id = ? ORDER BY d.deal_no, s.seat", (sid,))
+        for deal, post in enumerate(rec.posts):
+            paid = tuple(r["delta"] if r["staked"] else None for r in seats
+                         if r["deal_no"] == deal)
+            assert post.picture.frame.chips == paid and paid[2] is None
         check_books(tmp_path / "db")
     finally:
         await close(m)
