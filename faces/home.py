@@ -207,13 +207,14 @@ def seat_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None,
 
 
 def chips_fact(view: View[Any], seat: int, stake: int, lang: str) -> list[str]:
-    """The chips a seat has won or paid in this match (the deal just ended included), as the
-    seat panels show them once a deal has settled: "chips +3"."""
+    """The chips a seat has won or paid in this match by the rules' own count (the deal just
+    ended included), as the seat panels show them once a deal has settled: "match +3". They
+    are the game's score, not the chips a table pays: those are on the result."""
     if view.outcome is not None:
         chips = view.match.totals(view.outcome)[1]
     elif view.match.deal:
         chips = view.match.chips
     else:
         return []
-    return [tr(lang, "console.chips", chips=signed(chips[seat] * stake))]
+    return [tr(lang, "console.match_chips", chips=signed(chips[seat] * stake))]
 

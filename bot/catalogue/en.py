@@ -385,7 +385,7 @@ EN: dict[str, Entry] = {
     "img.stock": "stock: {v}",
     "img.in_hands": "tiles in hands: {v}",
     "img.score": "score: {v}/{target}",
-    "img.chips": "chips: {v}",
+    "img.match_chips": "match: {v}",
     "img.head": "leads",
     "img.head_short": "1st",
     "img.total": "total: {v}",

@@ -53,7 +53,7 @@ TERMINAL: dict[str, Entry] = {
     "console.standing": "{rank}. {name}: chips {chips}, points {points}",
     "console.no_deals": "No deal was finished, so no chips moved.",
     "console.kept_in": "Chips are kept in {db}.",
-    "console.chips": "chips {chips}",
+    "console.match_chips": "match {chips}",
     "console.pips_to": "pips {pips}/{target}",
     "console.points_to": "points {points}/{target}",
     "console.help_title": "{game} — what the moves mean:",

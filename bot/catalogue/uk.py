@@ -386,7 +386,7 @@ UK: dict[str, Entry] = {
     "img.stock": "базар: {v}",
     "img.in_hands": "плиток у руках: {v}",
     "img.score": "очки: {v}/{target}",
-    "img.chips": "фішки: {v}",
+    "img.match_chips": "матч: {v}",
     "img.head": "перший хід",
     "img.head_short": "1-й",
     "img.total": "разом: {v}",

@@ -54,7 +54,7 @@ TERMINAL: dict[str, Entry] = {
     "console.standing": "{rank}. {name}: фішки {chips}, очки {points}",
     "console.no_deals": "Жодну роздачу не закінчено, тож фішки не рухалися.",
     "console.kept_in": "Фішки зберігаються в {db}.",
-    "console.chips": "фішки {chips}",
+    "console.match_chips": "матч {chips}",
     "console.pips_to": "очки (сума точок) {pips}/{target}",
     "console.points_to": "очки {points}/{target}",
     "console.help_title": "{game} — що означають ходи:",

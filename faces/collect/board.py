@@ -185,7 +185,7 @@ def seat_facts(view: View, frame: Frame) -> list[SeatBox]:
     for s in range(view.players):
         lines = [tr(lang, "img.hand", v=view.hand_counts[s])]
         if view.match.deal or result is not None:
-            lines.append(tr(lang, "img.chips", v=signed(chips[s] * frame.stake)))
+            lines.append(tr(lang, "img.match_chips", v=signed(chips[s] * frame.stake)))
         seats.append(SeatBox(
             name=_name(frame, s), lines=tuple(lines),
             badge=(tr(lang, "img.head_short" if narrow else "img.head")

@@ -80,7 +80,7 @@ def _standing(view: ConnectView, seat: int, frame: Frame) -> str:
     if view.options.settlement == "tally":
         return tr(lang, "img.score", v=view.match.scores[seat], target=view.options.target)
     if view.match.deal:
-        return tr(lang, "img.chips", v=signed(view.match.chips[seat] * frame.stake))
+        return tr(lang, "img.match_chips", v=signed(view.match.chips[seat] * frame.stake))
     return ""
 
 

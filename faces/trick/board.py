@@ -125,7 +125,7 @@ def tiengow_seats(view: TienGowView, frame: Frame) -> list[SeatBox]:
         lines = [tr(lang, "img.tricks", v=view.tricks[s]),
                  tr(lang, "img.hand", v=view.hand_counts[s])]
         if view.match.deal:
-            lines.append(tr(lang, "img.chips", v=signed(view.match.chips[s] * frame.stake)))
+            lines.append(tr(lang, "img.match_chips", v=signed(view.match.chips[s] * frame.stake)))
         seats.append(SeatBox(
             name=_name(frame, s), lines=tuple(lines),
             badge=tr(lang, "img.banker", m=view.multiplier) if s == view.banker else "",

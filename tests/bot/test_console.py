@@ -444,16 +444,17 @@ async def test_a_discard_is_taken_by_its_face_either_way_round(tmp_path, monkeyp
     ("dragon", 3, "one-arm"), ("tiengow", 4, "modern"), ("kapten", 2, "culin"),
     ("threedozen", 3, "standard"),
 ])
-async def test_the_seat_lines_say_chips_as_the_picture_does(tmp_path, game, players, preset):
+async def test_the_seat_lines_count_the_match_as_the_picture_does(tmp_path, game, players,
+                                                                 preset):
     code, text = await run(tmp_path, Script([], first_move), game=game, players=players,
                            preset=preset)
     assert code == 0 and "score" not in text
-    assert not re.search(r"chips [+−]?\d", text.split("Deal 1 is over")[0].split(
+    assert not re.search(r"match [+−]?\d", text.split("Deal 1 is over")[0].split(
         "The game begins!")[1].rsplit("\n\n", 2)[0]), "no chips before a deal has settled"
     # The board printed at the deal's end: every seat's chips as the match counts them, this
     # deal included (a practice table moves none of the player's own).
     final = text.split("Deal 1 is over")[0].rstrip().rsplit("\n\n", 1)[-1]
-    shown = dict(re.findall(r"^[▶ ] (\S+(?: \d)?)\s.*chips ([+−]?\d+)", final, re.M))
+    shown = dict(re.findall(r"^[▶ ] (\S+(?: \d)?)\s.*match ([+−]?\d+)", final, re.M))
     by_name = match_chips(tmp_path / "x.sqlite3")
     assert {name: int(v.replace("−", "-")) for name, v in shown.items()} == by_name
 

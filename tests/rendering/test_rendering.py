@@ -460,7 +460,7 @@ def test_tiengow_banker_badge_and_running_chips():
     assert any(match.chips)
     later = rules.view(rules.new_deal(options, 4, "next", match), None)
     seats = tricks.tiengow_seats(later, _table(4))
-    assert [s.lines[-1] for s in seats] == [f"chips: {signed(c)}" for c in match.chips]
+    assert [s.lines[-1] for s in seats] == [f"match: {signed(c)}" for c in match.chips]
     assert seats[later.banker].badge.startswith("banker ×")
     second = _within_limits(pictures.board(later, _table(4)))
     assert second.height == first.height  # two boxes a row leave the chips room beside
@@ -927,4 +927,4 @@ def test_seat_panels_count_running_chips_in_the_tables_chips():
     match = rules.next_match(end)
     later = rules.view(rules.new_deal(rules.options(), 4, "next", match), None)
     seats = tricks.tiengow_seats(later, _table(4, stake=3))
-    assert [s.lines[-1] for s in seats] == [f"chips: {signed(3 * c)}" for c in match.chips]
+    assert [s.lines[-1] for s in seats] == [f"match: {signed(3 * c)}" for c in match.chips]
