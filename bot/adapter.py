@@ -18,6 +18,8 @@ reaches its player, which errors mean "try again later".
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
@@ -40,6 +42,9 @@ GROUP_ONLY = ("newgame", "join", "leave", "stop", "kick", "skip", "chips", "top"
 """Commands about a group's game or chips: refused in a private chat."""
 
 Job = Callable[[], Awaitable[None]]
+TABLE_FIRST = 10.0
+"""Seconds a new deal's hands wait for its table to be on screen, at most (a table that cannot
+be shown must not keep the tiles from their players)."""
 
 
 @dataclass(slots=True)
@@ -51,6 +56,17 @@ class Showing:
     """The next screen must be a new message (it notifies: a new deal, the player's turn)."""
     closing: bool = False
     """The game has ended: forget this once its last screen is shown."""
+    not_before: asyncio.Event | None = None
+    """Set once the table of the deal this shows is on screen: until then it waits."""
+
+    async def table_first(self) -> None:
+        """Wait (a while, at most) for the table of a new deal to be on screen."""
+        shown = self.not_before
+        if shown is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(shown.wait(), TABLE_FIRST)
+            if self.not_before is shown:
+                self.not_before = None
 
 
 @dataclass(slots=True)
@@ -70,6 +86,8 @@ class Slot(Showing):
     with the session, so a restart still deletes them)."""
     replacing: bool = False
     """A new message is being sent for it; until it is, `message_id` is the old one."""
+    waiting: list[asyncio.Event] = field(default_factory=list)
+    """Set once the next screen is shown: the hands of a new deal wait for its table."""
 
     def anew(self, screen: Screen) -> bool:
         """Whether showing `screen` takes a new message rather than an edit."""
@@ -156,6 +174,10 @@ class Adapter(ABC, Generic[TableT, HandT]):
         """Queue the reply's hand screens for their players."""
 
     @abstractmethod
+    async def hand_of(self, sid: int, user: str) -> HandT:
+        """What the platform keeps of a player's hand in a game (made on first use)."""
+
+    @abstractmethod
     def note(self, sid: int, user: str, chat: int, thread: int | None,
              screen: Screen) -> None:
         """Queue a private note about the game for one player."""
@@ -227,6 +249,11 @@ class Adapter(ABC, Generic[TableT, HandT]):
             # waits its turn and coalesces.
             anew = table.anew(reply.table) and (table.fresh or not table.replacing)
             box.update(f"table:{sid}", lambda: self.flush_table(sid), in_order=anew)
+            if reply.deal_starts:
+                shown = asyncio.Event()
+                table.waiting.append(shown)
+                for update in reply.hands:
+                    (await self.hand_of(sid, update.user)).not_before = shown
         for post in reply.posts:
             box.post(self.post_job(sid, chat, thread, post))
         await self.deliver_hands(sid, chat, thread, reply)
@@ -260,7 +287,13 @@ class Adapter(ABC, Generic[TableT, HandT]):
         if table is None or table.screen is None:
             return
         screen = table.screen
-        if not await self.show_table(sid, table):
+        # (a passing failure raises, and the hands wait for the retry; one the platform gives
+        # up on lets them go too)
+        can_show = await self.show_table(sid, table)
+        waiting, table.waiting = table.waiting, []
+        for shown in waiting:
+            shown.set()
+        if not can_show:
             return
         if await self.shown(sid, "table", table, screen, paced=True):
             self.tables.pop(sid, None)
@@ -318,7 +351,9 @@ class Adapter(ABC, Generic[TableT, HandT]):
             reply = await self.manager.leave(place, actor, alone=alone)
         elif name == "kick":
             if target is None and not words:
-                lang = await self.manager.person_language(actor)
+                _, lang = await self.manager.chat_of(place, actor)
+                if alone:
+                    lang = await self.manager.person_language(actor, lang)
                 return Reply(answer=Screen(tr(lang, "host.kick_usage")))
             reply = await self.manager.remove(place, actor, target or Target(name=" ".join(words)),
                                               is_admin, alone=alone)

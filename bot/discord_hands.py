@@ -161,7 +161,7 @@ class DiscordHands(Adapter[TableMessage, Hand]):
         and who cannot see it there, get one ping."""
         wanted: list[str] = []
         for update in reply.hands:
-            hand = self.hands.setdefault((sid, update.user), Hand())
+            hand = await self.hand_of(sid, update.user)
             hand.screen = update.screen
             # (no ping when the request itself shows the hand: "My tiles", a move on it)
             if update.fresh and update.user not in self._opening and not self._live(hand):
@@ -173,6 +173,9 @@ class DiscordHands(Adapter[TableMessage, Hand]):
     def note(self, sid: int, user: str, chat: int, thread: int | None, screen: Screen) -> None:
         if user not in self._answering:
             self._box_of_user(user).post(self._note(user, chat, screen))
+
+    async def hand_of(self, sid: int, user: str) -> Hand:
+        return self.hands.setdefault((sid, user), Hand())
 
     def invite(self, user: str, screen: Screen) -> None:
         self._box_of_user(user).post(self._direct(user, screen))
@@ -255,7 +258,10 @@ class DiscordHands(Adapter[TableMessage, Hand]):
     def _hand_job(self, sid: int, user: str) -> Job:
         async def job() -> None:
             hand = self.hands.get((sid, user))
-            if hand is None or hand.screen is None:
+            if hand is None:
+                return
+            await hand.table_first()
+            if hand.screen is None:
                 return
             screen = hand.screen
             interaction = hand.interaction

@@ -325,6 +325,7 @@ class Lobby:
         await self.turns.chips.refill(session.chat_id, people(seats))
         dealt = await self.turns.chips.deal_starts(session, game, seats)
         reply = self.r.reply(session)
+        reply.deal_starts = True
         session = bump(with_seats(session, dealt.seats)).but(
             status="active", state=game.dumps(state), messages=dealing(session))
         session = await self.turns.step(session, session.version - 1, game, dealt.seats, state,

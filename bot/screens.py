@@ -198,3 +198,6 @@ class Reply:
     """A reply in the chat the command came from (/top, /chips, errors of a command)."""
     closed: bool = False
     """The session has ended; the adapter may forget what it kept for it."""
+    deal_starts: bool = False
+    """A deal was dealt: its table (with the deal's fingerprint) goes on screen before any of
+    its hands, so the group has the fingerprint before anyone sees a tile."""

@@ -310,7 +310,7 @@ class TelegramBot(Adapter[Shown, Shown]):
     async def deliver_hands(self, sid: int, chat: int, thread: int | None,
                             reply: Reply) -> None:
         for hand in reply.hands:
-            shown = await self._hand(sid, hand.user)
+            shown = await self.hand_of(sid, hand.user)
             shown.screen = hand.screen
             shown.fresh = shown.fresh or hand.fresh
             # A hand that asks nothing (after the player's move) can wait while the bot is
@@ -334,7 +334,7 @@ class TelegramBot(Adapter[Shown, Shown]):
                 await quietly(self.messages.send(int(user), None, screen))
         self.box(int(user)).post(job)
 
-    async def _hand(self, sid: int, user: str) -> Shown:
+    async def hand_of(self, sid: int, user: str) -> Shown:
         key = (sid, user)
         if key not in self.hands:
             shown = Shown(where=int(user), keeps=True)
@@ -345,7 +345,10 @@ class TelegramBot(Adapter[Shown, Shown]):
     def _hand_job(self, sid: int, user: str, chat: int, thread: int | None) -> Job:
         async def job() -> None:
             shown = self.hands.get((sid, user))
-            if shown is None or shown.screen is None:
+            if shown is None:
+                return
+            await shown.table_first()
+            if shown.screen is None:
                 return
             screen = shown.screen
             try:

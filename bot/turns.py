@@ -112,6 +112,7 @@ class Turns:
         match = rules.next_match(state)
         new_state = rules.new_deal(game.options, len(seats), game.deal_seed(match.deal), match)
         reply = self.r.reply(session)
+        reply.deal_starts = True
         dealt = await self.chips.deal_starts(session, game, seats)
         updated = bump(with_seats(session, dealt.seats)).but(state=game.dumps(new_state),
                                                              messages=dealing(session))

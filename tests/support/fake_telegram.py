@@ -136,8 +136,9 @@ class User:
 
 @dataclass(frozen=True)
 class Call:
-    """One request the bot made. ``at`` is the server's clock when the request arrived;
-    ``params`` are decoded (JSON fields as Python objects, uploaded files as bytes)."""
+    """One request the bot made. ``at`` is the server's clock when the request arrived,
+    ``answered`` when its answer was ready (calls are kept in that order); ``params`` are
+    decoded (JSON fields as Python objects, uploaded files as bytes)."""
 
     method: str
     params: JSON
@@ -145,6 +146,7 @@ class Call:
     ok: bool
     chat_id: int | None
     error: str | None = None  # the error description when not ok
+    answered: float = math.nan
 
     @property
     def caption(self) -> str:
@@ -487,6 +489,8 @@ class FakeTelegram:
         self._uploads: list[Upload] = []
         self._callback_ids: set[str] = set()
         self._answers: list[Answer] = []
+        self._said: dict[int, JSON] = {}
+        """What users wrote, by the update_id that carried it (for a reply to quote)."""
         self._in_flight = 0
         self._last_activity = self._clock()
         self._closed = False
@@ -685,10 +689,13 @@ class FakeTelegram:
         *,
         chat_type: str | None = None,
         thread_id: int | None = None,
+        reply_to: int | None = None,
     ) -> int:
         """A user writes ``text`` in a chat (private chat id = user.id, groups are negative).
         A command gets its bot_command entity. A private message means the user started the
-        bot. Returns the update_id."""
+        bot. ``reply_to``: the update_id of an earlier message in the same chat, which this one
+        answers (Telegram then quotes it as ``reply_to_message``, one level deep). Returns the
+        update_id."""
         with self._cond:
             self._users[user.id] = user
             if chat_type is not None:
@@ -706,6 +713,12 @@ class FakeTelegram:
             if thread_id is not None:
                 message["message_thread_id"] = thread_id
                 message["is_topic_message"] = True
+            if reply_to is not None:
+                quoted = self._said.get(reply_to)
+                if quoted is None or quoted["chat"]["id"] != chat_id:
+                    raise LookupError(f"no message of update {reply_to} in chat {chat_id}")
+                message["reply_to_message"] = {k: v for k, v in quoted.items()
+                                               if k != "reply_to_message"}
             if text.startswith("/"):
                 command = text.split()[0] if text.split() else text
                 message["entities"] = [
@@ -713,7 +726,9 @@ class FakeTelegram:
                 ]
             if private:
                 self._started.add(user.id)
-            return self.inject({"message": message})
+            update_id = self.inject({"message": message})
+            self._said[update_id] = copy.deepcopy(message)
+            return update_id
 
     def press(
         self,
@@ -938,7 +953,7 @@ class FakeTelegram:
         with self._cond:
             ok = status == 200
             error = None if ok else str(response.get("description"))
-            self._calls.append(Call(name, params, at, ok, chat_id, error))
+            self._calls.append(Call(name, params, at, ok, chat_id, error, self._clock()))
             if not polling:
                 self._in_flight -= 1
                 self._last_activity = self._clock()

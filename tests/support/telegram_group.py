@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from bot.manager import Timing
@@ -94,8 +95,11 @@ class Group:
 
     # ----- what people do -------------------------------------------------------------------
 
-    def say(self, user: User, text: str, chat: int = GROUP) -> None:
-        self.server.send_text(user, chat, text)
+    def say(self, user: User, text: str, chat: int = GROUP, reply_to: int | None = None
+            ) -> int:
+        """`reply_to`: what `say` returned for the message this one replies to. Returns the
+        update_id, which a later reply can name."""
+        return self.server.send_text(user, chat, text, reply_to=reply_to)
 
     def press(self, user: User, message: SentMessage, data: str, chat: int | None = None
               ) -> int:
@@ -165,9 +169,12 @@ class Group:
         return True
 
     async def play(self, sid: int, people: tuple[User, ...], limit: float = 120,
-                   until: int | None = None) -> int:
+                   until: int | None = None,
+                   done: Callable[[], Awaitable[bool]] | None = None,
+                   think: Callable[[], Awaitable[None]] | None = None) -> int:
         """Everybody presses their first move when they have one (through its group when the
-        moves come in two taps); returns the presses made."""
+        moves come in two taps), after `think()` if given (at a person's pace), until the game
+        ends, `until` presses were made or `done()` says so; returns the presses made."""
         pressed = 0
         seen: set[str] = set()
 
@@ -176,6 +183,8 @@ class Group:
             while await self.status(sid) == "active":
                 if until is not None and pressed >= until:
                     return
+                if done is not None and await done():
+                    return
                 acted = False
                 for user in people:
                     moves = self.moves(user)
@@ -183,11 +192,15 @@ class Group:
                     groups = self.groups(user)
                     if not moves and groups and hand is not None and groups[0] not in seen:
                         seen.add(groups[0])
+                        if think is not None:
+                            await think()
                         await self.answer_to(self.press(user, hand, groups[0]))
                         pressed += 1
                         acted = True
                     elif moves and hand is not None and moves[0] not in seen:
                         seen.add(moves[0])
+                        if think is not None:
+                            await think()
                         await self.answer_to(self.press(user, hand, moves[0]))
                         pressed += 1
                         acted = True
@@ -195,6 +208,17 @@ class Group:
                     await asyncio.sleep(0.02)
         await asyncio.wait_for(loop(), limit)
         return pressed
+
+    async def quiet(self, seconds: float) -> None:
+        """Nobody writes for `seconds` (a night, say): the bot's timers run as ever, but no
+        update is looked for meanwhile, so the virtual clock goes straight to the bot's next
+        timer instead of stepping through a look every `POLL`."""
+        assert self.bot is not None and self._pump is not None
+        self._pump.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._pump
+        await asyncio.sleep(seconds)
+        self._pump = asyncio.ensure_future(self._hand_over(self.bot))
 
     async def status(self, sid: int) -> str:
         assert self.storage is not None

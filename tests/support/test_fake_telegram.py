@@ -399,3 +399,47 @@ async def test_a_group_gets_429_past_twenty_messages_a_minute() -> None:
             for _ in range(25):
                 await limited.send_message(ALICE.id, "hi")
     assert server.max_per_window(GROUP) == 20
+
+
+async def test_a_reply_quotes_the_message_it_answers(server: FakeTelegram, bot: Bot) -> None:
+    """A command sent as a reply carries the replied-to message, from its own author, as the
+    library reads it (`Message.reply_to_message`), quoted one level deep like Telegram does."""
+    said = server.send_text(BOB, GROUP, "my move, wait")
+    reply = server.send_text(ALICE, GROUP, "/kick", reply_to=said)
+    again = server.send_text(BOB, GROUP, "no!", reply_to=reply)
+    updates = await bot.get_updates()
+    assert [u.update_id for u in updates] == [said, reply, again]
+    first, kick, answer = (u.message for u in updates)
+    assert first is not None and kick is not None and answer is not None
+    assert first.reply_to_message is None
+    quoted = kick.reply_to_message
+    assert quoted is not None and quoted.from_user is not None
+    assert (quoted.message_id, quoted.from_user.id, quoted.text) == (first.message_id, BOB.id,
+                                                                     "my move, wait")
+    assert kick.text == "/kick" and kick.from_user is not None and kick.from_user.id == ALICE.id
+    assert answer.reply_to_message is not None
+    assert answer.reply_to_message.reply_to_message is None
+    # Only a message of the same chat can be answered.
+    with pytest.raises(LookupError):
+        server.send_text(BOB, BOB.id, "/start", reply_to=said)
+    with pytest.raises(LookupError):
+        server.send_text(BOB, GROUP, "/kick", reply_to=999)
+
+
+async def test_a_call_records_when_it_arrived_and_when_it_was_answered(
+        server: FakeTelegram, bot: Bot) -> None:
+    """A call held on its way is answered later than it arrived, and calls are kept in the
+    order they were answered: a test can tell whether one message was up before another was
+    even asked for."""
+    server.hold("sendPhoto")
+    photo = asyncio.ensure_future(bot.send_photo(GROUP, png(2, 2), caption="table"))
+    await server.wait_for(lambda: server.held("sendPhoto") == 1)
+    await bot.send_message(GROUP, "hand")
+    await asyncio.sleep(0.2)
+    server.release("sendPhoto")
+    await photo
+    text, held = server.calls("sendMessage")[0], server.calls("sendPhoto")[0]
+    assert [c.method for c in server.calls() if c.method != "getMe"] == ["sendMessage",
+                                                                         "sendPhoto"]
+    assert held.at < text.at <= text.answered < held.answered
+    assert held.answered - held.at >= 0.2
