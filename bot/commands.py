@@ -223,7 +223,6 @@ class Commands:
     async def notify(self, place: Place, actor: Actor) -> Reply:
         """`/notify`: start or stop hearing privately of the chat's new lobbies."""
         chat_id, lang = await self._chat(place, actor)
-        lang = await self.manager.person_language(actor, lang)
         on = await self.storage.accounts.toggle_notify(chat_id,
                                                        await self.manager.user_of(actor))
         return Reply(answer=Screen(tr(lang, "notify.on" if on else "notify.off")))
