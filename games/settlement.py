@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from games.outcome import Payment, deltas_of
+from games.outcome import Payment, deltas_of, netted
 
 __all__ = ["collect", "deltas_of", "lowest_by_hand", "pairwise"]
 
@@ -23,34 +23,28 @@ def pairwise(points: Sequence[int], multiplier: Callable[[int, int], int] | None
     With no multiplier each seat nets the classic Chinese settlement, `net_i = S − n·p_i` (D-01).
     """
     n = len(points)
-    payments: list[Payment] = []
-    for i in range(n):
-        for j in range(i + 1, n):
-            amount = points[j] - points[i]
-            if multiplier is not None:
-                amount *= multiplier(i, j)
-            if amount > 0:
-                payments.append(Payment(j, i, amount))
-            elif amount < 0:
-                payments.append(Payment(i, j, -amount))
-    payments.sort(key=lambda p: (p.payer, p.payee))
-    return tuple(payments)
+    return netted(p for i in range(n) for j in range(i + 1, n)
+                  for p in owing(j, i, (points[j] - points[i])
+                                 * (multiplier(i, j) if multiplier is not None else 1)))
 
 
 def collect(players: int, winner: int, amounts: Mapping[int, int]) -> tuple[Payment, ...]:
     """Each seat in `amounts` pays the winner its amount; a negative amount is one the winner
     owes that seat (Tien Gow, §2.8: "negative ⇒ W pays P"), and a zero moves nothing."""
-    payments: list[Payment] = []
-    for seat in sorted(amounts):
+    for seat in amounts:
         if not 0 <= seat < players or seat == winner:
             raise ValueError(f"seat {seat} cannot settle with the winner, seat {winner}")
-        amount = amounts[seat]
-        if amount > 0:
-            payments.append(Payment(seat, winner, amount))
-        elif amount < 0:
-            payments.append(Payment(winner, seat, -amount))
-    payments.sort(key=lambda p: (p.payer, p.payee))
-    return tuple(payments)
+    return netted(p for seat, amount in amounts.items() for p in owing(seat, winner, amount))
+
+
+def owing(debtor: int, creditor: int, amount: int) -> tuple[Payment, ...]:
+    """`debtor` owes `creditor` this much: a negative amount is owed the other way round, and
+    nothing is a payment of neither."""
+    if amount > 0:
+        return (Payment(debtor, creditor, amount),)
+    if amount < 0:
+        return (Payment(creditor, debtor, -amount),)
+    return ()
 
 
 def lowest_by_hand(points: Sequence[int], order: Sequence[int]) -> int:
