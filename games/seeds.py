@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from typing import Any
 
 from games.engine import Match, Rules
@@ -26,12 +25,6 @@ MIN_FINGERPRINT_CHARS = 8
 """The fewest hex characters a fingerprint is checked with: fewer would match too many seeds
 to show anything."""
 _HEX = frozenset("0123456789abcdef")
-
-
-def new_secret() -> str:
-    """A table's secret, from the operating system's generator (never the seeded `random`,
-    whose next values can be worked out from the ones seen)."""
-    return secrets.token_hex(16)
 
 
 def deal_seed(secret: str, deal: int) -> str:

@@ -268,6 +268,7 @@ async def test_the_fingerprint_comes_before_the_tiles_and_the_seed_after_the_dea
         sid = await lobby(m, rec, ["kapten", "deals=1"], [OLENA, BOB])
         session = await m.session(sid)
         secret = session.options["seed"]
+        assert len(secret) == 32 and int(secret, 16) >= 0, "128 bits from `secrets`"
         seed = seeds.deal_seed(secret, 0)
         fingerprint = hashlib.sha256(seed.encode()).hexdigest()[:16]
         start = next(r for r in rec.replies if r.hands)

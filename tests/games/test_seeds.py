@@ -8,11 +8,6 @@ from games import GAMES, seeds
 from games.engine import Match
 
 
-def test_a_secret_is_fresh_hex():
-    a, b = seeds.new_secret(), seeds.new_secret()
-    assert a != b and len(a) == 32 and int(a, 16) >= 0
-
-
 def test_a_deal_seed_is_the_hmac_of_its_number():
     secret = "table-secret"
     seed = seeds.deal_seed(secret, 3)
@@ -25,7 +20,7 @@ def test_a_deal_seed_is_the_hmac_of_its_number():
 
 
 def test_a_fingerprint_names_its_seed():
-    seed = seeds.deal_seed(seeds.new_secret(), 0)
+    seed = seeds.deal_seed("0f" * 16, 0)
     mark = seeds.fingerprint(seed)
     assert mark == hashlib.sha256(seed.encode()).hexdigest()[:16]
     assert seeds.matches(seed, mark)
