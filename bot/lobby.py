@@ -79,7 +79,7 @@ class Lobby:
         try:
             rules, preset, stake, values = await self.parse(chat_id, words)
         except Refusal as no:
-            return Reply(answer=Screen(tr(lang, no.key, no.n, **no.fields)))
+            return no.reply(lang)
         except InvalidOptions as exc:
             return Reply(answer=Screen(tr(lang, "err.options", detail=str(exc))))
         try:
@@ -91,7 +91,7 @@ class Lobby:
                                                          actor.platform_id)], stake, user_id,
                             actor)
         except Refusal as no:
-            return Reply(answer=Screen(tr(lang, no.key, no.n, **no.fields)))
+            return no.reply(lang)
         except SessionExists:
             return Reply(answer=Screen(tr(lang, "err.game_exists")))
         except StorageError as exc:
@@ -197,8 +197,7 @@ class Lobby:
                                   str(place.get("title", ""))),
                             old.chat_id, game, seats, old.stake, mine.user_id, actor)
         except Refusal as no:
-            text = tr(lang, no.key, no.n, **no.fields)
-            return Reply(toast=text, answer=Screen(text))
+            return no.reply(lang)
         except SessionExists:
             return refused(lang, "err.game_exists")
         except StorageError as exc:

@@ -78,6 +78,12 @@ class Refusal(Exception):
         self.n = n
         self.fields = fields
 
+    def reply(self, lang: str) -> Reply:
+        """The refusal as its answer, in `lang`: a toast for a press, a sentence for a
+        command."""
+        text = tr(lang, self.key, self.n, **self.fields)
+        return Reply(toast=text, answer=Screen(text))
+
 
 class Requests:
     """The platform's sessions as the layer sees them: cached, locked, saved, shown."""
@@ -237,8 +243,7 @@ class Requests:
                 try:
                     return await run(session)
                 except Refusal as no:
-                    text = tr(lang, no.key, no.n, **no.fields)
-                    return Reply(toast=text, answer=Screen(text))
+                    return no.reply(lang)
                 except StaleSave:
                     self.cache.pop(session_id, None)
                     return Reply(toast=tr(lang, "err.stale"))

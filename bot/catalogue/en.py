@@ -242,7 +242,6 @@ EN: dict[str, Entry] = {
     "err.illegal": "That move is not possible now.",
     "err.away": "The computer is playing for you: press “I'm back” first.",
     "err.not_away": "You are already playing.",
-    "err.already_away": "The computer already plays for you.",
     "err.no_computer": "There is no computer player to remove.",
     "err.creator_starts": "Only the player who opened the lobby can start the game.",
     "err.stop_rights": "Only the player who started the game or a chat admin can stop it.",
