@@ -221,8 +221,9 @@ class Adapter(ABC, Generic[TableT, HandT]):
         """Stop taking presses and timers, and give queued messages `grace` seconds to go out
         (everything is saved already: what is not shown now is shown after a restart)."""
         await self.manager.close()
-        for box in self.outboxes.values():
-            await box.drain(timeout=grace)
+        # One grace for all the chats together: a chat held back by flood control must not
+        # make the others wait their own grace after it (a stop has 10 s in all).
+        await asyncio.gather(*(box.drain(timeout=grace) for box in list(self.outboxes.values())))
 
     async def close_outboxes(self) -> None:
         for box in self.outboxes.values():

@@ -230,6 +230,8 @@ class _Fault:
     description: str
     parameters: JSON | None
     count: int
+    chat_id: int | None = None
+    """Only calls to this chat fail (None: any chat)."""
 
 
 class _ApiError(Exception):
@@ -628,9 +630,11 @@ class FakeTelegram:
         retry_after: int = 2,
         count: int = 1,
         description: str | None = None,
+        chat_id: int | None = None,
     ) -> None:
-        """Make the next ``count`` calls of ``method`` fail with this status. 429 carries
-        ``parameters.retry_after`` (so the library raises RetryAfter)."""
+        """Make the next ``count`` calls of ``method`` (to ``chat_id`` only, if given) fail
+        with this status. 429 carries ``parameters.retry_after`` (so the library raises
+        RetryAfter)."""
         name = self._by_lower.get(method.lower(), method)
         parameters: JSON | None = None
         if status == 429:
@@ -645,8 +649,14 @@ class FakeTelegram:
             }.get(status, HTTPStatus(status).phrase)
         with self._cond:
             self._faults.setdefault(name, []).append(
-                _Fault(status, description, parameters, count)
+                _Fault(status, description, parameters, count, chat_id)
             )
+
+    def clear_faults(self) -> None:
+        """Answer every call normally again: failures `fail_next` queued and not yet used are
+        dropped."""
+        with self._cond:
+            self._faults.clear()
 
     def hold(self, method: str) -> None:
         """Keep calls of ``method`` from being answered until ``release(method)``: a call on its
@@ -963,11 +973,12 @@ class FakeTelegram:
         handler = self._handlers.get(name)
         with self._cond:
             faults = self._faults.get(name)
-            if faults:
-                fault = faults[0]
+            chat = _as_int(params.get("chat_id"))
+            fault = next((f for f in faults or () if f.chat_id in (None, chat)), None)
+            if faults and fault is not None:
                 fault.count -= 1
                 if fault.count <= 0:
-                    faults.pop(0)
+                    faults.remove(fault)
                 return fault.status, self._error_body(
                     _ApiError(fault.status, fault.description, fault.parameters)
                 )

@@ -1,0 +1,107 @@
+"""The real `gupai telegram` process against the fake Bot API: started and stopped as a host
+would (a signal, not a method call), with the group's people acting through the fake as in
+`tests.support.telegram_group`. The test reads the process's database through a `Storage` of
+its own on the same file, as a second process would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+
+from storage import Storage
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.telegram_group import TOKEN, Group
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """One `python -m bot.cli telegram` child on `db`, polling `server`."""
+
+    def __init__(self, server: FakeTelegram, db: Path, env: Mapping[str, str] | None = None,
+                 command: str = "telegram") -> None:
+        self.server = server
+        self.db = db
+        self.command = command
+        self.env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(db.parent),
+            "PYTHONPATH": str(ROOT),
+            "TELEGRAM_TOKEN": TOKEN,
+            "TELEGRAM_API_URL": server.url,
+            "GUPAI_DB": str(db),
+            **(env or {}),
+        }
+        self.child: subprocess.Popen[str] | None = None
+        self.output = ""
+
+    def start(self) -> None:
+        self.child = subprocess.Popen(
+            [sys.executable, "-m", "bot.cli", self.command], cwd=self.db.parent, env=self.env,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    async def running(self, timeout: float = 30.0) -> None:
+        """Wait until the bot polls for updates (it has restored its games by then)."""
+        polls = len(self.server.calls("getUpdates"))
+        deadline = time.monotonic() + timeout
+        while len(self.server.calls("getUpdates")) <= polls:
+            assert self.child is not None
+            if self.child.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"the bot did not start: {self.finish()}")
+            await asyncio.sleep(0.05)
+
+    def stop(self, sig: signal.Signals = signal.SIGTERM, timeout: float = 30.0
+             ) -> tuple[int, float]:
+        """Send `sig` and wait: the exit status and the seconds the process took to exit."""
+        assert self.child is not None
+        sent = time.monotonic()
+        self.child.send_signal(sig)
+        try:
+            code = self.child.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.child.kill()
+            code = self.child.wait()
+        took = time.monotonic() - sent
+        self.finish()
+        return code, took
+
+    def finish(self) -> str:
+        """What the process printed (it has exited, or is killed now)."""
+        if self.child is not None:
+            if self.child.poll() is None:
+                self.child.kill()
+            out, _ = self.child.communicate()
+            self.output += out or ""
+            self.child = None
+        return self.output
+
+
+class ProcessGroup(Group):
+    """A `Group` whose bot is a real child process; `status` reads the shared database."""
+
+    def __init__(self, server: FakeTelegram, db: Path, env: Mapping[str, str] | None = None
+                 ) -> None:
+        super().__init__(server, db)
+        self.process = BotProcess(server, db, env)
+
+    async def launch(self) -> None:
+        self.process.start()
+        await self.process.running()
+        if self.storage is None:
+            self.storage = await Storage.open(self.db)
+
+    async def close(self) -> None:
+        self.process.finish()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    def terminate(self, sig: signal.Signals = signal.SIGTERM) -> tuple[int, float]:
+        return self.process.stop(sig)
