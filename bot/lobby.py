@@ -361,7 +361,7 @@ class Lobby:
         """The platform cannot show the game at all (its first message was refused): close
         it, so that the place is free for a game that can be shown. Settles nothing."""
         async with self.r.lock(session_id):
-            session = await self.r.load(session_id)
+            session = await self.r.current(session_id)
             if session is None or not is_open(session):
                 return
             await self.r.save(bump(session).but(status="abandoned", deadline=None),

@@ -57,6 +57,10 @@ _ANSWERING: ContextVar[str | None] = ContextVar("answering", default=None)
 """The language the current request is answered in (set by `Requests.in_session`)."""
 
 
+SAVE_ATTEMPTS = 3
+"""Times a request is judged again when another process saved the game first."""
+
+
 @dataclass(frozen=True, slots=True)
 class Timing:
     """Pauses that are the session layer's, not the chat's (turn and lobby limits are per chat)."""
@@ -232,25 +236,43 @@ class Requests:
                 # No lock is made for a session that is not open here (a forged id, say).
                 return refused(await self.person_language(actor, lang), "err.game_over")
             async with self.lock(session_id):
-                session = await self.load(session_id)
-                if not is_open(session):
-                    return refused(await self.person_language(actor, lang), "err.game_over")
-                assert session is not None
-                lang = await self.language(session.chat_id)
-                if alone:
-                    lang = await self.person_language(actor, lang)
-                answering = _ANSWERING.set(lang)
-                try:
-                    return await run(session)
-                except Refusal as no:
-                    return no.reply(lang)
-                except StaleSave:
-                    self.cache.pop(session_id, None)
-                    return Reply(toast=tr(lang, "err.stale"))
-                finally:
-                    _ANSWERING.reset(answering)
+                for attempt in range(SAVE_ATTEMPTS):
+                    session = await self.current(session_id)
+                    if not is_open(session):
+                        return refused(await self.person_language(actor, lang),
+                                       "err.game_over")
+                    assert session is not None
+                    lang = await self.language(session.chat_id)
+                    if alone:
+                        lang = await self.person_language(actor, lang)
+                    answering = _ANSWERING.set(lang)
+                    try:
+                        return await run(session)
+                    except Refusal as no:
+                        return no.reply(lang)
+                    except StaleSave:
+                        # Another process saved the game between our read and our save: the
+                        # request is judged again on what it saved (a press on a button that
+                        # is now old is refused then).
+                        self.cache.pop(session_id, None)
+                        if attempt + 1 == SAVE_ATTEMPTS:
+                            return Reply(toast=tr(lang, "err.stale"))
+                    finally:
+                        _ANSWERING.reset(answering)
+                return Reply(toast=tr(lang, "err.stale"))
         except StorageError as exc:
             return storage_answer(exc, lang)
+
+    async def current(self, session_id: int) -> Session | None:
+        """The session as last saved by any process: the cached copy only if the stored
+        version is still its version (another process sharing the database may have moved
+        the game on)."""
+        cached = self.cache.get(session_id)
+        if cached is not None:
+            if await self.storage.sessions.version(session_id) == cached.version:
+                return cached
+            self.cache.pop(session_id, None)
+        return await self.load(session_id)
 
     async def load(self, session_id: int) -> Session | None:
         """The session as last saved (an open one only if this platform plays it)."""

@@ -116,7 +116,7 @@ class Timers:
     async def tick(self, session_id: int, deadline: float) -> None:
         """Refresh the countdown shown on the table (and re-arm the next refresh)."""
         async with self.r.lock(session_id):
-            session = await self.r.load(session_id)
+            session = await self.r.current(session_id)
             if session is None or session.deadline != deadline:
                 return
             self.arm(session)
@@ -132,7 +132,7 @@ class Timers:
     async def fire(self, session_id: int, deadline: float) -> None:
         try:
             async with self.r.lock(session_id):
-                session = await self.r.load(session_id)
+                session = await self.r.current(session_id)
                 if session is None or session.deadline != deadline or not is_open(session):
                     return
                 await self.due(session)

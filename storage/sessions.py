@@ -113,6 +113,11 @@ class Sessions:
                 "WHERE s.status IN (?, ?) AND c.platform = ? ORDER BY s.id", (*OPEN, platform))
         return [_session(r) for r in rows]
 
+    async def version(self, session_id: int) -> int | None:
+        """The stored version alone: a cheap look at whether a cached copy is still current."""
+        row = await self.db.read_one("SELECT version FROM sessions WHERE id = ?", (session_id,))
+        return None if row is None else int(row[0])
+
     async def history(self, chat_id: int, limit: int = 20, offset: int = 0) -> list[Session]:
         rows = await self.db.read(
             "SELECT * FROM sessions WHERE chat_id = ? AND status NOT IN (?, ?) "
