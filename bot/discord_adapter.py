@@ -49,6 +49,7 @@ from bot.manager import SessionManager, Timing
 from bot.outbox import Budget, Outbox, loop_time
 from bot.screens import Actor, Place, Reply, Screen, Target
 from bot.seating import seat_index
+from bot.shards import Shards
 from storage import Storage
 
 log = logging.getLogger(__name__)
@@ -59,15 +60,22 @@ CHANNEL_BUDGET = Budget(cap=None, spacing=1.0)
 second apart so that a burst of moves is shown as one edit."""
 
 
-class GupaiClient(discord.Client):
-    """The client carries the adapter's press handler, which the `DynamicItem` templates call."""
+class GupaiClient(discord.AutoShardedClient):
+    """The client carries the adapter's press handler, which the `DynamicItem` templates call.
 
-    def __init__(self, adapter: DiscordBot) -> None:
+    Sharded as discord.py shards: the shards `GUPAI_SHARDS` names (`bot.shards`), or without
+    it every shard, as many as Discord recommends, in this one process."""
+
+    def __init__(self, adapter: DiscordBot, shards: Shards | None = None) -> None:
         # The bot never joins a voice channel: no warning about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No message mentions anyone unless it names whom (a ping names its players).
-        super().__init__(intents=discord.Intents(guilds=True),
-                         allowed_mentions=discord.AllowedMentions.none())
+        intents, mentions = discord.Intents(guilds=True), discord.AllowedMentions.none()
+        if shards is None:
+            super().__init__(intents=intents, allowed_mentions=mentions)
+        else:
+            super().__init__(intents=intents, allowed_mentions=mentions,
+                             shard_ids=list(shards.ids), shard_count=shards.count)
         self.adapter = adapter
         self.tree = app_commands.CommandTree(self)
 
@@ -84,7 +92,8 @@ class DiscordBot(DiscordHands):
     def __init__(self, token: str, storage: Storage, *, timing: Timing | None = None,
                  channel_budget: Budget | None = None, theme: str = "dark",
                  sync_commands: bool = True, clock: Callable[[], float] = loop_time,
-                 game_clock: Callable[[], float] = time.time) -> None:
+                 game_clock: Callable[[], float] = time.time, shards: Shards | None = None
+                 ) -> None:
         """`clock` measures how long interaction tokens last; `game_clock` is the session
         layer's (deadlines, shown as Discord timestamps, are seconds since the epoch)."""
         super().__init__(SessionManager(storage, PLATFORM, timing, clock=game_clock, theme=theme,
@@ -92,7 +101,8 @@ class DiscordBot(DiscordHands):
         self.token = token
         self.channel_budget = channel_budget or CHANNEL_BUDGET
         self.sync_commands = sync_commands
-        self.client = GupaiClient(self)
+        self.shards = shards
+        self.client = GupaiClient(self, shards)
         self.tree = self.client.tree
         register(self)
 
