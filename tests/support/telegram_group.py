@@ -37,6 +37,8 @@ class Group:
                  budget: Budget | None = None, polling: bool = False) -> None:
         """`polling`: the bot fetches its updates by its own long poll (on the real clock)."""
         self.server = server
+        self.chat = GROUP
+        """The group's chat id (a test may play in several groups)."""
         self.polling = polling
         self.db = db
         self.timing = timing
@@ -95,11 +97,12 @@ class Group:
 
     # ----- what people do -------------------------------------------------------------------
 
-    def say(self, user: User, text: str, chat: int = GROUP, reply_to: int | None = None
+    def say(self, user: User, text: str, chat: int | None = None, reply_to: int | None = None
             ) -> int:
         """`reply_to`: what `say` returned for the message this one replies to. Returns the
         update_id, which a later reply can name."""
-        return self.server.send_text(user, chat, text, reply_to=reply_to)
+        return self.server.send_text(user, self.chat if chat is None else chat, text,
+                                     reply_to=reply_to)
 
     def press(self, user: User, message: SentMessage, data: str, chat: int | None = None
               ) -> int:
@@ -107,7 +110,7 @@ class Group:
                                  message.message_id, data, check_button=False)
 
     def lobby(self) -> SentMessage:
-        for message in reversed(self.server.messages(GROUP)):
+        for message in reversed(self.server.messages(self.chat)):
             if any("!start" in (d or "") for d in message.button_data()):
                 return message
         raise AssertionError(self.server.summary())
