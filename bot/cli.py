@@ -278,6 +278,15 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="set one option; repeatable")
     verify.set_defaults(func=cmd_verify)
+    backup = sub.add_parser(
+        "backup", help="copy the SQLite database (GUPAI_DB) to FILE, safely while the bot runs",
+        description="Copy the SQLite database GUPAI_DB names (from the environment or .env, "
+                    "as `gupai run` reads it) to FILE with SQLite's online backup, safely while "
+                    "the bot runs, check the copy's integrity and say what it holds. For a "
+                    "PostgreSQL GUPAI_DB, say how to back it up with pg_dump.")
+    backup.add_argument("file", help="the backup file to write (not the database itself)")
+    backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    backup.set_defaults(func=cmd_backup)
     return parser
 
 
@@ -345,6 +354,25 @@ def cmd_telegram(args: argparse.Namespace) -> int:
 def cmd_discord(args: argparse.Namespace) -> int:
     from bot.run import run_discord, settings
     return run_discord(settings())
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from bot.run import settings
+    from storage.backup import BackupError, backup, is_postgres, postgres_advice
+    from storage.db import DEFAULT_PATH
+
+    database = settings().get("GUPAI_DB", "").strip() or DEFAULT_PATH
+    if is_postgres(database):
+        print(postgres_advice(database, args.file))
+        return 2
+    try:
+        done = backup(Path(database).expanduser(), Path(args.file).expanduser(),
+                      force=args.force)
+    except BackupError as exc:
+        print(f"gupai: {exc}", file=sys.stderr)
+        return 1
+    print(done.summary())
+    return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
