@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 import games
 from bot.console_options import shown_value
+from bot.logs import LogSettingError
 from bot.sim_report import deal_note, format_comparison, format_stats
 from games.engine import GameError
 from games.players import LEVELS, STRATEGIES
@@ -390,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         result: int = args.func(args)
-    except GameError as exc:
+    except (GameError, LogSettingError) as exc:
         print(f"gupai: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

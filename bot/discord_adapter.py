@@ -45,6 +45,7 @@ from bot.discord_messages import (
     tell,
 )
 from bot.i18n import lang_of, tr
+from bot.logs import hide
 from bot.manager import SessionManager, Timing
 from bot.outbox import Budget, Outbox, loop_time
 from bot.screens import Actor, Place, Reply, Screen, Target
@@ -96,6 +97,7 @@ class DiscordBot(DiscordHands):
                  ) -> None:
         """`clock` measures how long interaction tokens last; `game_clock` is the session
         layer's (deadlines, shown as Discord timestamps, are seconds since the epoch)."""
+        hide(token)  # never in a log line, whichever library writes it
         super().__init__(SessionManager(storage, PLATFORM, timing, clock=game_clock, theme=theme,
                                         live_countdown=True), clock)
         self.token = token

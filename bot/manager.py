@@ -18,6 +18,7 @@ from bot import payload
 from bot.hosting import Hosting
 from bot.i18n import lang_of, tr
 from bot.lobby import MAX_STAKE, Lobby
+from bot.logs import log_context
 from bot.requests import Deliver, IsAdmin, Refusal, Requests, Timing
 from bot.screens import Actor, Place, Reply, Target
 from bot.timers import Timers
@@ -195,7 +196,8 @@ class SessionManager:
     async def new_game(self, place: Place, actor: Actor, words: list[str], *,
                        alone: bool = False) -> Reply:
         """`/newgame GAME [PRESET] [STAKE] [option=value ...]`: a lobby with its creator seated."""
-        return await self.lobby.new_game(place, actor, words, alone=alone)
+        with log_context(chat=place.chat or None):
+            return await self.lobby.new_game(place, actor, words, alone=alone)
 
     async def join(self, place: Place, actor: Actor, *, alone: bool = False) -> Reply:
         """`/join` in the chat of a lobby, or of a game with a seat the computer plays."""

@@ -38,6 +38,8 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
+from bot.logs import carrying, detached
+
 log = logging.getLogger(__name__)
 
 Job = Callable[[], Awaitable[None]]
@@ -143,7 +145,7 @@ class Outbox:
         self._busy = False
 
     def post(self, job: Job) -> None:
-        self._posts.append(job)
+        self._posts.append(carrying(job))
         self._kick()
 
     def update(self, key: str, job: Job, *, in_order: bool = False, spare: bool = False
@@ -155,7 +157,7 @@ class Outbox:
         in-place update). It still coalesces: the turn runs the newest job for `key`.
         `spare`: the update can wait while the bot is near its limit (see `Pace`).
         """
-        self._slots[key] = job
+        self._slots[key] = carrying(job)
         if spare:
             self._spare.add(key)
         else:
@@ -187,7 +189,8 @@ class Outbox:
             return
         self._wake.set()
         if self._task is None or self._task.done():
-            self._task = asyncio.ensure_future(self._run())
+            with detached():  # (each job logs as the request that queued it: `carrying`)
+                self._task = asyncio.ensure_future(self._run())
 
     async def _pause(self, seconds: float) -> bool:
         """Wait until something is queued or `seconds` pass; True when woken."""

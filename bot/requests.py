@@ -32,6 +32,7 @@ from typing import Any
 
 from bot import presenter
 from bot.i18n import lang_of, tr
+from bot.logs import about_session, log_context, note
 from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import seat_index, seats_of
 from storage import (
@@ -211,17 +212,19 @@ class Requests:
                        ) -> Reply:
         """`run` on the open session of a chat (a command typed there); `alone`: its answer is
         seen by the actor alone (else by the chat)."""
-        try:
-            chat_id, lang = await self.chat_of(place, actor)
-            if alone:
-                lang = await self.person_language(actor, lang)
-            session = await self.storage.sessions.open_in(chat_id, place.topic)
-        except StorageError as exc:
-            return storage_answer(exc, lang_of(actor.language))
-        if session is None:
-            return refused(lang, "err.no_game")
-        return await self.in_session(session.id, actor, run, alone=alone)
+        with log_context(chat=place.chat or None):
+            try:
+                chat_id, lang = await self.chat_of(place, actor)
+                if alone:
+                    lang = await self.person_language(actor, lang)
+                session = await self.storage.sessions.open_in(chat_id, place.topic)
+            except StorageError as exc:
+                return storage_answer(exc, lang_of(actor.language))
+            if session is None:
+                return refused(lang, "err.no_game")
+            return await self.in_session(session.id, actor, run, alone=alone)
 
+    @about_session
     async def in_session(self, session_id: int, actor: Actor,
                          run: Callable[[Session], Awaitable[Reply]], *, alone: bool = True
                          ) -> Reply:
@@ -242,6 +245,7 @@ class Requests:
                         return refused(await self.person_language(actor, lang),
                                        "err.game_over")
                     assert session is not None
+                    log_chat(session)
                     lang = await self.language(session.chat_id)
                     if alone:
                         lang = await self.person_language(actor, lang)
@@ -305,10 +309,12 @@ class Requests:
     async def show(self, reply: Reply) -> None:
         """Hand a reply to the adapter; an adapter's failure must not undo a saved move."""
         if self.deliver is not None:
-            try:
-                await self.deliver(reply)
-            except Exception:
-                log.exception("delivering session %s failed", reply.session_id)
+            chat = reply.place.chat if reply.place is not None else None
+            with log_context(session=reply.session_id, chat=chat or None):
+                try:
+                    await self.deliver(reply)
+                except Exception:
+                    log.exception("delivering session %s failed", reply.session_id)
 
     def reply(self, session: Session) -> Reply:
         """An empty reply addressed to the session's place."""
@@ -363,6 +369,12 @@ def own_language(person: PersonLanguage | None, fallback: str) -> str:
     if person is None:
         return fallback
     return person.chosen or (lang_of(person.client) if person.client else fallback)
+
+
+def log_chat(session: Session) -> None:
+    """Lines logged for the rest of the request name the session's chat too (`bot.logs`)."""
+    chat = session.messages.get("place", {}).get("chat")
+    note(chat=str(chat) if chat not in (None, "") else None)
 
 
 def is_open(session: Session | None) -> bool:

@@ -94,8 +94,8 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
             print(f"{only.upper()}_TOKEN is not set.", file=out)
         print(no_token_help(folder), file=out)
         return 2
-    logging.basicConfig(level=env.get("GUPAI_LOG_LEVEL", "INFO").upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.logs import configure_logging
+    configure_logging(env)
     from bot.telegram_messages import guard_logs
     for token in wanted.values():
         guard_logs(token)

@@ -34,6 +34,7 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, 
 from telegram.ext import ExtBot
 
 from bot.adapter import Slot
+from bot.logs import hide
 from bot.outbox import Outbox, Pace
 from bot.screens import Actor, Keyboard, Place, Screen, Target
 
@@ -42,9 +43,6 @@ log = logging.getLogger(__name__)
 CAPTION_LIMIT = 1024
 TEXT_LIMIT = 4096
 ALERT_LIMIT = 200
-
-_SECRETS: set[str] = set()
-
 
 KEEP_MOST = 24
 """Earlier hand messages a private chat keeps before they are deleted anyway."""
@@ -156,23 +154,9 @@ class Shown(Slot):
 
 def guard_logs(token: str) -> None:
     """The token is part of every Bot API URL: keep httpx from logging each request, and
-    redact the token from every log record as it is made, whichever logger or handler."""
+    redact the token from every log record and line (`bot.logs.hide`)."""
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    if not token or token in _SECRETS:
-        return
-    if not _SECRETS:
-        make = logging.getLogRecordFactory()
-
-        def redacting(*args: Any, **kwargs: Any) -> logging.LogRecord:
-            record = make(*args, **kwargs)
-            text = record.getMessage()
-            if any(secret in text for secret in _SECRETS):
-                for secret in _SECRETS:
-                    text = text.replace(secret, "<token>")
-                record.msg, record.args = text, ()
-            return record
-        logging.setLogRecordFactory(redacting)
-    _SECRETS.add(token)
+    hide(token)
 
 
 def inline_markup(keyboard: Keyboard, username: str | None) -> InlineKeyboardMarkup | None:

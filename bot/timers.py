@@ -21,7 +21,8 @@ from typing import Any
 from bot import presenter
 from bot.i18n import tr
 from bot.lobby import Lobby
-from bot.requests import Requests, is_open
+from bot.logs import about_session
+from bot.requests import Requests, is_open, log_chat
 from bot.screens import Screen
 from bot.seating import Game, seats_of
 from bot.turns import Turns, last
@@ -113,12 +114,14 @@ class Timers:
         if not task.cancelled() and task.exception() is not None:
             log.error("a timer failed", exc_info=task.exception())
 
+    @about_session
     async def tick(self, session_id: int, deadline: float) -> None:
         """Refresh the countdown shown on the table (and re-arm the next refresh)."""
         async with self.r.lock(session_id):
             session = await self.r.current(session_id)
             if session is None or session.deadline != deadline:
                 return
+            log_chat(session)
             self.arm(session)
             reply = self.r.reply(session)
             if session.status == "lobby":
@@ -129,12 +132,14 @@ class Timers:
                 reply.hands = await self.turns.hands(session, state, state, only_to_move=True)
             await self.r.show(reply)
 
+    @about_session
     async def fire(self, session_id: int, deadline: float) -> None:
         try:
             async with self.r.lock(session_id):
                 session = await self.r.current(session_id)
                 if session is None or session.deadline != deadline or not is_open(session):
                     return
+                log_chat(session)
                 await self.due(session)
         except StaleSave:
             # Another process saved first: follow its deadline rather than lose the timer.
