@@ -13,6 +13,13 @@ message that is gone, an edit that changes nothing, writing first to a user who 
 bot, a blocked bot, 429 flood control), records every call with a timestamp so tests can check the
 per-group message rate, and lets a test play the users: typing commands and pressing buttons.
 
+A webhook is kept as Telegram keeps it (`setWebhook`, `deleteWebhook`, `getWebhookInfo`): while
+one is set, `getUpdates` is refused with 409 Conflict, and the updates users make are POSTed to
+the webhook's URL instead, in order, one at a time, with the secret token in the
+`X-Telegram-Bot-Api-Secret-Token` header; one the webhook does not answer with 2xx is tried again
+a moment later, and the failure is what `getWebhookInfo` reports (the fake, unlike Telegram, also
+delivers to plain http:// URLs, so that a bot on 127.0.0.1 can be the webhook).
+
 Photos are kept as Telegram keeps them: an upload gets a file_id for each of several sizes
 (the largest last), any of which sends or edits the same photo again without uploading it; a
 file_id the server never gave is refused. Every uploaded byte is counted (`uploaded_bytes`).
@@ -31,6 +38,8 @@ import re
 import struct
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import Message
@@ -59,6 +68,13 @@ BLOCKED = "Forbidden: bot was blocked by the user"
 KICKED = "Forbidden: bot was kicked from the supergroup chat"
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 METHOD_NOT_FOUND = "Not Found: method not found"
+WEBHOOK_ACTIVE = ("Conflict: can't use getUpdates method while webhook is active; use "
+                  "deleteWebhook to delete the webhook first")
+WEBHOOK_SET = "Conflict: terminated by setWebhook request"
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+WEBHOOK_RETRY = 0.2
+"""Real seconds before a delivery the webhook refused is tried again."""
+_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 
 # Methods that put something into a chat or change what it shows: what counts against the
 # per-group message limit.
@@ -222,6 +238,20 @@ class Upload:
     method: str
     at: float
     size: int
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One POST of an update to the webhook: the HTTP status it got (0: no answer at all)."""
+
+    update_id: int
+    url: str
+    status: int
+    at: float
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
 
 
 @dataclass
@@ -496,11 +526,18 @@ class FakeTelegram:
         self._in_flight = 0
         self._last_activity = self._clock()
         self._closed = False
+        self._webhook: JSON | None = None
+        """What setWebhook set: url, secret_token, allowed_updates (None: no webhook)."""
+        self._webhook_error: tuple[int, str] | None = None
+        self._deliveries: list[Delivery] = []
+        self._deliverer: threading.Thread | None = None
         self._handlers: dict[str, Callable[[JSON, float], Any]] = {
             "getMe": lambda p, at: bot_user(),
             "logOut": lambda p, at: True,
             "close": lambda p, at: True,
-            "deleteWebhook": lambda p, at: True,
+            "setWebhook": self._set_webhook,
+            "deleteWebhook": self._delete_webhook,
+            "getWebhookInfo": self._get_webhook_info,
             "getUpdates": self._get_updates,
             "setMyCommands": self._set_my_commands,
             "getMyCommands": self._get_my_commands,
@@ -546,6 +583,8 @@ class FakeTelegram:
         self._httpd.shutdown()
         self._httpd.server_close()
         self._thread.join(timeout=5)
+        if self._deliverer is not None:
+            self._deliverer.join(timeout=5)
 
     @property
     def closed(self) -> bool:
@@ -753,6 +792,14 @@ class FakeTelegram:
         ``check_button`` the message must currently have such a button. Returns the update_id;
         the callback query id is ``f"cq{update_id}"``."""
         with self._cond:
+            return self.inject(self.press_update(user, chat_id, message_id, data,
+                                                 check_button=check_button))
+
+    def press_update(self, user: User, chat_id: int, message_id: int, data: str, *,
+                     check_button: bool = True, update_id: int | None = None) -> JSON:
+        """The callback query a press makes, not queued (`press` queues it): what a forger
+        would send to a webhook. Without ``update_id`` it is the id of the next update."""
+        with self._cond:
             msg = self._messages.get(chat_id, {}).get(message_id)
             if msg is None or msg.deleted:
                 raise LookupError(f"no live message {message_id} in chat {chat_id}")
@@ -762,7 +809,8 @@ class FakeTelegram:
                     f"it has {msg.button_data()}"
                 )
             self._users[user.id] = user
-            update_id = self._next_update_id
+            if update_id is None:
+                update_id = self._next_update_id
             query_id = f"cq{update_id}"
             self._callback_ids.add(query_id)
             query: JSON = {
@@ -772,7 +820,7 @@ class FakeTelegram:
                 "chat_instance": f"ci{chat_id}",
                 "data": data,
             }
-            return self.inject({"callback_query": query})
+            return {"callback_query": query, "update_id": update_id}
 
     # ------------------------------------------------------------------ what the bot did
 
@@ -840,6 +888,16 @@ class FakeTelegram:
     def answers(self) -> list[Answer]:
         with self._cond:
             return list(self._answers)
+
+    def webhook(self) -> JSON | None:
+        """The webhook as set (url, secret_token, allowed_updates), None when none is."""
+        with self._cond:
+            return copy.deepcopy(self._webhook)
+
+    def deliveries(self) -> list[Delivery]:
+        """Every POST of an update to a webhook, in order."""
+        with self._cond:
+            return list(self._deliveries)
 
     def commands(self, language_code: str = "", scope: JSON | None = None) -> list[JSON] | None:
         """The commands set for this scope and language, None if never set."""
@@ -1375,7 +1433,105 @@ class FakeTelegram:
         self._commands.pop(key, None)
         return True
 
+    def _set_webhook(self, params: JSON, at: float) -> bool:
+        url = str(params.get("url") or "")
+        if not url:
+            return self._delete_webhook(params, at)
+        if not url.startswith(("https://", "http://")):
+            raise _bad("bad webhook: An HTTPS URL must be provided for webhook")
+        secret = params.get("secret_token")
+        if secret is not None and not _SECRET.fullmatch(str(secret)):
+            raise _bad("secret token contains unallowed characters")
+        allowed = params.get("allowed_updates")
+        if params.get("drop_pending_updates"):
+            self._drop_pending()
+        if self._webhook is None or self._webhook["url"] != url:
+            self._webhook_error = None
+        self._webhook = {"url": url, "secret_token": secret,
+                         "allowed_updates": allowed if isinstance(allowed, list) else None}
+        if self._deliverer is None:
+            self._deliverer = threading.Thread(target=self._deliver, daemon=True,
+                                               name=f"fake-telegram-webhook-{self.port}")
+            self._deliverer.start()
+        self._cond.notify_all()
+        return True
+
+    def _delete_webhook(self, params: JSON, at: float) -> bool:
+        if params.get("drop_pending_updates"):
+            self._drop_pending()
+        self._webhook = None
+        self._webhook_error = None
+        self._cond.notify_all()
+        return True
+
+    def _drop_pending(self) -> None:
+        if self._updates:
+            self._delivered_up_to = max(self._delivered_up_to, self._updates[-1]["update_id"])
+        self._updates = []
+
+    def _get_webhook_info(self, params: JSON, at: float) -> JSON:
+        pending = sum(1 for u in self._updates if u["update_id"] > self._delivered_up_to)
+        info: JSON = {"url": "", "has_custom_certificate": False,
+                      "pending_update_count": pending}
+        if self._webhook is not None:
+            info.update(url=self._webhook["url"], max_connections=40)
+            if self._webhook["allowed_updates"] is not None:
+                info["allowed_updates"] = self._webhook["allowed_updates"]
+            if self._webhook_error is not None:
+                info["last_error_date"], info["last_error_message"] = self._webhook_error
+        return info
+
+    def _deliver(self) -> None:
+        """The webhook's deliveries, in a thread of their own: the oldest update not yet
+        delivered is POSTed (without the lock: the bot calls back while it handles it), and
+        is confirmed once the webhook answers 2xx."""
+        while True:
+            with self._cond:
+                while not self._closed and (self._webhook is None or not self._undelivered()):
+                    self._cond.wait(0.5)
+                if self._closed:
+                    return
+                assert self._webhook is not None
+                update = copy.deepcopy(self._undelivered()[0])
+                url, secret = self._webhook["url"], self._webhook["secret_token"]
+            status, error = self._post(url, secret, update)
+            with self._cond:
+                self._deliveries.append(Delivery(update["update_id"], url, status,
+                                                 self._clock()))
+                self._last_activity = self._clock()
+                if 200 <= status < 300:
+                    self._delivered_up_to = max(self._delivered_up_to, update["update_id"])
+                    self._updates = [u for u in self._updates
+                                     if u["update_id"] > self._delivered_up_to]
+                    continue
+                if self._webhook is not None and self._webhook["url"] == url:
+                    self._webhook_error = (int(time.time()), error)
+            time.sleep(WEBHOOK_RETRY)
+
+    def _undelivered(self) -> list[JSON]:
+        return [u for u in self._updates if u["update_id"] > self._delivered_up_to]
+
+    @staticmethod
+    def _post(url: str, secret: str | None, update: JSON) -> tuple[int, str]:
+        """POST one update to the webhook: the status and, if it failed, what Telegram would
+        say of it."""
+        headers = {"Content-Type": "application/json"}
+        if secret:
+            headers[SECRET_HEADER] = secret
+        request = urllib.request.Request(url, data=json.dumps(update).encode(),
+                                         headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return int(answer.status), ""
+        except urllib.error.HTTPError as exc:
+            return exc.code, f"Wrong response from the webhook: {exc.code} {exc.reason}"
+        except OSError as exc:
+            reason = getattr(exc, "reason", exc)
+            return 0, f"Connection failed: {reason}"
+
     def _get_updates(self, params: JSON, at: float) -> list[JSON]:
+        if self._webhook is not None:
+            raise _ApiError(409, WEBHOOK_ACTIVE)
         offset = _as_int(params.get("offset"), 0) or 0
         limit = max(1, min(100, _as_int(params.get("limit"), 100) or 100))
         timeout = max(0.0, float(params.get("timeout") or 0))
@@ -1391,6 +1547,8 @@ class FakeTelegram:
             if pending or self._closed or remaining <= 0:
                 break
             self._cond.wait(remaining)
+            if self._webhook is not None:
+                raise _ApiError(409, WEBHOOK_SET)
         if pending:
             self._delivered_up_to = max(self._delivered_up_to, pending[-1]["update_id"])
         return copy.deepcopy(pending)

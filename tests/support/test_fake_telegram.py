@@ -443,3 +443,64 @@ async def test_a_call_records_when_it_arrived_and_when_it_was_answered(
                                                                          "sendPhoto"]
     assert held.at < text.at <= text.answered < held.answered
     assert held.answered - held.at >= 0.2
+
+
+@pytest.mark.real_time
+async def test_a_webhook_takes_the_updates_instead_of_get_updates(server: FakeTelegram,
+                                                                  bot: Bot) -> None:
+    """While a webhook is set, getUpdates is refused with 409 (a long poll under way ends so),
+    and each update is POSTed to the webhook in order with the secret, again after a refusal;
+    deleting the webhook lets getUpdates take what is left."""
+    from aiohttp import web
+    from telegram.error import Conflict
+
+    got: list[tuple[int, str | None]] = []
+    refuse = [True]
+
+    async def hook(request: web.Request) -> web.Response:
+        update = await request.json()
+        if refuse[0]:
+            refuse[0] = False
+            return web.Response(status=500)
+        got.append((update["update_id"], request.headers.get("X-Telegram-Bot-Api-Secret-Token")))
+        return web.Response(text="ok")
+
+    app = web.Application()
+    app.router.add_post("/hook", hook)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        polling = asyncio.ensure_future(bot.get_updates(timeout=5))
+        await asyncio.sleep(0.3)  # (the long poll is under way)
+        url = f"http://127.0.0.1:{port}/hook"
+        assert await bot.set_webhook(url, secret_token="s3cret-_X",
+                                     allowed_updates=["message"])
+        with pytest.raises(Conflict, match="terminated by setWebhook"):
+            await asyncio.wait_for(polling, 2)
+        with pytest.raises(Conflict, match="webhook is active"):
+            await bot.get_updates(timeout=0)
+        with pytest.raises(BadRequest, match="unallowed characters"):
+            await bot.set_webhook(url, secret_token="not allowed!")
+        first = server.send_text(ALICE, GROUP, "/one")
+        second = server.send_text(ALICE, GROUP, "/two")
+        await server.wait_for(lambda: len(got) == 2, timeout=5)
+        assert got == [(first, "s3cret-_X"), (second, "s3cret-_X")]
+        statuses = [(d.update_id, d.status) for d in server.deliveries()]
+        assert statuses == [(first, 500), (first, 200), (second, 200)]
+        info = await bot.get_webhook_info()
+        assert (info.url, info.pending_update_count) == (url, 0)
+        assert info.allowed_updates == ("message",)
+        assert "500" in (info.last_error_message or "")
+        assert server.webhook() == {"url": url, "secret_token": "s3cret-_X",
+                                    "allowed_updates": ["message"]}
+
+        assert await bot.delete_webhook()
+        third = server.send_text(ALICE, GROUP, "/three")
+        assert [u.update_id for u in await bot.get_updates(timeout=0)] == [third]
+        assert (await bot.get_webhook_info()).url == ""
+        assert server.webhook() is None and len(got) == 2
+    finally:
+        await runner.cleanup()
