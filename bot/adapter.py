@@ -130,6 +130,7 @@ class Adapter(ABC, Generic[TableT, HandT]):
         outbox is made)."""
         self.tables: dict[int, TableT] = {}
         self.hands: dict[tuple[int, str], HandT] = {}
+        manager.metrics.watch_outboxes(self.waiting)
 
     # ----- what each platform supplies ----------------------------------------------------------
 
@@ -210,6 +211,10 @@ class Adapter(ABC, Generic[TableT, HandT]):
     @abstractmethod
     def box(self, where: int) -> Outbox:
         """The outbox of a chat (or channel)."""
+
+    def waiting(self) -> int:
+        """Jobs waiting in all the outboxes (what `/metrics` shows)."""
+        return sum(box.pending for box in list(self.outboxes.values()))
 
     async def drain(self) -> None:
         """Wait until every queued message has gone out (tests and shutdown)."""

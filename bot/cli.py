@@ -262,6 +262,13 @@ def build_parser() -> argparse.ArgumentParser:
                     "developer portal) in the environment or in .env. The other settings: "
                     ".env.example.")
     discord.set_defaults(func=cmd_discord)
+    health = sub.add_parser(
+        "health", help="ask the running bot whether it is well (exit 0) or not (exit 1)",
+        description="GET /healthz from the bot's HTTP server on this machine "
+                    "(GUPAI_HTTP_PORT, from the environment or .env) and print the answer: "
+                    "exit 0 when the database and every platform answer, else 1. The "
+                    "container's HEALTHCHECK.")
+    health.set_defaults(func=cmd_health)
     verify = sub.add_parser(
         "verify", help="deal a deal again from its seed, once its fingerprint is checked",
         description="Check that SEED has the FINGERPRINT shown while its deal was played, then "
@@ -374,6 +381,12 @@ def cmd_backup(args: argparse.Namespace) -> int:
         return 1
     print(done.summary())
     return 0
+
+
+def cmd_health(args: argparse.Namespace) -> int:
+    from bot.health import health
+    from bot.run import settings
+    return health(settings())
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

@@ -13,15 +13,20 @@ timestamp that counts by itself, so no edit is made just to count down. Hands, p
 are `DiscordHands`'s; how a screen becomes an embed is `discord_messages`'s. Every interaction
 is deferred before anything slow, and every press is answered (an ephemeral sentence when
 something is refused).
+
+Every request discord.py makes to Discord's API is counted through its `http_trace` (a 429 too,
+which discord.py waits out and retries), and `health` asks whether the gateway is connected.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -47,6 +52,7 @@ from bot.discord_messages import (
 from bot.i18n import lang_of, tr
 from bot.logs import hide
 from bot.manager import SessionManager, Timing
+from bot.metrics import Metrics, PlatformMetrics
 from bot.outbox import Budget, Outbox, loop_time
 from bot.screens import Actor, Place, Reply, Screen, Target
 from bot.seating import seat_index
@@ -59,6 +65,27 @@ PLATFORM = "discord"
 CHANNEL_BUDGET = Budget(cap=None, spacing=1.0)
 """discord.py keeps Discord's per-channel limits; the outbox spaces in-place table edits a
 second apart so that a burst of moves is shown as one edit."""
+API_PATH = "/api/"
+"""Where Discord's HTTP API is (the gateway's connection is not counted as a call)."""
+
+
+def http_trace(metrics: PlatformMetrics) -> aiohttp.TraceConfig:
+    """Counts every request discord.py makes to the API, and the status it got."""
+    trace = aiohttp.TraceConfig()
+
+    async def ended(session: aiohttp.ClientSession, context: Any,
+                    params: aiohttp.TraceRequestEndParams) -> None:
+        if params.url.path.startswith(API_PATH):
+            metrics.called(params.response.status)
+
+    async def failed(session: aiohttp.ClientSession, context: Any,
+                     params: aiohttp.TraceRequestExceptionParams) -> None:
+        if params.url.path.startswith(API_PATH):
+            metrics.called(None)
+
+    trace.on_request_end.append(ended)
+    trace.on_request_exception.append(failed)
+    return trace
 
 
 class GupaiClient(discord.AutoShardedClient):
@@ -72,10 +99,11 @@ class GupaiClient(discord.AutoShardedClient):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No message mentions anyone unless it names whom (a ping names its players).
         intents, mentions = discord.Intents(guilds=True), discord.AllowedMentions.none()
+        trace = http_trace(adapter.metrics)
         if shards is None:
-            super().__init__(intents=intents, allowed_mentions=mentions)
+            super().__init__(intents=intents, allowed_mentions=mentions, http_trace=trace)
         else:
-            super().__init__(intents=intents, allowed_mentions=mentions,
+            super().__init__(intents=intents, allowed_mentions=mentions, http_trace=trace,
                              shard_ids=list(shards.ids), shard_count=shards.count)
         self.adapter = adapter
         self.tree = app_commands.CommandTree(self)
@@ -93,13 +121,16 @@ class DiscordBot(DiscordHands):
     def __init__(self, token: str, storage: Storage, *, timing: Timing | None = None,
                  channel_budget: Budget | None = None, theme: str = "dark",
                  sync_commands: bool = True, clock: Callable[[], float] = loop_time,
-                 game_clock: Callable[[], float] = time.time, shards: Shards | None = None
-                 ) -> None:
-        """`clock` measures how long interaction tokens last; `game_clock` is the session
-        layer's (deadlines, shown as Discord timestamps, are seconds since the epoch)."""
+                 game_clock: Callable[[], float] = time.time, shards: Shards | None = None,
+                 metrics: Metrics | None = None) -> None:
+        """`clock` measures how long interaction tokens last (and presses take to answer);
+        `game_clock` is the session layer's (deadlines, shown as Discord timestamps, are
+        seconds since the epoch). `metrics`: the process's (by default, a registry of the
+        bot's own)."""
+        self.metrics = (metrics or Metrics()).platform(PLATFORM)
         hide(token)  # never in a log line, whichever library writes it
         super().__init__(SessionManager(storage, PLATFORM, timing, clock=game_clock, theme=theme,
-                                        live_countdown=True), clock)
+                                        live_countdown=True, metrics=self.metrics), clock)
         self.token = token
         self.channel_budget = channel_budget or CHANNEL_BUDGET
         self.sync_commands = sync_commands
@@ -130,21 +161,41 @@ class DiscordBot(DiscordHands):
         if not self.client.is_closed():
             await self.client.close()
 
+    def health(self) -> str | None:
+        """None while the gateway is connected and answers heartbeats; else why not."""
+        client = self.client
+        if client.is_closed():
+            return "discord: the client is closed"
+        if not client.is_ready():
+            return "discord: not connected to the gateway"
+        if not isinstance(client, discord.AutoShardedClient):
+            return None if math.isfinite(client.latency) else "discord: no heartbeat answered"
+        for shard in client.shards.values():
+            if shard.is_closed():
+                return f"discord: shard {shard.id} is disconnected"
+        for shard_id, latency in client.latencies:
+            if not math.isfinite(latency):
+                return f"discord: shard {shard_id} has no heartbeat answered"
+        return None
+
     # ----- interactions in ----------------------------------------------------------------------
 
     async def on_press(self, interaction: discord.Interaction[Any], data: str) -> None:
         """A button or a select: deferred first, then the session layer; a refusal is told
         only to the presser."""
+        self.metrics.pressed()
+        arrived = self.clock()
         actor = actor_of(interaction)
         self._saw(interaction, actor)
         try:
             press = payload.decode(data)
         except payload.BadPayload:
             await tell(interaction, tr(await self.manager.person_language(actor), "err.forged"))
+            self.metrics.answered(self.clock() - arrived)
             return
         words = payload.top_words(data)
         if words is not None:
-            await self._turn_page(interaction, actor, words)
+            await self._turn_page(interaction, actor, words, arrived)
             return
         own_hand = press.code == payload.HAND or is_ephemeral(interaction)
         try:
@@ -154,6 +205,7 @@ class DiscordBot(DiscordHands):
                 await interaction.response.defer()
         except discord.HTTPException:
             return  # the interaction expired or was answered: nothing can be shown for it
+        self.metrics.answered(self.clock() - arrived)
         try:
             with self._counting(self._answering, actor), \
                     self._counting(self._opening if own_hand else {}, actor):
@@ -175,12 +227,13 @@ class DiscordBot(DiscordHands):
                                                      ephemeral=True))
 
     async def _turn_page(self, interaction: discord.Interaction[Any], actor: Actor,
-                         words: list[str]) -> None:
+                         words: list[str], arrived: float) -> None:
         """A leaderboard button: the message it is on shows that page or ranking."""
         try:
             await interaction.response.defer()
         except discord.HTTPException:
             return
+        self.metrics.answered(self.clock() - arrived)
         place = place_of(interaction)
         if place is None:
             return

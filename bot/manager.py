@@ -19,6 +19,7 @@ from bot.hosting import Hosting
 from bot.i18n import lang_of, tr
 from bot.lobby import MAX_STAKE, Lobby
 from bot.logs import log_context
+from bot.metrics import Metrics, PlatformMetrics
 from bot.requests import Deliver, IsAdmin, Refusal, Requests, Timing
 from bot.screens import Actor, Place, Reply, Target
 from bot.timers import Timers
@@ -71,11 +72,14 @@ class SessionManager:
 
     def __init__(self, storage: Storage, platform: str, timing: Timing | None = None,
                  clock: Callable[[], float] = time.time, theme: str = "dark",
-                 live_countdown: bool = False) -> None:
+                 live_countdown: bool = False, metrics: PlatformMetrics | None = None) -> None:
         """`live_countdown`: the platform shows a screen's countdown ticking by itself
-        (Discord's timestamps), so the table is never edited just to count down."""
+        (Discord's timestamps), so the table is never edited just to count down. `metrics`:
+        where moves, deals and settlements are counted (by default, a registry of its own)."""
         self.requests = Requests(storage, platform, timing, clock, theme, live_countdown)
-        self.turns = Turns(self.requests)
+        self.metrics = metrics or Metrics().platform(platform)
+        self.metrics.watch_games(self.open_games)
+        self.turns = Turns(self.requests, self.metrics)
         self.lobby = Lobby(self.requests, self.turns)
         self.timers = Timers(self.requests, self.turns, self.lobby)
         self.hosting = Hosting(self.requests, self.turns, self.lobby, self.timers)
@@ -295,6 +299,14 @@ class SessionManager:
         """The actor's chips in the place's chat."""
         chat_id, _ = await self.chat_of(place, actor)
         return await self.storage.accounts.balance(chat_id, await self.user_of(actor))
+
+    async def open_games(self) -> int:
+        """Lobbies and games in play on this platform, in every process's keeping."""
+        r = self.requests
+        row = await r.storage.db.read_one(
+            "SELECT COUNT(*) FROM sessions s JOIN chats c ON c.id = s.chat_id "
+            "WHERE s.status IN (?, ?) AND c.platform = ?", ("lobby", "active", r.platform))
+        return int(row[0]) if row is not None else 0
 
     async def open_in(self, place: Place) -> Session | None:
         r = self.requests

@@ -3,21 +3,29 @@
 Settings come from the environment, and from a `.env` file in the working folder for anything the
 environment does not set (`.env.example` documents every name). With no token at all, the bot
 says exactly what to set and where, and points to `gupai play`, which needs none.
+
+With `GUPAI_HTTP_PORT` set, the same process serves health, metrics and (with
+`TELEGRAM_WEBHOOK_URL`) Telegram's webhook over HTTP (`bot.http_server`), on the bots' loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import signal
 import sys
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from storage import Storage, StorageError
+
+if TYPE_CHECKING:
+    from bot.http_server import Address
+    from bot.telegram_http import Webhook
 
 log = logging.getLogger(__name__)
 
@@ -94,13 +102,18 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
             print(f"{only.upper()}_TOKEN is not set.", file=out)
         print(no_token_help(folder), file=out)
         return 2
+    try:
+        serving = http_settings(env, wanted)
+    except ValueError as exc:
+        print(exc, file=out)
+        return 2
     from bot.logs import configure_logging
     configure_logging(env)
     from bot.telegram_messages import guard_logs
     for token in wanted.values():
         guard_logs(token)
     try:
-        asyncio.run(_serve(wanted, env, out))
+        asyncio.run(_serve(wanted, env, out, *serving))
     except StorageError as exc:
         print(f"The database could not be opened: {exc}", file=out)
         return 1
@@ -139,9 +152,32 @@ def run_discord(env: Mapping[str, str], out: TextIO = sys.stdout) -> int:
     return run(env, out, only="discord")
 
 
-async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO) -> None:
-    """One storage for every platform; runs until Ctrl+C (or SIGTERM), then stops them all."""
+def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
+                  ) -> tuple[Address | None, Webhook | None]:
+    """Where the HTTP server listens (None: no server) and Telegram's webhook (None: the bot
+    polls); ValueError with a sentence saying what to fix."""
+    from bot.http_server import Address
+    from bot.telegram_http import Webhook
+
+    address = Address.of(env)
+    url = env.get("TELEGRAM_WEBHOOK_URL", "").strip()
+    if not url or "telegram" not in tokens:
+        return address, None
+    if address is None:
+        raise ValueError("TELEGRAM_WEBHOOK_URL needs GUPAI_HTTP_PORT: the port the bot takes "
+                         "Telegram's updates on (behind the proxy the URL names).")
+    return address, Webhook.of(url, tokens["telegram"], env.get("TELEGRAM_WEBHOOK_SECRET"))
+
+
+async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
+                 address: Address | None = None, webhook: Webhook | None = None) -> None:
+    """One storage for every platform; runs until Ctrl+C (or SIGTERM), then stops them all.
+    With an `address`, the HTTP server too (health, metrics, and the `webhook` Telegram
+    delivers to), listening before any platform starts and stopped before them."""
+    from bot.metrics import Metrics
+
     storage = await Storage.from_settings(env)
+    metrics = Metrics()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -153,14 +189,31 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO)
         if "telegram" in tokens:
             from bot.telegram_adapter import TelegramBot
             telegram = TelegramBot(tokens["telegram"], storage,
-                                   api_url=env.get("TELEGRAM_API_URL") or None)
+                                   api_url=env.get("TELEGRAM_API_URL") or None,
+                                   metrics=metrics, webhook=webhook)
             stoppers.append(telegram.stop)
-            await telegram.start()
-            print(f"Telegram bot @{telegram.app.bot.username} is running.", file=out)
         if "discord" in tokens:
             from bot.discord_adapter import DiscordBot
-            discord_bot = DiscordBot(tokens["discord"], storage)
+            discord_bot = DiscordBot(tokens["discord"], storage, metrics=metrics)
             stoppers.append(discord_bot.stop)
+        if address is not None:
+            from bot.http_server import HttpServer
+            server = HttpServer(storage, metrics, address.host, address.port)
+            if "telegram" in tokens:
+                server.watch(functools.partial(telegram.health, server.silence))
+                if webhook is not None:
+                    server.take_webhook(telegram)
+            if "discord" in tokens:
+                server.watch(discord_bot.health)
+            stoppers.append(server.stop)
+            await server.start()
+            print(f"Health and metrics: {server.url}/healthz and {server.url}/metrics",
+                  file=out)
+        if "telegram" in tokens:
+            await telegram.start()
+            how = f"updates at {webhook.url}" if webhook is not None else "polling"
+            print(f"Telegram bot @{telegram.app.bot.username} is running ({how}).", file=out)
+        if "discord" in tokens:
             connections.append(asyncio.ensure_future(discord_bot.start()))
             connections[-1].add_done_callback(lambda _: stop.set())
             print("Discord bot is connecting.", file=out)

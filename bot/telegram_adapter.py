@@ -9,6 +9,10 @@ write to yet gets a "Start me" deep link in the group instead of an error, and "
 tiles in an alert meanwhile. Every callback is answered, and "message is not modified" is not an
 error. How a screen becomes a Bot API message's parts is `telegram_messages`'s.
 
+Updates come by long polling, or, with a `Webhook`, POSTed by Telegram to the bot's HTTP server
+(`bot.http_server`), which hands them to `take_update`. Every request to the Bot API is counted
+(`bot.telegram_http.CountingRequest`), and `health` says whether Telegram was heard lately.
+
 Calls are what limits how many tables one bot serves: Telegram takes about 30 a second from a
 bot, all chats together. How few a screen costs is `telegram_messages.Messages`'s; here every
 chat's outbox counts them in one `Pace`, and a hand after its player's move (it asks nothing of
@@ -17,6 +21,8 @@ them) waits while the bot is near that limit, so that tables and turn notices ke
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -44,10 +50,13 @@ from telegram.ext import (
 
 from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS, Adapter, Job
 from bot.i18n import LANGS, lang_of, tr
+from bot.logs import hide
 from bot.manager import SessionManager, Timing
+from bot.metrics import Metrics
 from bot.outbox import Budget, Outbox, Pace
 from bot.payload import top_words
 from bot.screens import Actor, Keyboard, Place, Reply, Screen
+from bot.telegram_http import Contact, CountingRequest, Webhook
 from bot.telegram_messages import (
     Messages,
     Shown,
@@ -69,23 +78,44 @@ log = logging.getLogger(__name__)
 PLATFORM = "telegram"
 DELETE_AT_ONCE = 100
 """Messages one `deleteMessages` call takes."""
+UPDATES = ["message", "callback_query"]
+"""The updates the bot asks Telegram for."""
+HEARTBEAT = 60.0
+"""Seconds of quiet after which a bot on a webhook asks Telegram about it (so that a quiet
+bot is still heard from, and a webhook Telegram cannot reach is logged)."""
 
 
 class TelegramBot(Adapter[Shown, Shown]):
     def __init__(self, token: str, storage: Storage, *, api_url: str | None = None,
                  timing: Timing | None = None, group_budget: Budget | None = None,
                  poll_timeout: float = 10.0, theme: str = "dark", max_retries: int = 3,
-                 clock: Callable[[], float] = time.time, global_rate: float = 30.0) -> None:
+                 clock: Callable[[], float] = time.time, global_rate: float = 30.0,
+                 metrics: Metrics | None = None, webhook: Webhook | None = None) -> None:
         """`clock` is the session layer's (deadlines are seconds since the epoch);
-        `global_rate` is Telegram's limit of calls a second for the whole bot."""
+        `global_rate` is Telegram's limit of calls a second for the whole bot. `metrics`: the
+        process's (by default, a registry of the bot's own). `webhook`: Telegram POSTs the
+        updates there (to the HTTP server, which hands them to `take_update`) instead of
+        the bot polling for them."""
         guard_logs(token)
-        super().__init__(SessionManager(storage, PLATFORM, timing, clock=clock, theme=theme))
+        self.metrics = (metrics or Metrics()).platform(PLATFORM)
+        super().__init__(SessionManager(storage, PLATFORM, timing, clock=clock, theme=theme,
+                                        metrics=self.metrics))
         self.pace = Pace(global_rate)
         self.group_budget = group_budget or Budget()
         self.poll_timeout = poll_timeout
+        self.webhook = webhook
+        if webhook is not None:
+            hide(webhook.secret)
+        self.contact = Contact(clock)
+        self._heartbeat: asyncio.Task[None] | None = None
         builder = (Application.builder().token(token)
                    .rate_limiter(AIORateLimiter(max_retries=max_retries))
+                   .request(CountingRequest(self._answered, connection_pool_size=256))
+                   .get_updates_request(CountingRequest(self._answered,
+                                                        connection_pool_size=1))
                    .concurrent_updates(True))
+        if webhook is not None:
+            builder = builder.updater(None)
         if api_url:
             base = api_url.rstrip("/")
             builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
@@ -98,22 +128,36 @@ class TelegramBot(Adapter[Shown, Shown]):
     # ----- life cycle ---------------------------------------------------------------------------
 
     async def start(self, polling: bool = True) -> None:
-        """Start the bot; without `polling`, updates are put on `app.update_queue` by the
-        caller (tests that run on a virtual clock)."""
+        """Start the bot. On a webhook, register it with Telegram (the HTTP server takes the
+        updates); else poll, which first removes any webhook an earlier start set (the
+        library's polling does). Without `polling`, updates are put on `app.update_queue` by
+        the caller (tests that run on a virtual clock)."""
         await self.app.initialize()
         await self.set_commands()
         restored = await self.manager.restore()
         if restored:
             log.info("restored %d open games", restored)
         await self.app.start()
+        if self.webhook is not None:
+            await self.app.bot.set_webhook(self.webhook.url, secret_token=self.webhook.secret,
+                                           allowed_updates=UPDATES)
+            self._heartbeat = asyncio.ensure_future(self._beat(self.webhook))
+            return
         if not polling:
             return
         assert self.app.updater is not None
         await self.app.updater.start_polling(poll_interval=0.0, timeout=int(self.poll_timeout),
-                                             allowed_updates=["message", "callback_query"])
+                                             allowed_updates=UPDATES)
 
     async def stop(self, grace: float = 3.0) -> None:
-        """Stop taking updates, let queued messages go out for `grace` seconds, shut down."""
+        """Stop taking updates, let queued messages go out for `grace` seconds, shut down. A
+        webhook stays set: Telegram keeps the updates meanwhile and delivers them to whichever
+        process takes them next."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
+            self._heartbeat = None
         if self.app.updater is not None and self.app.updater.running:
             await self.app.updater.stop()
         await self.settle(grace)
@@ -130,6 +174,62 @@ class TelegramBot(Adapter[Shown, Shown]):
         await self.app.bot.set_my_commands(
             [BotCommand(n, tr("en", f"command.{n}")[:256]) for n in names])
 
+    # ----- how Telegram is heard ----------------------------------------------------------------
+
+    def _answered(self, status: int | None) -> None:
+        """A request to the Bot API came back with `status` (None: with none)."""
+        self.metrics.called(status)
+        if status is not None and status < 500:
+            self.contact.heard()
+
+    async def take_update(self, data: object) -> bool:
+        """An update Telegram POSTed to the webhook (its secret already checked): queued for
+        the handlers, as polling would queue it; False when it is not an update."""
+        if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
+            return False
+        try:
+            update = Update.de_json(data, self.app.bot)
+        except Exception as exc:
+            log.warning("telegram: a webhook request that is no update: %s", exc)
+            return False
+        self.contact.heard()
+        await self.app.update_queue.put(update)
+        return True
+
+    def health(self, silence: float) -> str | None:
+        """None while Telegram was heard from within `silence` seconds; else why not."""
+        quiet = self.contact.silence()
+        if quiet is None:
+            return "telegram: not heard from yet"
+        if quiet > silence:
+            return f"telegram: nothing heard for {quiet:.0f} s"
+        return None
+
+    async def _beat(self, webhook: Webhook) -> None:
+        """While updates come by webhook, ask Telegram about it after every quiet minute: a
+        bot nobody writes to is still heard from, and what keeps Telegram from delivering
+        updates is logged (each failure once)."""
+        seen = None
+        while True:
+            quiet = self.contact.silence()
+            if quiet is not None and quiet < HEARTBEAT:
+                await asyncio.sleep(HEARTBEAT - quiet)
+                continue
+            try:
+                info = await self.app.bot.get_webhook_info()
+            except TelegramError as exc:
+                log.warning("telegram: the webhook could not be looked at: %s", exc)
+                await asyncio.sleep(HEARTBEAT)
+                continue
+            if info.url != webhook.url:
+                log.warning("telegram: the webhook is %r, not %r (another process set it?)",
+                            info.url, webhook.url)
+            elif info.last_error_message and info.last_error_date != seen:
+                seen = info.last_error_date
+                log.warning("telegram: the webhook's last delivery failed: %s (%d updates "
+                            "waiting)", info.last_error_message, info.pending_update_count)
+            await asyncio.sleep(HEARTBEAT)
+
     def _register(self) -> None:
         app = self.app
         app.add_handler(CommandHandler("start", self.on_start))
@@ -144,6 +244,8 @@ class TelegramBot(Adapter[Shown, Shown]):
         query = update.callback_query
         if query is None:
             return
+        self.metrics.pressed()
+        arrived = asyncio.get_running_loop().time()
         text, alert = "", False
         actor = actor_of(query.from_user)
         try:
@@ -158,6 +260,7 @@ class TelegramBot(Adapter[Shown, Shown]):
             text = tr(lang_of(query.from_user.language_code), "err.storage")
         finally:
             await answer_query(query, text, alert)
+            self.metrics.answered(asyncio.get_running_loop().time() - arrived)
 
     async def _turn_page(self, message: Message, actor: Actor, words: list[str]) -> None:
         """A leaderboard button: the same message shows that page or ranking (the newest press

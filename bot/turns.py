@@ -17,6 +17,7 @@ from typing import Any
 from bot import keyboards, payload, presenter
 from bot.chips import Chips, Dealt, keep
 from bot.i18n import tr
+from bot.metrics import PlatformMetrics
 from bot.requests import Refusal, Requests, bump, seat_of
 from bot.screens import Actor, HandUpdate, Post, Reply, Screen
 from bot.seating import Game, Seat, seats_of, with_seats
@@ -28,9 +29,10 @@ from storage.accounts import seat_results
 
 
 class Turns:
-    def __init__(self, requests: Requests) -> None:
+    def __init__(self, requests: Requests, metrics: PlatformMetrics) -> None:
         self.r = requests
         self.chips = Chips(requests)
+        self.metrics = metrics
 
     # ----- moves --------------------------------------------------------------------------------
 
@@ -61,6 +63,7 @@ class Turns:
         updated = bump(with_seats(session, seats)).but(state=game.dumps(new_state),
                                                         messages=with_last(session, events))
         saved = await self.step(updated, session.version, game, seats, new_state, reply)
+        self.metrics.moved(session.game)
         reply.hands = await self.hands(saved, state, new_state, ended=ended(reply))
         await self.r.show(reply)
         return saved
@@ -100,6 +103,10 @@ class Turns:
             if everyone_away and not after.over:
                 posts.append({"kind": "note", "key": "table.everyone_away"})
         saved, keys = await self.r.save(session, expected, settlement, posts, chips)
+        if dealt is not None:
+            self.metrics.dealt(session.game)
+        if settlement is not None:
+            self.metrics.settled(session.game)
         reply.posts.extend(await self.posts(saved, [StoredPost(key, saved.id, body)
                                                     for key, body in zip(keys, posts,
                                                                          strict=True)]))

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from bot.run import read_env_file, run, settings
@@ -120,3 +123,83 @@ def test_a_platform_that_cannot_start_is_explained(tmp_path: Path, monkeypatch,
     code = run({"DISCORD_TOKEN": "x", "GUPAI_DB": str(tmp_path / "x.sqlite3")}, out, tmp_path)
     assert code == 1
     assert said in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+@pytest.mark.parametrize("env, said", [
+    ({"TELEGRAM_WEBHOOK_URL": "https://bot.example.com/telegram"}, "needs GUPAI_HTTP_PORT"),
+    ({"GUPAI_HTTP_PORT": "http"}, "GUPAI_HTTP_PORT must be a port number"),
+    ({"GUPAI_HTTP_PORT": "8080", "TELEGRAM_WEBHOOK_URL": "bot.example.com"},
+     "must be an https:// URL"),
+    ({"GUPAI_HTTP_PORT": "8080", "TELEGRAM_WEBHOOK_URL": "https://bot.example.com/metrics"},
+     "must not end in /metrics"),
+    ({"GUPAI_HTTP_PORT": "8080", "TELEGRAM_WEBHOOK_URL": "https://bot.example.com/tg",
+      "TELEGRAM_WEBHOOK_SECRET": "not a secret!"}, "TELEGRAM_WEBHOOK_SECRET may hold only"),
+])
+def test_http_settings_that_cannot_work_are_explained(tmp_path: Path, env: dict[str, str],
+                                                      said: str) -> None:
+    out = io.StringIO()
+    assert run({"TELEGRAM_TOKEN": "1:x", **env}, out, tmp_path) == 2
+    assert said in out.getvalue()
+
+
+def test_a_webhook_from_its_url() -> None:
+    from bot.telegram_http import Webhook, derived_secret
+
+    hook = Webhook.of("https://bot.example.com", "1:token")
+    assert (hook.url, hook.path) == ("https://bot.example.com/telegram", "/telegram")
+    assert hook.secret == derived_secret("1:token") != derived_secret("2:token")
+    assert len(hook.secret) == 64 and "token" not in hook.secret
+    assert hook.allows(hook.secret) and not hook.allows(None) and not hook.allows("x")
+    hook = Webhook.of("https://bot.example.com/tg/gupai/?a=1", "1:token", "my-Secret_1")
+    assert (hook.url, hook.path, hook.secret) == (
+        "https://bot.example.com/tg/gupai?a=1", "/tg/gupai", "my-Secret_1")
+
+
+async def test_the_http_server_runs_beside_the_platforms(tmp_path: Path, monkeypatch) -> None:
+    """With an address, `_serve` listens before the platforms start and stops first."""
+    import bot.discord_adapter
+    import bot.telegram_adapter
+    from bot.http_server import Address
+    from bot.run import _serve
+    from tests.support.scrape import get
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    seen: list[tuple[int, str]] = []
+
+    class FakeTelegram:
+        def __init__(self, token: str, storage: object, **_: object) -> None:
+            self.app = type("App", (), {"bot": type("Bot", (), {"username": "gupai_bot"})})()
+
+        def health(self, silence: float) -> str | None:
+            return None
+
+        async def start(self) -> None:
+            seen.append(await get(f"http://127.0.0.1:{port}/healthz"))
+
+        async def stop(self) -> None:
+            seen.append((0, "telegram stopped"))
+
+    class FakeDiscord(FakeTelegram):
+        def health(self) -> str | None:  # type: ignore[override]
+            return "discord: not connected to the gateway"
+
+        async def start(self) -> None:
+            seen.append(await get(f"http://127.0.0.1:{port}/healthz"))
+
+        async def stop(self) -> None:
+            with contextlib.suppress(aiohttp.ClientError):
+                seen.append(await get(f"http://127.0.0.1:{port}/healthz"))
+            seen.append((0, "discord stopped"))
+
+    monkeypatch.setattr(bot.telegram_adapter, "TelegramBot", FakeTelegram)
+    monkeypatch.setattr(bot.discord_adapter, "DiscordBot", FakeDiscord)
+    out = io.StringIO()
+    await asyncio.wait_for(_serve({"telegram": "t", "discord": "d"},
+                                  {"GUPAI_DB": str(tmp_path / "x.sqlite3")}, out,
+                                  Address("127.0.0.1", port)), 10)
+    assert seen == [(503, "discord: not connected to the gateway\n"),
+                    (503, "discord: not connected to the gateway\n"),
+                    (0, "discord stopped"), (0, "telegram stopped")]
+    assert f"http://127.0.0.1:{port}/healthz" in out.getvalue()

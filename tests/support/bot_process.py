@@ -48,10 +48,12 @@ class BotProcess:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
     async def running(self, timeout: float = 30.0) -> None:
-        """Wait until the bot polls for updates (it has restored its games by then)."""
-        polls = len(self.server.calls("getUpdates"))
+        """Wait until the bot takes updates: polls for them, or has set its webhook (it has
+        restored its games by then)."""
+        method = "setWebhook" if self.env.get("TELEGRAM_WEBHOOK_URL") else "getUpdates"
+        polls = len(self.server.calls(method))
         deadline = time.monotonic() + timeout
-        while len(self.server.calls("getUpdates")) <= polls:
+        while len(self.server.calls(method)) <= polls:
             assert self.child is not None
             if self.child.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"the bot did not start: {self.finish()}")

@@ -33,6 +33,7 @@ import aiohttp
 import discord
 from discord.http import Route
 from multidict import CIMultiDict
+from yarl import URL
 
 JSON = dict[str, Any]
 Files = list[tuple[str, bytes]]
@@ -216,10 +217,14 @@ class _Window:
 
 class _Session:
     """Stands in for the aiohttp session through which discord.py sends every request: its
-    `HTTPClient.request` (rate limits, retries) and the webhook adapter run as they do live."""
+    `HTTPClient.request` (rate limits, retries) and the webhook adapter run as they do live,
+    and so does the client's `http_trace`, told of every answer as a real session tells it."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeDiscord, trace: aiohttp.TraceConfig | None = None) -> None:
         self._fake = fake
+        self._trace = trace
+        if trace is not None:
+            trace.freeze()
         self.closed = False
 
     @contextlib.asynccontextmanager
@@ -236,8 +241,13 @@ class _Session:
                     files.append((options["filename"], _read(value)))
         reason = (headers or {}).get("X-Audit-Log-Reason")
         await asyncio.sleep(0)
-        yield self._fake.answer(method, unquote(url.removeprefix(Route.BASE)), body, files,
-                                unquote(reason) if reason else None, params or {})
+        response = self._fake.answer(method, unquote(url.removeprefix(Route.BASE)), body, files,
+                                     unquote(reason) if reason else None, params or {})
+        if self._trace is not None:
+            await self._trace.on_request_end.send(
+                self, self._trace.trace_config_ctx(), aiohttp.TraceRequestEndParams(
+                    method, URL(url), CIMultiDict(headers or {}), cast(Any, response)))
+        yield response
 
     async def close(self) -> None:
         self.closed = True
@@ -303,7 +313,7 @@ class FakeDiscord:
             return await http.request(Route("GET", "/users/@me"))
 
         http.static_login = static_login  # type: ignore[method-assign]
-        http._HTTPClient__session = _Session(fake)  # type: ignore[attr-defined]
+        http._HTTPClient__session = _Session(fake, http.http_trace)  # type: ignore[attr-defined]
         with contextlib.suppress(RuntimeError):
             fake._outside = set(asyncio.all_tasks())
         _FAKES[client] = fake

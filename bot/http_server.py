@@ -1,0 +1,146 @@
+"""The bot's one small HTTP server: Telegram's webhook, health and metrics (DESIGN.md §11).
+
+It runs only when configured (`GUPAI_HTTP_PORT`, and `GUPAI_HTTP_HOST`, 127.0.0.1 unless set;
+0.0.0.0 in a container), on the bots' own event loop, started and stopped by `bot.run._serve`:
+
+- `GET /healthz`: 200 `ok` while the database answers a trivial read and every platform that
+  runs was heard from lately (each platform's `health` says); else 503, one reason a line.
+- `GET /metrics`: the process's `Metrics` in Prometheus's text format.
+- `POST <the path of TELEGRAM_WEBHOOK_URL>`: Telegram's webhook. A request without the secret
+  header gets 403 and nothing else happens; an update is queued for the Telegram bot's handlers
+  and answered at once (the handlers answer the people, not this request).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST
+
+from bot.metrics import Metrics
+from bot.telegram_http import SECRET_HEADER
+from storage import Storage
+
+if TYPE_CHECKING:
+    from bot.telegram_adapter import TelegramBot
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HOST = "127.0.0.1"
+SILENCE = 120.0
+"""Seconds a platform may go unheard before `/healthz` calls the bot unhealthy."""
+DATABASE_WAIT = 3.0
+"""Seconds the health check waits for the database's answer."""
+
+Check = Callable[[], str | None]
+"""A platform's health: None when well, else the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    host: str
+    port: int
+
+    @classmethod
+    def of(cls, env: Mapping[str, str]) -> Address | None:
+        """From GUPAI_HTTP_HOST and GUPAI_HTTP_PORT; None when no port is set (no server).
+        ValueError with a sentence saying what to fix."""
+        text = env.get("GUPAI_HTTP_PORT", "").strip()
+        if not text:
+            return None
+        if not text.isdigit() or not 0 < int(text) < 65536:
+            raise ValueError(f"GUPAI_HTTP_PORT must be a port number (1-65535), not {text!r}")
+        return cls(env.get("GUPAI_HTTP_HOST", "").strip() or DEFAULT_HOST, int(text))
+
+
+class HttpServer:
+    """The aiohttp application and the site it listens on."""
+
+    def __init__(self, storage: Storage, metrics: Metrics, host: str = DEFAULT_HOST,
+                 port: int = 0, *, silence: float = SILENCE) -> None:
+        """`port` 0: any free port (`port` tells which once started)."""
+        self.storage = storage
+        self.metrics = metrics
+        self.host = host
+        self.port = port
+        self.silence = silence
+        self.checks: list[Check] = []
+        self.app = web.Application()
+        self.app.router.add_get("/healthz", self.healthz)
+        self.app.router.add_get("/metrics", self.scrape)
+        self._runner: web.AppRunner | None = None
+
+    def watch(self, check: Check) -> None:
+        """A platform's health, asked at every `/healthz`."""
+        self.checks.append(check)
+
+    def take_webhook(self, bot: TelegramBot) -> None:
+        """Telegram's updates, POSTed to the path of the bot's webhook."""
+        webhook = bot.webhook
+        assert webhook is not None
+
+        async def post(request: web.Request) -> web.Response:
+            if not webhook.allows(request.headers.get(SECRET_HEADER)):
+                return web.Response(status=403, text="forbidden\n")
+            try:
+                data = await request.json()
+            except ValueError:
+                return web.Response(status=400, text="not JSON\n")
+            if not await bot.take_update(data):
+                return web.Response(status=400, text="not an update\n")
+            return web.Response(text="ok\n")
+        self.app.router.add_post(webhook.path, post)
+
+    async def start(self) -> None:
+        runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        await runner.setup()
+        self._runner = runner
+        site = web.TCPSite(runner, self.host, self.port)
+        await site.start()
+        for address in runner.addresses:
+            if isinstance(address, tuple) and len(address) >= 2:
+                self.port = int(address[1])
+                break
+        log.info("HTTP server on %s:%d", self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    # ----- routes -------------------------------------------------------------------------------
+
+    async def problems(self) -> list[str]:
+        """Why the bot is not well: the database first, then each platform."""
+        found = []
+        try:
+            await asyncio.wait_for(self.storage.db.read("SELECT 1"), DATABASE_WAIT)
+        except TimeoutError:
+            found.append(f"database: no answer within {DATABASE_WAIT:.0f} s")
+        except Exception as exc:
+            found.append(f"database: {exc or type(exc).__name__}")
+        for check in self.checks:
+            reason = check()
+            if reason:
+                found.append(reason)
+        return found
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        found = await self.problems()
+        if found:
+            return web.Response(status=503, text="\n".join(found) + "\n")
+        return web.Response(text="ok\n")
+
+    async def scrape(self, request: web.Request) -> web.Response:
+        body = await self.metrics.exposition()
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
