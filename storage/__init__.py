@@ -1,4 +1,5 @@
-"""Chips, ledger, leaderboards and saved games in one SQLite file (DESIGN.md §6).
+"""Chips, ledger, leaderboards and saved games in one SQLite file, or in PostgreSQL when
+several processes share them (DESIGN.md §6).
 
 `Storage` is the bot's single handle: `accounts` (people, chats, chips, settlements),
 `tables` (the chips people brought to games), `sessions` (saved games with optimistic versions)
@@ -18,7 +19,15 @@ from storage.accounts import (
     Settlement,
     Wallet,
 )
-from storage.db import DEFAULT_PATH, Database, StorageBusy, StorageError, StorageUnavailable
+from storage.db import (
+    DEFAULT_PATH,
+    Database,
+    StorageBusy,
+    StorageError,
+    StorageUnavailable,
+    is_postgres,
+    open_database,
+)
 from storage.sessions import Post, Session, SessionExists, Sessions
 from storage.stats import DealSummary, GameStats, Standing, Stats
 from storage.tables import StaleSave, TableChips, Tables
@@ -39,20 +48,24 @@ class Storage:
         self.stats = Stats(db)
 
     @classmethod
-    async def open(cls, path: str | Path = DEFAULT_PATH, grant: int = DEFAULT_GRANT,
+    async def open(cls, target: str | Path = DEFAULT_PATH, grant: int = DEFAULT_GRANT,
                    busy_timeout_ms: int | None = None) -> Storage:
+        """The storage in `target`: a SQLite file's path, or a `postgresql://` URL."""
         if busy_timeout_ms is None:
-            return cls(await Database.open(path), grant)
-        return cls(await Database.open(path, busy_timeout_ms=busy_timeout_ms), grant)
+            return cls(await open_database(target), grant)
+        return cls(await open_database(target, busy_timeout_ms=busy_timeout_ms), grant)
 
     @classmethod
     async def from_settings(cls, env: Mapping[str, str]) -> Storage:
-        """Open the database the settings name: GUPAI_DB (path) and GUPAI_GRANT (chips)."""
-        path = env.get("GUPAI_DB") or DEFAULT_PATH
+        """Open the database the settings name: GUPAI_DB (a SQLite file's path, or a
+        `postgresql://user:password@host:5432/name` URL) and GUPAI_GRANT (chips)."""
+        target = (env.get("GUPAI_DB") or "").strip() or DEFAULT_PATH
         grant_text = env.get("GUPAI_GRANT") or str(DEFAULT_GRANT)
         if not grant_text.isdigit():
             raise StorageError(f"GUPAI_GRANT must be a whole number of chips, not {grant_text!r}")
-        return await cls.open(Path(path).expanduser(), int(grant_text))
+        if is_postgres(target):
+            return await cls.open(target, int(grant_text))
+        return await cls.open(Path(target).expanduser(), int(grant_text))
 
     async def close(self) -> None:
         await self.db.close()

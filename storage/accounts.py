@@ -10,14 +10,11 @@ too). Computer seats are users of the `computer` platform: they sit at tables bu
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from storage.db import Database, StorageError
+from storage.db import Connection, Database, IntegrityError, StorageError
 
 COMPUTER = "computer"
 """The platform of computer seats: they play for no chips and are not on leaderboards."""
@@ -283,7 +280,7 @@ class Accounts:
             "AND ref = ?", (chat_id, user_id, f"day:{day}"))
         return row is not None
 
-    async def _chips(self, conn: aiosqlite.Connection, chat_id: int, user_id: int
+    async def _chips(self, conn: Connection, chat_id: int, user_id: int
                      ) -> tuple[int, int]:
         rows = list(await conn.execute_fetchall(
             "SELECT balance, (SELECT COALESCE(SUM(amount), 0) FROM holds h WHERE h.chat_id = "
@@ -296,7 +293,7 @@ class Accounts:
         async with self.db.write() as conn:
             return await self.apply_settlement(conn, settlement)
 
-    async def apply_settlement(self, conn: aiosqlite.Connection, s: Settlement) -> bool:
+    async def apply_settlement(self, conn: Connection, s: Settlement) -> bool:
         """The settlement inside a caller's transaction (a session save brings its own): the
         staked seats' chips move on the session's table; a table that lacks them (a caller
         that did not cover the deal by what is held) fails the whole transaction."""
@@ -312,24 +309,34 @@ class Accounts:
         deal_id = int(row[0])
         now, ref = self.db.clock(), f"deal:{deal_id}"
         staked = [r for r in s.seats if r.staked]
-        # Batched: each statement is one hop to the database thread.
-        await conn.executemany(
-            "INSERT INTO deal_seats (deal_id, seat, user_id, points, delta, won, staked) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(deal_id, i, r.user_id, r.points, r.delta, int(r.won), int(r.staked))
-             for i, r in enumerate(s.seats)])
-        await conn.executemany(
-            "INSERT INTO ledger (chat_id, user_id, kind, ref, amount, note, at) "
-            "VALUES (?, ?, 'settlement', ?, ?, '', ?)",
-            [(s.chat_id, r.user_id, ref, r.delta, now) for r in staked])
+        # One statement per table, whatever the number of seats: each is one hop to the
+        # database (SQLite's thread, PostgreSQL's server).
+        if s.seats:
+            await conn.execute(
+                "INSERT INTO deal_seats (deal_id, seat, user_id, points, delta, won, staked) "
+                f"VALUES {_rows(len(s.seats), '(?, ?, ?, ?, ?, ?, ?)')}",
+                [v for i, r in enumerate(s.seats) for v in (
+                    deal_id, i, r.user_id, r.points, r.delta, int(r.won), int(r.staked))])
+        if not staked:
+            return True
+        ledger_rows = _rows(len(staked), "(?, ?, 'settlement', ?, ?, '', ?)")
+        await conn.execute(
+            f"INSERT INTO ledger (chat_id, user_id, kind, ref, amount, note, at) "
+            f"VALUES {ledger_rows}",
+            [v for r in staked for v in (s.chat_id, r.user_id, ref, r.delta, now)])
+        deltas = _rows(len(staked), "WHEN ? THEN ?", " ")
         try:
-            cursor = await conn.executemany(
-                "UPDATE holds SET amount = amount + ? WHERE session_id = ? AND user_id = ?",
-                [(r.delta, s.session_id, r.user_id) for r in staked])
-        except sqlite3.IntegrityError as exc:
+            cursor = await conn.execute(
+                f"UPDATE holds SET amount = amount + CASE user_id {deltas} END "
+                f"WHERE session_id = ? AND user_id IN ({_rows(len(staked), '?')})",
+                [*(v for r in staked for v in (r.user_id, r.delta)), s.session_id,
+                 *(r.user_id for r in staked)])
+        except IntegrityError as exc:
             raise StorageError(f"deal {s.deal_no} of session {s.session_id} takes more "
                                "chips than its table holds") from exc
-        if cursor.rowcount != len(staked):
+        updated = cursor.rowcount
+        await cursor.close()
+        if updated != len(staked):
             raise StorageError(f"deal {s.deal_no} of session {s.session_id} is settled for "
                                "someone with no chips on its table")
         return True
@@ -344,7 +351,7 @@ class Accounts:
                 raise ValueError(f"a correction of {amount} would leave {balance + amount} chips")
             return await self.book(conn, chat_id, user_id, "adjustment", ref, amount, note)
 
-    async def _join(self, conn: aiosqlite.Connection, chat_id: int, user_id: int) -> None:
+    async def _join(self, conn: Connection, chat_id: int, user_id: int) -> None:
         cursor = await conn.execute(
             "INSERT INTO balances (chat_id, user_id, balance, joined) VALUES (?, ?, 0, "
             "(SELECT COALESCE(MAX(joined), 0) + 1 FROM balances WHERE chat_id = ?)) "
@@ -363,7 +370,7 @@ class Accounts:
         if grant:
             await self.book(conn, chat_id, user_id, "grant", "start", grant, "")
 
-    async def book(self, conn: aiosqlite.Connection, chat_id: int, user_id: int, kind: str,
+    async def book(self, conn: Connection, chat_id: int, user_id: int, kind: str,
                     ref: str, amount: int, note: str) -> bool:
         """One ledger row and the balance it changes, once per (chat, user, kind, ref)."""
         await self._join(conn, chat_id, user_id)
@@ -379,6 +386,11 @@ class Accounts:
             "UPDATE balances SET balance = balance + ? WHERE chat_id = ? AND user_id = ?",
             (amount, chat_id, user_id))
         return True
+
+
+def _rows(count: int, row: str, between: str = ", ") -> str:
+    """`row` `count` times: the rows of a multi-row statement."""
+    return between.join([row] * count)
 
 
 def seat_results(user_ids: Sequence[int], points: Sequence[int], chips: Sequence[int],

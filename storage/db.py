@@ -1,31 +1,35 @@
-"""The SQLite file: opening it, migrating it, and the one way to write to it.
+"""The database: what every backend offers the storage code, and opening the one named.
 
-DESIGN.md §6: WAL, `synchronous=NORMAL`, foreign keys, a busy timeout, and every write
-transaction begun with `BEGIN IMMEDIATE`, so two writers never both read then both write. One
-connection writes (behind an asyncio lock, since a connection has one transaction at a time) and
-another reads, which under WAL sees only committed data and never waits for the writer.
+DESIGN.md §6. The storage code writes its SQL once, with `?` placeholders, in the dialect that
+SQLite and PostgreSQL share, and reaches the database only through `Database`:
 
-Failures reach the bot as two errors it can put into words: `StorageBusy` (another process
-holds the file longer than the busy timeout) and `StorageUnavailable` (the file cannot be
-opened or is not ours).
+- `write()`: one write transaction, serialised with every other writer of the database (every
+  process's), committed on success and rolled back on any error; it yields a `Connection`;
+- `read(sql, params)` / `read_one`: committed data, never waiting for a writer;
+- `schema_version()`, `clock`, `path` (where the database is, never with a password), `close()`.
+
+`open_database(target)` picks the backend: a `postgresql://` or `postgres://` URL opens
+PostgreSQL (`storage.postgres_db`), anything else is the path of a SQLite file
+(`storage.sqlite_db`, the embedded default).
+
+Failures reach the bot as errors it can put into words: `StorageBusy` (another writer held the
+database longer than the busy timeout) and `StorageUnavailable` (the database cannot be reached,
+opened or understood). `IntegrityError` is a constraint the database refused (a unique key, a
+check); its message names the constraint where the database tells it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
-
-from storage.schema import MIGRATIONS
+from typing import Any, Protocol
 
 DEFAULT_PATH = "gupai.sqlite3"
 BUSY_TIMEOUT_MS = 5000
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class StorageError(Exception):
@@ -37,122 +41,104 @@ class StorageBusy(StorageError):
 
 
 class StorageUnavailable(StorageError):
-    """The database file cannot be opened, created or understood."""
+    """The database cannot be reached, opened, created or understood."""
 
 
-Row = sqlite3.Row
+class IntegrityError(StorageError):
+    """The database refused a row: a unique key or a check (named in the message where the
+    database names it). The transaction it happened in is rolled back."""
 
 
-class Database:
-    """An open database file. Use `await Database.open(path)` and `await db.close()`."""
+class Row(Protocol):
+    """A result row: by column name (`row["id"]`) or position (`row[0]`), and iterable."""
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
-                 clock: Callable[[], float]) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
-        self._lock = asyncio.Lock()
-        self.clock = clock
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+    def keys(self) -> list[str]: ...
+
+
+class Cursor(Protocol):
+    """What a statement run in a write transaction gives back."""
+
+    @property
+    def rowcount(self) -> int:
+        """Rows the statement changed (for `executemany`, all of its runs together)."""
+        ...
+
+    async def fetchone(self) -> Row | None: ...
+
+    async def close(self) -> None: ...
+
+
+class Connection(Protocol):
+    """The connection of one write transaction (`Database.write`)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor: ...
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> Cursor: ...
+
+
+class Database(ABC):
+    """An open database. Use `await Database.open(target)` and `await db.close()`."""
+
+    path: str
+    """The SQLite file, or the PostgreSQL URL without its password."""
+    clock: Callable[[], float]
+    """Seconds since the epoch, as stored in the rows' times."""
 
     @classmethod
-    async def open(cls, path: str | Path = DEFAULT_PATH, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    async def open(cls, target: str | Path = DEFAULT_PATH,
+                   busy_timeout_ms: int = BUSY_TIMEOUT_MS,
                    clock: Callable[[], float] = time.time) -> Database:
-        path = str(path)
-        if path != ":memory:" and not Path(path).parent.is_dir():
-            raise StorageUnavailable(f"the folder for the database does not exist: {path}")
-        writer = None
-        try:
-            writer = await _connect(path, busy_timeout_ms)
-            db = cls(path, writer, writer, clock)
-            await db._migrate()
-            db._reader = await _connect(path, busy_timeout_ms) if path != ":memory:" else writer
-        except (sqlite3.DatabaseError, StorageError) as exc:
-            if writer is not None:
-                await writer.close()
-            if isinstance(exc, StorageError):
-                raise
-            raise _translate(exc, path) from exc
-        return db
+        """The database `target` names (see `open_database`), migrated to the current
+        schema."""
+        return await open_database(target, busy_timeout_ms, clock)
 
-    async def close(self) -> None:
-        if self._reader is not self._writer:
-            await self._reader.close()
-        await self._writer.close()
+    @abstractmethod
+    def write(self) -> AbstractAsyncContextManager[Connection]:
+        """One write transaction, serialised with every other writer of the database."""
 
-    async def _migrate(self) -> None:
-        version = await self.schema_version()
-        if version > len(MIGRATIONS):
-            raise StorageUnavailable(
-                f"{self.path} was written by a newer gupai (schema {version}, this one knows "
-                f"{len(MIGRATIONS)}); upgrade gupai to use it")
-        for number in range(version, len(MIGRATIONS)):
-            async with self.write() as conn:
-                for statement in _statements(MIGRATIONS[number]):
-                    await conn.execute(statement)
-                await conn.execute(f"PRAGMA user_version = {number + 1}")
-
-    async def schema_version(self) -> int:
-        """The number of migrations the file has had (read by the writer while migrating)."""
-        (version,) = await self._one_value(self._reader, "PRAGMA user_version")
-        return int(version)
-
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One `BEGIN IMMEDIATE` transaction: committed on success, rolled back on any error."""
-        async with self._lock:
-            conn = self._writer
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                raise _translate(exc, self.path) from exc
-            try:
-                yield conn
-            except BaseException:
-                await conn.rollback()
-                raise
-            try:
-                await conn.commit()
-            except sqlite3.OperationalError as exc:
-                await conn.rollback()
-                raise _translate(exc, self.path) from exc
-
+    @abstractmethod
     async def read(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        try:
-            return list(await self._reader.execute_fetchall(sql, tuple(params)))
-        except sqlite3.OperationalError as exc:
-            raise _translate(exc, self.path) from exc
+        """The rows of one query, on committed data."""
 
     async def read_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self.read(sql, params)
         return rows[0] if rows else None
 
-    @staticmethod
-    async def _one_value(conn: aiosqlite.Connection, sql: str) -> Row:
-        rows = list(await conn.execute_fetchall(sql))
-        return rows[0]
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of migrations the database has had."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
 
 
-async def _connect(path: str, busy_timeout_ms: int) -> aiosqlite.Connection:
-    conn = await aiosqlite.connect(path, isolation_level=None,
-                                   timeout=busy_timeout_ms / 1000)
-    conn.row_factory = sqlite3.Row
-    try:
-        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-    except BaseException:
-        await conn.close()  # its worker thread would otherwise keep the process alive
-        raise
-    return conn
+def is_postgres(target: str | Path) -> bool:
+    """Whether `target` is a PostgreSQL URL rather than the path of a SQLite file."""
+    return isinstance(target, str) and target.strip().lower().startswith(POSTGRES_SCHEMES)
 
 
-def _statements(script: str) -> list[str]:
+async def open_database(target: str | Path = DEFAULT_PATH,
+                        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+                        clock: Callable[[], float] = time.time) -> Database:
+    """A `postgresql://user:password@host:5432/name` URL opens PostgreSQL; anything else is
+    the path of a SQLite file (created if missing, in a folder that must exist)."""
+    if is_postgres(target):
+        from storage.postgres_db import PostgresDatabase
+
+        return await PostgresDatabase.connect(str(target).strip(), busy_timeout_ms, clock)
+    from storage.sqlite_db import SqliteDatabase
+
+    return await SqliteDatabase.connect(str(target), busy_timeout_ms, clock)
+
+
+def statements(script: str) -> list[str]:
+    """A migration's statements (no migration has a `;` inside a literal)."""
     return [s.strip() for s in script.split(";") if s.strip()]
-
-
-def _translate(exc: sqlite3.Error, path: str) -> StorageError:
-    text = str(exc)
-    if "locked" in text or "busy" in text:
-        return StorageBusy(f"the database {path} is busy; try again in a moment")
-    return StorageUnavailable(f"the database {path} cannot be used: {text}")

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from storage.accounts import Accounts, Settlement
-from storage.db import Database, Row, StorageError
+from storage.db import Database, IntegrityError, Row, StorageError
 from storage.tables import StaleSave, TableChips, Tables
 
 OPEN = ("lobby", "active")
@@ -81,7 +80,7 @@ class Sessions:
                      status, deadline, now, now))
                 row = await cursor.fetchone()
                 await cursor.close()
-        except sqlite3.IntegrityError as exc:
+        except IntegrityError as exc:
             if "one_open_session" in str(exc) or "UNIQUE" in str(exc):
                 raise SessionExists("this chat already has a game; finish or stop it first") \
                     from exc

@@ -133,8 +133,8 @@ class Stats:
             f"SELECT user_id, name, chips, games, won FROM (SELECT b.user_id, b.joined, u.name, "
             f"{_CHIPS} AS chips, (SELECT COUNT(*) {_DEALS}) AS games, "
             f"(SELECT COALESCE(SUM(s.delta), 0) {_DEALS}) AS won FROM balances b {_PEOPLE} "
-            "WHERE b.chat_id = ?) WHERE games >= ? "
-            "ORDER BY CAST(won AS REAL) / games DESC, games DESC, joined, user_id "
+            "WHERE b.chat_id = ?) AS ranked WHERE games >= ? "
+            "ORDER BY won * 1.0 / games DESC, games DESC, joined, user_id "
             "LIMIT ? OFFSET ?", (COMPUTER, chat_id, max(1, min_deals), limit, offset))
         return [Standing(offset + i + 1, r["user_id"], r["name"], r["chips"], r["games"],
                          r["won"]) for i, r in enumerate(rows)]
@@ -172,10 +172,11 @@ class Stats:
         too. Empty for a player never seen here."""
         rows = await self.db.read(
             "SELECT deals, balance, first FROM (SELECT id, "
-            "SUM(kind = 'settlement') OVER w AS deals, SUM(amount) OVER w AS balance, "
-            "ROW_NUMBER() OVER w = 1 AND kind != 'grant' AS first "
+            "SUM(CASE WHEN kind = 'settlement' THEN 1 ELSE 0 END) OVER w AS deals, "
+            "SUM(amount) OVER w AS balance, "
+            "CASE WHEN ROW_NUMBER() OVER w = 1 AND kind <> 'grant' THEN 1 ELSE 0 END AS first "
             "FROM ledger WHERE chat_id = ? AND user_id = ? AND kind NOT IN ('hold', 'return') "
-            "WINDOW w AS (ORDER BY id ROWS UNBOUNDED PRECEDING)) ORDER BY id DESC LIMIT ?",
+            "WINDOW w AS (ORDER BY id ROWS UNBOUNDED PRECEDING)) AS moves ORDER BY id DESC LIMIT ?",
             (chat_id, user_id, limit))
         points = [BalancePoint(r["deals"], r["balance"]) for r in reversed(rows)]
         if rows and rows[-1]["first"]:

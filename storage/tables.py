@@ -13,13 +13,10 @@ restarts alike.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
-import aiosqlite
-
 from storage.accounts import Accounts
-from storage.db import Database, StorageError
+from storage.db import Connection, Database, IntegrityError, StorageError
 
 
 class StaleSave(StorageError):
@@ -49,7 +46,7 @@ class Tables:
                                   (session_id,))
         return {int(r["user_id"]): int(r["amount"]) for r in rows}
 
-    async def bring(self, conn: aiosqlite.Connection, session_id: int, chat_id: int,
+    async def bring(self, conn: Connection, session_id: int, chat_id: int,
                     version: int, chips: TableChips | None) -> None:
         """The chips people bring, inside a session save's transaction (`version` is the saved
         version, which names the ledger rows: one save, one reference)."""
@@ -61,14 +58,14 @@ class Tables:
             try:
                 await self.accounts.book(conn, chat_id, user, "hold", _ref(session_id, version),
                                          -amount, "")
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise StaleSave(f"user {user} no longer has {amount} chips to bring") from None
             await conn.execute(
                 "INSERT INTO holds (session_id, user_id, chat_id, amount) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (session_id, user_id) DO UPDATE SET amount = amount + "
+                "ON CONFLICT (session_id, user_id) DO UPDATE SET amount = holds.amount + "
                 "excluded.amount", (session_id, user, chat_id, amount))
 
-    async def release(self, conn: aiosqlite.Connection, session_id: int, chat_id: int,
+    async def release(self, conn: Connection, session_id: int, chat_id: int,
                       version: int, keep: frozenset[int] | None) -> None:
         """Return every hold of a person not in `keep` (None: keep them all)."""
         if keep is None:

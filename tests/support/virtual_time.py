@@ -7,9 +7,10 @@ every task waits for time alone, so a twenty-minute game runs in seconds while e
 library's) keeps its meaning.
 
 Time must not jump while work goes on outside the loop: a picture drawn in a worker thread, a
-query in aiosqlite's thread, an HTTP request to a fake server's thread. Worker threads started
-with `run_in_executor` are counted here; `outside()` counts anything else for as long as it runs,
-and `track_threads()` wraps aiosqlite and python-telegram-bot's HTTP requests in it. While any
+query in aiosqlite's thread or in the PostgreSQL server, an HTTP request to a fake server's
+thread. Worker threads started with `run_in_executor` are counted here; `outside()` counts
+anything else for as long as it runs, and `track_threads()` wraps aiosqlite, the PostgreSQL
+backend's queries and python-telegram-bot's HTTP requests in it. While any
 of these is under way the clock moves as the real one does, as on any loop, so a test can
 still wait a little for a request that the fake server holds back.
 """
@@ -134,11 +135,18 @@ def _counted(method: Callable[..., Awaitable[T]]) -> Callable[..., Coroutine[Any
 
 @contextlib.contextmanager
 def track_threads() -> Iterator[None]:
-    """Count aiosqlite's queries and the Telegram library's HTTP requests as outside work."""
+    """Count aiosqlite's and PostgreSQL's queries and the Telegram library's HTTP requests as
+    outside work."""
     import aiosqlite.core
     from telegram.request import HTTPXRequest
 
-    patched = [(aiosqlite.core.Connection, name) for name in ("_execute", "_connect", "close")]
+    from storage import postgres_db
+
+    patched: list[tuple[type, str]] = [
+        (aiosqlite.core.Connection, name) for name in ("_execute", "_connect", "close")]
+    patched += [(postgres_db.PgConnection, name) for name in ("execute", "executemany")]
+    patched += [(postgres_db.PostgresDatabase, name) for name in (
+        "_open", "_connect_writer", "_begin", "_commit", "_rollback", "read", "close")]
     patched.append((HTTPXRequest, "do_request"))
     saved = [(owner, name, owner.__dict__[name]) for owner, name in patched]
     try:

@@ -1,0 +1,288 @@
+"""PostgreSQL: the same storage when one process is not enough (DESIGN.md §6).
+
+Several bot processes may share one PostgreSQL database, and the storage code reads then writes
+inside one `write()` transaction (a balance checked before chips move, the next `joined` number,
+an optimistic version). On SQLite, `BEGIN IMMEDIATE` takes the file's write lock before the
+first read, so such a transaction never interleaves with another writer's. PostgreSQL's default
+READ COMMITTED would let two of them read the same row, then both write: a lost update. So every
+write transaction here begins with `pg_advisory_xact_lock` on one fixed key, which serialises
+the writers of every process exactly as SQLite does, and is released by the commit or rollback
+(or by the server when a killed process's connection drops). A writer that waits longer than
+the busy timeout for it (`lock_timeout`) gets `StorageBusy`.
+
+One connection writes (behind an asyncio lock, one transaction at a time, connected again if the
+server dropped it); reads go to a small pool of other connections in autocommit, each read one
+statement on committed data (READ COMMITTED), never waiting for the writers.
+
+The schema's version is the one row of `schema_version`; the migrations (`storage.schema_pg`)
+are numbered as SQLite's, so a version means the same schema on both, and all of those a
+database lacks run in one transaction under the writers' lock, so processes starting together
+migrate once. The URL's password is used to connect and nowhere else: `path` and every error
+show the URL without it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import psycopg
+from psycopg import AsyncConnection, AsyncCursor
+from psycopg.pq import TransactionStatus
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
+
+from storage.db import (
+    Connection,
+    Database,
+    IntegrityError,
+    Row,
+    StorageBusy,
+    StorageError,
+    StorageUnavailable,
+    statements,
+)
+from storage.postgres_sql import (
+    NulTextLoader,
+    PgRow,
+    WholeNumericLoader,
+    params,
+    password_of,
+    pg_row,
+    to_postgres,
+    without_password,
+)
+from storage.schema_pg import MIGRATIONS
+
+WRITERS_LOCK = 0x67757061_69_6462
+"""The advisory lock key every write transaction takes ("gupai" "db")."""
+READERS = 4
+"""Connections at most in the readers' pool."""
+CONNECT_TIMEOUT_S = 10
+VERSION_TABLE = ("CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), "
+                 "version INTEGER NOT NULL)")
+"""The one row that says how many migrations the database has had."""
+BUSY_STATES = {"55P03", "40P01", "40001", "57014"}
+"""Lock not available, deadlock, serialization failure, statement cancelled."""
+
+
+class PgConnection:
+    """The writer's connection as `Database.write` yields it."""
+
+    def __init__(self, conn: AsyncConnection[PgRow], db: PostgresDatabase) -> None:
+        self._conn = conn
+        self._db = db
+
+    async def execute(self, sql: str, values: Sequence[Any] = ()) -> AsyncCursor[PgRow]:
+        try:
+            return await self._conn.execute(to_postgres(sql), params(values))
+        except psycopg.Error as exc:
+            raise self._db.translate(exc) from exc
+
+    async def execute_fetchall(self, sql: str, values: Sequence[Any] = ()) -> list[Row]:
+        cursor = await self.execute(sql, values)
+        return list(await cursor.fetchall())
+
+    async def executemany(self, sql: str, values: Iterable[Sequence[Any]]
+                          ) -> AsyncCursor[PgRow]:
+        cursor = self._conn.cursor()
+        try:
+            await cursor.executemany(to_postgres(sql), [params(v) for v in values])
+        except psycopg.Error as exc:
+            raise self._db.translate(exc) from exc
+        return cursor
+
+
+class PostgresDatabase(Database):
+    """An open PostgreSQL database (`Database.open("postgresql://…")`)."""
+
+    def __init__(self, url: str, readers: AsyncConnectionPool[AsyncConnection[PgRow]],
+                 busy_timeout_ms: int, clock: Callable[[], float]) -> None:
+        self.path = without_password(url)
+        self._url = url
+        self._secret = password_of(url)
+        self._busy_timeout_ms = busy_timeout_ms
+        self._readers = readers
+        self._writer: AsyncConnection[PgRow] | None = None
+        self._lock = asyncio.Lock()
+        self.clock = clock
+
+    @classmethod
+    async def connect(cls, url: str, busy_timeout_ms: int, clock: Callable[[], float]
+                      ) -> PostgresDatabase:
+        async def configure(conn: AsyncConnection[PgRow]) -> None:
+            await _configure(conn, busy_timeout_ms)
+
+        readers = AsyncConnectionPool(
+            url, connection_class=AsyncConnection[PgRow], kwargs=_kwargs(), min_size=1,
+            max_size=READERS, open=False, configure=configure, name="gupai-readers",
+            timeout=max(CONNECT_TIMEOUT_S, busy_timeout_ms / 1000))
+        db = cls(url, readers, busy_timeout_ms, clock)
+        try:
+            await db._open()
+        except BaseException:
+            await db.close()
+            raise
+        return db
+
+    async def _open(self) -> None:
+        """Connect the writer (a clear error if the server refuses), migrate, then open the
+        readers' pool."""
+        await self._connect_writer()
+        await self._migrate()
+        try:
+            await self._readers.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise self.translate(exc) from None
+
+    async def _connect_writer(self) -> AsyncConnection[PgRow]:
+        try:
+            conn = await AsyncConnection.connect(self._url, **_kwargs())
+        except psycopg.Error as exc:
+            raise self._refused(exc) from None
+        await _configure(conn, self._busy_timeout_ms)
+        self._writer = conn
+        return conn
+
+    async def close(self) -> None:
+        await self._readers.close()
+        if self._writer is not None:
+            await self._writer.close()
+            self._writer = None
+
+    async def _migrate(self) -> None:
+        async with self.write() as conn:
+            exists = await conn.execute_fetchall("SELECT to_regclass('schema_version')")
+            if exists[0][0] is None:
+                await conn.execute(VERSION_TABLE)
+                await conn.execute("INSERT INTO schema_version (id, version) VALUES (1, 0)")
+            rows = await conn.execute_fetchall("SELECT version FROM schema_version")
+            version = int(rows[0][0])
+            if version > len(MIGRATIONS):
+                raise StorageUnavailable(
+                    f"{self.path} was written by a newer gupai (schema {version}, this one "
+                    f"knows {len(MIGRATIONS)}); upgrade gupai to use it")
+            for number in range(version, len(MIGRATIONS)):
+                for statement in statements(MIGRATIONS[number]):
+                    await conn.execute(statement)
+            if version < len(MIGRATIONS):
+                await conn.execute("UPDATE schema_version SET version = ?", (len(MIGRATIONS),))
+
+    async def schema_version(self) -> int:
+        row = await self.read_one("SELECT version FROM schema_version")
+        return 0 if row is None else int(row[0])
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Connection]:
+        """One transaction holding the writers' advisory lock (see the module's note):
+        committed on success, rolled back on any error."""
+        async with self._lock:
+            conn = await self._begin()
+            try:
+                yield PgConnection(conn, self)
+            except BaseException:
+                await self._rollback(conn)
+                raise
+            await self._commit(conn)
+
+    async def _begin(self) -> AsyncConnection[PgRow]:
+        """BEGIN and the writers' lock, on a connection the server dropped connected again
+        (once: nothing was done on it yet)."""
+        for attempt in range(2):
+            conn = self._writer
+            if conn is not None and conn.info.transaction_status != TransactionStatus.IDLE:
+                await conn.close()  # left mid-statement by a cancelled task
+            if conn is None or conn.closed:
+                conn = await self._connect_writer()
+            try:
+                await conn.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+            except psycopg.Error as exc:
+                await self._rollback(conn)
+                if attempt == 0 and conn.broken:
+                    continue
+                raise self.translate(exc) from exc
+            return conn
+        raise AssertionError("unreachable")
+
+    async def _commit(self, conn: AsyncConnection[PgRow]) -> None:
+        if conn.info.transaction_status != TransactionStatus.INTRANS:
+            await self._rollback(conn)  # a failed statement whose error was swallowed
+            raise StorageError("a statement of the transaction failed; nothing was written")
+        try:
+            await conn.execute("COMMIT")
+        except psycopg.Error as exc:
+            await self._rollback(conn)
+            raise self.translate(exc) from exc
+
+    async def _rollback(self, conn: AsyncConnection[PgRow]) -> None:
+        """Roll back; a connection that cannot is closed (the next write connects again).
+        Never raises the driver's errors: the caller has its own to raise."""
+        try:
+            if conn.info.transaction_status != TransactionStatus.IDLE:
+                await conn.execute("ROLLBACK")
+        except psycopg.Error:
+            pass
+        if conn.info.transaction_status != TransactionStatus.IDLE:
+            await conn.close()
+
+    async def read(self, sql: str, values: Iterable[Any] = ()) -> list[Row]:
+        """One query on a reader; again on another if the server had dropped the first."""
+        query, args = to_postgres(sql), params(tuple(values))
+        for attempt in range(2):
+            used: AsyncConnection[PgRow] | None = None
+            try:
+                async with self._readers.connection() as conn:
+                    used = conn
+                    cursor = await conn.execute(query, args)
+                    return list(await cursor.fetchall())
+            except (psycopg.Error, PoolTimeout) as exc:
+                if attempt == 0 and used is not None and used.broken:
+                    continue
+                raise self.translate(exc) from exc
+        raise AssertionError("unreachable")
+
+    def translate(self, exc: Exception) -> StorageError:
+        """A driver's error as one the bot can put into words (never with the password)."""
+        text = self._scrub(str(exc).strip().splitlines()[0] if str(exc).strip() else "")
+        if isinstance(exc, psycopg.errors.IntegrityError):
+            name = exc.diag.constraint_name
+            return IntegrityError(f"{text} (constraint {name})" if name else text)
+        if isinstance(exc, PoolTimeout) or getattr(exc, "sqlstate", None) in BUSY_STATES:
+            return StorageBusy(f"the database {self.path} is busy; try again in a moment")
+        return StorageUnavailable(f"the database {self.path} cannot be used: {text}")
+
+    def _refused(self, exc: psycopg.Error) -> StorageUnavailable:
+        """Why the server could not be connected to, in a sentence."""
+        text = self._scrub(str(exc))
+        if "does not exist" in text and "database" in text:
+            return StorageUnavailable(
+                f"the database {self.path} does not exist: create it (createdb) or correct "
+                "GUPAI_DB")
+        if "authentication failed" in text or "no password supplied" in text \
+                or ("role" in text and "does not exist" in text):
+            return StorageUnavailable(
+                f"PostgreSQL refused the user of {self.path}: check the user and password in "
+                "GUPAI_DB")
+        if "Connection refused" in text or "could not connect" in text \
+                or "timeout expired" in text:
+            return StorageUnavailable(
+                f"PostgreSQL does not answer at {self.path}: is the server running, and is "
+                "GUPAI_DB's host and port right?")
+        first = text.strip().splitlines()[0] if text.strip() else type(exc).__name__
+        return StorageUnavailable(f"cannot connect to {self.path}: {first}")
+
+    def _scrub(self, text: str) -> str:
+        return text.replace(self._secret, "***") if self._secret else text
+
+
+def _kwargs() -> dict[str, Any]:
+    return {"autocommit": True, "row_factory": pg_row, "connect_timeout": CONNECT_TIMEOUT_S,
+            "application_name": "gupai"}
+
+
+async def _configure(conn: AsyncConnection[PgRow], busy_timeout_ms: int) -> None:
+    conn.adapters.register_loader("numeric", WholeNumericLoader)
+    for name in ("text", "varchar"):
+        conn.adapters.register_loader(name, NulTextLoader)
+    await conn.execute(f"SET lock_timeout = {int(busy_timeout_ms)}")

@@ -1,0 +1,159 @@
+"""The SQLite file: opening it, migrating it, and the one way to write to it.
+
+DESIGN.md §6: WAL, `synchronous=NORMAL`, foreign keys, a busy timeout, and every write
+transaction begun with `BEGIN IMMEDIATE`, so two writers never both read then both write. One
+connection writes (behind an asyncio lock, since a connection has one transaction at a time) and
+another reads, which under WAL sees only committed data and never waits for the writer.
+`PRAGMA user_version` holds how many migrations (`storage.schema`) the file has had.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.db import (
+    Connection,
+    Cursor,
+    Database,
+    IntegrityError,
+    Row,
+    StorageBusy,
+    StorageError,
+    StorageUnavailable,
+    statements,
+)
+from storage.schema import MIGRATIONS
+
+
+class SqliteConnection:
+    """The writer's connection as `Database.write` yields it."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
+        try:
+            return await self._conn.execute(sql, tuple(params))
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(await self._conn.execute_fetchall(sql, tuple(params)))
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+    async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> Cursor:
+        try:
+            return await self._conn.executemany(sql, [tuple(p) for p in params])
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+
+
+class SqliteDatabase(Database):
+    """An open SQLite file (`Database.open(path)`)."""
+
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 clock: Callable[[], float]) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._conn = SqliteConnection(writer)
+        self._lock = asyncio.Lock()
+        self.clock = clock
+
+    @classmethod
+    async def connect(cls, path: str, busy_timeout_ms: int, clock: Callable[[], float]
+                      ) -> SqliteDatabase:
+        if path != ":memory:" and not Path(path).parent.is_dir():
+            raise StorageUnavailable(f"the folder for the database does not exist: {path}")
+        writer = None
+        try:
+            writer = await _connect(path, busy_timeout_ms)
+            db = cls(path, writer, writer, clock)
+            await db._migrate()
+            db._reader = await _connect(path, busy_timeout_ms) if path != ":memory:" else writer
+        except (sqlite3.DatabaseError, StorageError) as exc:
+            if writer is not None:
+                await writer.close()
+            if isinstance(exc, StorageError):
+                raise
+            raise _translate(exc, path) from exc
+        return db
+
+    async def close(self) -> None:
+        if self._reader is not self._writer:
+            await self._reader.close()
+        await self._writer.close()
+
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise StorageUnavailable(
+                f"{self.path} was written by a newer gupai (schema {version}, this one knows "
+                f"{len(MIGRATIONS)}); upgrade gupai to use it")
+        for number in range(version, len(MIGRATIONS)):
+            async with self.write() as conn:
+                for statement in statements(MIGRATIONS[number]):
+                    await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version = {number + 1}")
+
+    async def schema_version(self) -> int:
+        """The number of migrations the file has had (read by the writer while migrating)."""
+        rows = list(await self._reader.execute_fetchall("PRAGMA user_version"))
+        return int(rows[0][0])
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Connection]:
+        """One `BEGIN IMMEDIATE` transaction: committed on success, rolled back on any error."""
+        async with self._lock:
+            conn = self._writer
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise _translate(exc, self.path) from exc
+            try:
+                yield self._conn
+            except BaseException:
+                await conn.rollback()
+                raise
+            try:
+                await conn.commit()
+            except sqlite3.OperationalError as exc:
+                await conn.rollback()
+                raise _translate(exc, self.path) from exc
+
+    async def read(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        try:
+            return list(await self._reader.execute_fetchall(sql, tuple(params)))
+        except sqlite3.OperationalError as exc:
+            raise _translate(exc, self.path) from exc
+
+
+async def _connect(path: str, busy_timeout_ms: int) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None,
+                                   timeout=busy_timeout_ms / 1000)
+    conn.row_factory = sqlite3.Row
+    try:
+        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()  # its worker thread would otherwise keep the process alive
+        raise
+    return conn
+
+
+def _translate(exc: sqlite3.Error, path: str) -> StorageError:
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return StorageBusy(f"the database {path} is busy; try again in a moment")
+    return StorageUnavailable(f"the database {path} cannot be used: {text}")
