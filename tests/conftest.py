@@ -5,6 +5,11 @@ jumps to the next timer whenever the loop only waits, so a turn timer, a rate li
 thinking for seconds costs no real time, and worker threads, database queries and HTTP requests
 still run on the real clock. A test that must watch real time pass is marked `real_time` and runs on
 an ordinary loop (`pytest -m real_time` runs just those, `-m "not real_time"` all others).
+
+`postgres_url` is a fresh, empty PostgreSQL database for one test, on a throwaway server each
+test process starts on first use and stops at its end (`tests.support.postgres`), or on the
+server GUPAI_TEST_POSTGRES names. Without PostgreSQL's server binaries a test that asks for
+one fails, saying how to install them.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 import pytest
 
-from tests.support import virtual_time
+from tests.support import postgres, virtual_time
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
@@ -42,3 +47,23 @@ def no_thread_left_behind() -> Iterator[None]:
         if not thread.daemon:
             thread.join(timeout=2)
             assert not thread.is_alive(), f"a thread was left running: {thread.name}"
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[postgres.Server]:
+    try:
+        server = postgres.server()
+    except postgres.ServerMissing as exc:
+        missing = str(exc)
+    else:
+        yield server
+        server.stop()
+        return
+    pytest.fail(missing, pytrace=False)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: postgres.Server) -> Iterator[str]:
+    url = postgres_server.create_database()
+    yield url
+    postgres_server.drop_database(url)

@@ -3,39 +3,35 @@ that added the chosen one to files made before it."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from storage import Storage
 from storage.accounts import PersonLanguage
 from storage.schema import MIGRATIONS
+from tests.support.databases import old_database
 
 PREVIOUS = 2
 """The schema version of the last release without chosen languages."""
 
 
-def old_file(path: Path) -> None:
+def old_file(database: Path | str) -> None:
     """A database as the previous release left it: its migrations only, with a person, a chat
     and chips in it."""
-    conn = sqlite3.connect(path)
-    for script in MIGRATIONS[:PREVIOUS]:
-        conn.executescript(script)
-    conn.execute(f"PRAGMA user_version = {PREVIOUS}")
-    conn.execute("INSERT INTO users (platform, platform_id, name, language, created_at) "
-                 "VALUES ('telegram', '7', 'Ann', 'en-GB', 0)")
-    conn.execute("INSERT INTO chats (platform, platform_id, title, language, created_at) "
-                 "VALUES ('telegram', '-100', 'group', 'uk', 0)")
-    conn.execute("INSERT INTO balances (chat_id, user_id, balance, joined) VALUES (1, 1, 1000, 1)")
-    conn.execute("INSERT INTO ledger (chat_id, user_id, kind, ref, amount, at) "
-                 "VALUES (1, 1, 'grant', 'start', 1000, 0)")
-    conn.commit()
-    conn.close()
+    old_database(database, PREVIOUS, """
+        INSERT INTO users (platform, platform_id, name, language, created_at)
+            VALUES ('telegram', '7', 'Ann', 'en-GB', 0);
+        INSERT INTO chats (platform, platform_id, title, language, created_at)
+            VALUES ('telegram', '-100', 'group', 'uk', 0);
+        INSERT INTO balances (chat_id, user_id, balance, joined) VALUES (1, 1, 1000, 1);
+        INSERT INTO ledger (chat_id, user_id, kind, ref, amount, at)
+            VALUES (1, 1, 'grant', 'start', 1000, 0);
+    """)
 
 
-async def test_a_file_of_the_previous_schema_opens_and_keeps_everything(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    old_file(path)
-    store = await Storage.open(path)
+async def test_a_file_of_the_previous_schema_opens_and_keeps_everything(database: Path | str
+                                                                        ) -> None:
+    old_file(database)
+    store = await Storage.open(database)
     try:
         assert await store.db.schema_version() == len(MIGRATIONS) > PREVIOUS
         # Nobody had chosen a language: everyone follows their client's.
@@ -46,7 +42,7 @@ async def test_a_file_of_the_previous_schema_opens_and_keeps_everything(tmp_path
         await store.accounts.choose_language("telegram", "7", "Ann", "uk")
     finally:
         await store.close()
-    again = await Storage.open(path)
+    again = await Storage.open(database)
     try:
         assert await again.db.schema_version() == len(MIGRATIONS)
         assert await again.accounts.languages("telegram", ["7"]) == {
@@ -55,9 +51,9 @@ async def test_a_file_of_the_previous_schema_opens_and_keeps_everything(tmp_path
         await again.close()
 
 
-async def test_a_chosen_language_outlives_the_clients_and_can_be_dropped(tmp_path: Path
+async def test_a_chosen_language_outlives_the_clients_and_can_be_dropped(database: Path | str
                                                                          ) -> None:
-    store = await Storage.open(tmp_path / "new.sqlite3")
+    store = await Storage.open(database)
     try:
         accounts = store.accounts
         user = await accounts.choose_language("discord", 42, "Bo", "uk")  # never seen before

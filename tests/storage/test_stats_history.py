@@ -8,8 +8,8 @@ from storage import SeatResult, Settlement, Storage, TableChips
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Storage.open(tmp_path / "chips.sqlite3", grant=1000)
+async def store(database):
+    s = await Storage.open(database, grant=1000)
     yield s
     await s.close()
 
@@ -61,8 +61,8 @@ async def test_the_history_keeps_its_last_movements(store):
         (9, 1000 + sum(range(1, 10))), (10, 1000 + sum(range(1, 11)))]
 
 
-async def test_without_a_grant_the_history_starts_at_zero(tmp_path):
-    store = await Storage.open(tmp_path / "nogrant.sqlite3", grant=0)
+async def test_without_a_grant_the_history_starts_at_zero(database):
+    store = await Storage.open(database, grant=0)
     try:
         chat, me, other, session = await setup(store)
         for person in (me, other):

@@ -1,4 +1,5 @@
-"""Storage on real SQLite files: schema, chips, idempotent settlements, sessions, stats."""
+"""Storage on real databases, SQLite files and PostgreSQL alike (`database`): schema, chips,
+idempotent settlements, sessions, stats."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from storage import (
@@ -26,8 +30,11 @@ from storage import (
     StorageUnavailable,
     TableChips,
 )
+from storage.db import is_postgres
+from storage.postgres_db import WRITERS_LOCK
 from storage.schema import MIGRATIONS
 from tests.support.books import check_books
+from tests.support.databases import old_database, query
 
 ROOT = Path(__file__).resolve().parents[2]
 ODD_NAMES = [
@@ -37,8 +44,8 @@ ODD_NAMES = [
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Storage.open(tmp_path / "chips.sqlite3", grant=100)
+async def store(database):
+    s = await Storage.open(database, grant=100)
     yield s
     await s.close()
 
@@ -116,16 +123,15 @@ async def test_unusable_files_are_refused_with_a_clear_error(tmp_path):
         await Storage.open(newer)
 
 
-async def test_settings_choose_the_file_and_the_grant(tmp_path):
-    store = await Storage.from_settings({"GUPAI_DB": str(tmp_path / "s.sqlite3"),
-                                         "GUPAI_GRANT": "250"})
+async def test_settings_choose_the_database_and_the_grant(database):
+    store = await Storage.from_settings({"GUPAI_DB": str(database), "GUPAI_GRANT": "250"})
     chat, (user,) = await people(store, 1)
     assert await store.accounts.balance(chat, user) == 250
+    assert store.db.path == str(database)
     await store.close()
-    assert (tmp_path / "s.sqlite3").exists()
+    assert is_postgres(database) or Path(database).exists()
     with pytest.raises(StorageError, match="GUPAI_GRANT"):
-        await Storage.from_settings({"GUPAI_DB": str(tmp_path / "t.sqlite3"),
-                                     "GUPAI_GRANT": "-5"})
+        await Storage.from_settings({"GUPAI_DB": str(database), "GUPAI_GRANT": "-5"})
 
 
 # ----- people, chats and chips ------------------------------------------------------------------
@@ -159,7 +165,7 @@ async def test_chat_settings(store):
     assert await store.accounts.settings(chat) == updated
 
 
-async def test_first_appearance_grants_once_per_chat(store):
+async def test_first_appearance_grants_once_per_chat(store, database):
     chat, (alice, _) = await people(store, 2)
     other, _ = await people(store, 0, "other")
     assert await store.accounts.balance(chat, alice) == 100
@@ -167,19 +173,19 @@ async def test_first_appearance_grants_once_per_chat(store):
     assert await store.accounts.balance(other, alice) == 100
     cpu = await store.accounts.computer("heuristic-1")
     assert await store.accounts.balance(chat, cpu) == 0
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_a_chat_sets_its_starting_chips(store):
+async def test_a_chat_sets_its_starting_chips(store, database):
     chat, (alice, bob) = await people(store, 2)
     assert await store.accounts.balance(chat, alice) == 100
     await store.accounts.update_settings(chat, grant=250)
     assert await store.accounts.balance(chat, bob) == 250  # a newcomer gets the chat's grant
     assert await store.accounts.balance(chat, alice) == 100
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_the_daily_refill_comes_once_a_day_below_the_floor(store):
+async def test_the_daily_refill_comes_once_a_day_below_the_floor(store, database):
     chat, (alice, bob) = await people(store, 2)
     session = await new_session(store, chat)
     await bring(store, session, [alice, bob], 90)
@@ -193,10 +199,10 @@ async def test_the_daily_refill_comes_once_a_day_below_the_floor(store):
     # Bob, far above the floor, gets nothing; a new day refills nobody above it either.
     assert (await store.accounts.wallet(chat, bob, 40, "2026-11-26")).refilled == 0
     assert (await store.accounts.wallet(chat, alice, 40, "2026-11-27")).refilled == 0
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_a_settlement_moves_chips_on_the_table_once(store):
+async def test_a_settlement_moves_chips_on_the_table_once(store, database):
     chat, users = await people(store, 3)
     session = await new_session(store, chat)
     await bring(store, session, users, 100)
@@ -208,10 +214,10 @@ async def test_a_settlement_moves_chips_on_the_table_once(store):
     assert await held(store, session, users) == [70, 0, 230]
     with pytest.raises(ValueError, match="zero-sum"):
         settlement(session, 2, chat, users, [1, 1, 1])
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_a_table_never_pays_out_more_than_it_holds(store):
+async def test_a_table_never_pays_out_more_than_it_holds(store, database):
     chat, users = await people(store, 2)
     session = await new_session(store, chat)
     await bring(store, session, users, 40)
@@ -222,10 +228,10 @@ async def test_a_table_never_pays_out_more_than_it_holds(store):
         await store.accounts.settle(settlement(session, 1, chat, [users[0], stranger], [-1, 1]))
     assert await held(store, session, users) == [40, 40]
     assert await store.db.read("SELECT * FROM deals") == []
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_chips_come_back_when_a_person_leaves_or_the_table_closes(store):
+async def test_chips_come_back_when_a_person_leaves_or_the_table_closes(store, database):
     chat, users = await people(store, 3)
     session = await new_session(store, chat)
     await bring(store, session, users, 60)
@@ -240,20 +246,21 @@ async def test_chips_come_back_when_a_person_leaves_or_the_table_closes(store):
                               left.version)
     assert [await store.accounts.balance(chat, u) for u in users] == [80, 105, 115]
     assert await store.tables.held(session) == {}
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_a_balance_that_no_longer_covers_what_it_brings_makes_the_save_stale(store):
+async def test_a_balance_that_no_longer_covers_what_it_brings_makes_the_save_stale(store,
+                                                                                 database):
     chat, (alice,) = await people(store, 1)
     session = await new_session(store, chat)
     with pytest.raises(StaleSave, match="no longer has"):
         await bring(store, session, [alice], 101)
     assert await store.accounts.balance(chat, alice) == 100
     assert (await store.sessions.get(session)).version == 0
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_adjustments_apply_once_and_never_below_zero(store):
+async def test_adjustments_apply_once_and_never_below_zero(store, database):
     chat, users = await people(store, 2)
     assert await store.accounts.adjust(chat, users[0], 25, "admin:1", "prize")
     assert not await store.accounts.adjust(chat, users[0], 25, "admin:1", "prize")
@@ -261,18 +268,14 @@ async def test_adjustments_apply_once_and_never_below_zero(store):
     with pytest.raises(ValueError, match="would leave"):
         await store.accounts.adjust(chat, users[1], -101, "admin:2")
     assert await store.accounts.balance(chat, users[1]) == 100
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
-async def test_older_files_are_brought_to_table_stakes(tmp_path):
-    """A file from before table stakes: negative balances rise to zero by an adjustment row,
-    the books still add up, and a computer's old deals no longer count as deals at stake."""
-    path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path)
-    for number, script in enumerate(MIGRATIONS[:3], start=1):
-        conn.executescript(script)
-        conn.execute(f"PRAGMA user_version = {number}")
-    conn.executescript("""
+async def test_older_files_are_brought_to_table_stakes(database):
+    """A database from before table stakes: negative balances rise to zero by an adjustment
+    row, the books still add up, and a computer's old deals no longer count as deals at
+    stake."""
+    old_database(database, 3, """
         INSERT INTO chats (id, platform, platform_id, created_at) VALUES (1, 'telegram', '-1', 0);
         INSERT INTO users (id, platform, platform_id, name, created_at) VALUES
             (1, 'telegram', '1', 'a', 0), (2, 'telegram', '2', 'b', 0),
@@ -289,18 +292,15 @@ async def test_older_files_are_brought_to_table_stakes(tmp_path):
         INSERT INTO deal_seats VALUES (1, 0, 1, 0, -1050, 0), (1, 1, 2, 0, 200, 0),
             (1, 2, 3, 0, 850, 1), (2, 0, 1, 0, 0, 1), (2, 1, 3, 0, 0, 0);
     """)
-    conn.commit()
-    conn.close()
-    store = await Storage.open(path)
+    store = await Storage.open(database)
     assert await store.accounts.balance(1, 1) == 0
     assert (await store.stats.rank(1, 1)).games == 1  # deal 2 was one person and a computer
     await store.close()
-    check_books(path)
+    check_books(database)
 
 
-async def test_200_concurrent_settlements_leave_exact_tables(tmp_path):
-    path = tmp_path / "busy.sqlite3"
-    stores = [await Storage.open(path, grant=5000) for _ in range(4)]
+async def test_200_concurrent_settlements_leave_exact_tables(database):
+    stores = [await Storage.open(database, grant=5000) for _ in range(4)]
     chat, users = await people(stores[0], 3)
     session = await new_session(stores[0], chat)
     await bring(stores[0], session, users, 5000)
@@ -316,21 +316,33 @@ async def test_200_concurrent_settlements_leave_exact_tables(tmp_path):
     assert await held(stores[0], session, users) == expected
     for s in stores:
         await s.close()
-    check_books(path)
+    check_books(database)
 
 
-async def test_a_locked_database_is_reported_and_changes_nothing(tmp_path):
-    path = tmp_path / "locked.sqlite3"
-    store = await Storage.open(path, grant=100, busy_timeout_ms=100)
+@contextmanager
+def another_writer(database: Path | str) -> Iterator[None]:
+    """Another process's write transaction, holding the writers' lock until the body ends."""
+    if is_postgres(database):
+        with psycopg.connect(str(database), autocommit=True) as holder:
+            holder.execute("BEGIN")
+            holder.execute(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+            yield
+            holder.execute("ROLLBACK")
+        return
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    yield
+    holder.execute("ROLLBACK")
+    holder.close()
+
+
+async def test_a_locked_database_is_reported_and_changes_nothing(database):
+    store = await Storage.open(database, grant=100, busy_timeout_ms=100)
     chat, users = await people(store, 2)
     session = await new_session(store, chat)
     await bring(store, session, users, 100)
-    holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")
-    with pytest.raises(StorageBusy, match="busy"):
+    with another_writer(database), pytest.raises(StorageBusy, match="busy"):
         await store.accounts.settle(settlement(session, 1, chat, users, [-5, 5]))
-    holder.execute("ROLLBACK")
-    holder.close()
     assert await held(store, session, users) == [100, 100]
     assert await store.accounts.settle(settlement(session, 1, chat, users, [-5, 5]))
     await store.close()
@@ -339,7 +351,7 @@ async def test_a_locked_database_is_reported_and_changes_nothing(tmp_path):
 # ----- sessions ---------------------------------------------------------------------------------
 
 
-async def test_sessions_save_with_optimistic_versions(store):
+async def test_sessions_save_with_optimistic_versions(store, database):
     chat, users = await people(store, 2)
     lobby = await store.sessions.create(chat, "domino", {"target": 50}, [users[0]], stake=2,
                                         creator_id=users[0])
@@ -377,7 +389,7 @@ async def test_sessions_save_with_optimistic_versions(store):
     assert [s.id for s in await store.sessions.history(chat)] == [lobby.id]
     again = await store.sessions.create(chat, "dragon", {}, [])
     assert again.id != lobby.id
-    check_books(Path(store.db.path))
+    check_books(database)
 
 
 # ----- leaderboards and stats -------------------------------------------------------------------
@@ -484,10 +496,10 @@ asyncio.run(main())
 
 @pytest.mark.real_time
 @pytest.mark.parametrize("delay", [0.05, 0.3])
-def test_a_process_killed_mid_write_leaves_a_consistent_database(tmp_path, delay):
-    path = tmp_path / "killed.sqlite3"
-    child = subprocess.Popen([sys.executable, "-c", WRITER.format(root=str(ROOT), path=str(path))],
-                             stdout=subprocess.PIPE, text=True)
+def test_a_process_killed_mid_write_leaves_a_consistent_database(database, delay):
+    child = subprocess.Popen(
+        [sys.executable, "-c", WRITER.format(root=str(ROOT), path=str(database))],
+        stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None
         ready, _, _ = select.select([child.stdout], [], [], 60)
@@ -496,15 +508,13 @@ def test_a_process_killed_mid_write_leaves_a_consistent_database(tmp_path, delay
     finally:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
-    check_books(path)
-    conn = sqlite3.connect(path)
-    deals = conn.execute("SELECT COUNT(*) FROM deals").fetchone()[0]
-    version = conn.execute("SELECT version FROM sessions").fetchone()[0]
-    conn.close()
+    check_books(database)
+    deals = query(database, "SELECT COUNT(*) FROM deals")[0][0]
+    version = query(database, "SELECT version FROM sessions")[0][0]
     assert deals > 20 and version == deals  # each save and its settlement landed together
 
     async def reopen() -> None:
-        store = await Storage.open(path)
+        store = await Storage.open(database)
         assert len(await store.sessions.open_sessions()) == 1
         await store.close()
 

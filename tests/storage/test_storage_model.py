@@ -4,7 +4,7 @@ Whatever the order of grants, refills, chips brought to tables, settlements (som
 some asking more than a table holds), people leaving tables, tables closing and adjustments:
 no balance and no hold goes below zero, every chat's balances plus its held chips add up to its
 grants, refills and adjustments, each balance and hold equals the model's, and a chip on a table
-comes back exactly once.
+comes back exactly once. On both backends: each example has a database of its own.
 """
 
 from __future__ import annotations
@@ -12,26 +12,40 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import (
+    Bundle,
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
 
 from storage import SeatResult, Session, Settlement, Storage, StorageError, TableChips
+from tests.support import postgres
 
 GRANT = 50
 FLOOR = 30
 
 
+NewDatabase = Callable[[], tuple[Path | str, Callable[[], None]]]
+"""Where a fresh database is, and what throws it away."""
+
+
 class ChipBooks(RuleBasedStateMachine):
     users = Bundle("users")
 
-    def __init__(self) -> None:
+    def __init__(self, new_database: NewDatabase) -> None:
         super().__init__()
-        self.folder = tempfile.mkdtemp()
+        target, self.discard = new_database()
         self.loop = asyncio.new_event_loop()
-        self.store: Storage = self.run(Storage.open(Path(self.folder) / "m.sqlite3", grant=GRANT))
+        self.store: Storage = self.run(Storage.open(target, grant=GRANT))
         self.chats: list[int] = []
         self.tables: dict[int, Session] = {}
         """The open session of each chat."""
@@ -50,7 +64,7 @@ class ChipBooks(RuleBasedStateMachine):
     def teardown(self) -> None:
         self.run(self.store.close())
         self.loop.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self.discard()
 
     def _join(self, chat: int, user: int) -> None:
         if (chat, user) not in self.balances:
@@ -202,5 +216,18 @@ class ChipBooks(RuleBasedStateMachine):
             assert sum(stored.values()) + sum(on_tables.values()) == self.issued[chat_id]
 
 
-ChipBooks.TestCase.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
-TestChipBooks = ChipBooks.TestCase
+def sqlite_files() -> tuple[Path, Callable[[], None]]:
+    folder = tempfile.mkdtemp()
+    return Path(folder) / "m.sqlite3", lambda: shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_books_follow_the_model(backend: str, request: pytest.FixtureRequest) -> None:
+    new_database: NewDatabase = sqlite_files
+    if backend == "postgres":
+        url = request.getfixturevalue("postgres_url")  # emptied for each example
+
+        def new_database() -> tuple[str, Callable[[], None]]:
+            return url, lambda: postgres.empty(url)
+
+    run_state_machine_as_test(lambda: ChipBooks(new_database), settings=settings(
+        max_examples=40, stateful_step_count=30, deadline=None))
