@@ -2,8 +2,9 @@
 several processes share them (DESIGN.md §6).
 
 `Storage` is the bot's single handle: `accounts` (people, chats, chips, settlements),
-`tables` (the chips people brought to games), `sessions` (saved games with optimistic versions)
-and `stats` (leaderboards, per-game figures).
+`tables` (the chips people brought to games), `sessions` (saved games with optimistic versions),
+`stats` (leaderboards, per-game figures) and `workers` (the processes sharing the database and
+the games' leases).
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ from storage.db import (
 from storage.sessions import Post, Session, SessionExists, Sessions
 from storage.stats import DealSummary, GameStats, Standing, Stats
 from storage.tables import StaleSave, TableChips, Tables
+from storage.workers import WorkerRow, Workers
 
 __all__ = [
     "ChatSettings", "DealSummary", "GameStats", "Post", "SeatResult", "Session", "SessionExists",
     "Settlement", "StaleSave", "Standing", "Storage", "StorageBusy", "StorageError",
-    "StorageUnavailable", "TableChips", "Wallet",
+    "StorageUnavailable", "TableChips", "Wallet", "WorkerRow",
 ]
 
 
@@ -46,6 +48,7 @@ class Storage:
         self.tables = Tables(db, self.accounts)
         self.sessions = Sessions(db, self.accounts, self.tables)
         self.stats = Stats(db)
+        self.workers = Workers(db)
 
     @classmethod
     async def open(cls, target: str | Path = DEFAULT_PATH, grant: int = DEFAULT_GRANT,

@@ -16,6 +16,13 @@ grants, refills and adjustments, and neither a balance nor a hold can go below z
 `posts` holds what a chat must still be shown: written in the transaction that saves the move
 that made it, deleted once the platform has it, so a restart sends what a crash kept back.
 
+Several processes may share one database (DESIGN.md §6, migration 5): `workers` has a row per
+living process, `leases` says which process runs each open game's timers, and a post's `owner`
+is the process delivering it (NULL: nobody yet). `storage.workers` keeps them.
+
+PostgreSQL has its own migrations (`storage.schema_pg`), numbered as these, so a version means
+the same schema on both.
+
 A person has two languages: `users.language` is their client's, refreshed whenever they type
 a command or take a seat, and `users.chosen_language` the one they chose with `/lang` in the
 private chat with the bot, which wins over the client's for everything only they see (their
@@ -178,5 +185,22 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE platform = 'computer') OR deal_id IN (SELECT s.deal_id FROM deal_seats s
         JOIN users u ON u.id = s.user_id GROUP BY s.deal_id
         HAVING SUM(u.platform != 'computer') < 2);
+    """,
+    # 5: processes sharing the database: who is alive, who runs which game's timers, and who
+    # delivers which post (NULL: nobody yet).
+    """
+    CREATE TABLE workers (
+        id        TEXT PRIMARY KEY,
+        host      TEXT NOT NULL,
+        pid       INTEGER NOT NULL,
+        platform  TEXT NOT NULL,
+        seen      REAL NOT NULL
+    );
+    CREATE TABLE leases (
+        session_id  INTEGER PRIMARY KEY REFERENCES sessions (id),
+        owner       TEXT NOT NULL
+    );
+    CREATE INDEX leases_by_owner ON leases (owner);
+    ALTER TABLE posts ADD COLUMN owner TEXT;
     """,
 )

@@ -141,4 +141,21 @@ MIGRATIONS: tuple[str, ...] = (
         JOIN users u ON u.id = s.user_id GROUP BY s.deal_id
         HAVING SUM(CASE WHEN u.platform <> 'computer' THEN 1 ELSE 0 END) < 2);
     """,
+    # 5: processes sharing the database: who is alive, who runs which game's timers, and who
+    # delivers which post (NULL: nobody yet).
+    """
+    CREATE TABLE workers (
+        id        TEXT PRIMARY KEY,
+        host      TEXT NOT NULL,
+        pid       BIGINT NOT NULL,
+        platform  TEXT NOT NULL,
+        seen      DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE leases (
+        session_id  BIGINT PRIMARY KEY REFERENCES sessions (id),
+        owner       TEXT NOT NULL
+    );
+    CREATE INDEX leases_by_owner ON leases (owner);
+    ALTER TABLE posts ADD COLUMN owner TEXT;
+    """,
 )

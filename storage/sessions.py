@@ -136,10 +136,12 @@ class Sessions:
     async def save_posting(self, session: Session, expected_version: int,
                            settlement: Settlement | None = None,
                            posts: Sequence[Mapping[str, Any]] = (),
-                           chips: TableChips | None = None) -> tuple[Session, list[int]]:
+                           chips: TableChips | None = None, owner: str | None = None
+                           ) -> tuple[Session, list[int]]:
         """`save`, and in the same transaction settle the deal, move the table's chips and keep
         `posts` (what the chat must be shown) until `delivered`; returns the saved session and
-        the posts' ids, in order."""
+        the posts' ids, in order. `owner` is the process that delivers the posts (its
+        `storage.workers` id; None: whichever claims them)."""
         if session.status not in STATUSES:
             raise ValueError(f"unknown status {session.status!r}")
         now = self.db.clock()
@@ -167,20 +169,22 @@ class Sessions:
                                       None if chips is None else chips.keep)
             for post in posts:
                 cursor = await conn.execute(
-                    "INSERT INTO posts (session_id, body, created_at) VALUES (?, ?, ?) "
-                    "RETURNING id", (session.id, _dump(post), now))
+                    "INSERT INTO posts (session_id, body, created_at, owner) VALUES (?, ?, ?, ?) "
+                    "RETURNING id", (session.id, _dump(post), now, owner))
                 row = await cursor.fetchone()
                 await cursor.close()
                 assert row is not None
                 ids.append(int(row[0]))
         return session.but(updated_at=now), ids
 
-    async def pending_posts(self, platform: str) -> list[Post]:
-        """The posts of this platform's chats not yet delivered, oldest first."""
+    async def pending_posts(self, platform: str, owner: str | None = None) -> list[Post]:
+        """The posts of this platform's chats not yet delivered (only those `owner` delivers,
+        if given), oldest first."""
+        mine = "" if owner is None else " AND p.owner = ?"
         rows = await self.db.read(
             "SELECT p.id, p.session_id, p.body FROM posts p JOIN sessions s ON s.id = "
-            "p.session_id JOIN chats c ON c.id = s.chat_id WHERE c.platform = ? ORDER BY p.id",
-            (platform,))
+            f"p.session_id JOIN chats c ON c.id = s.chat_id WHERE c.platform = ?{mine} "
+            "ORDER BY p.id", (platform,) if owner is None else (platform, owner))
         return [Post(r["id"], r["session_id"], json.loads(r["body"])) for r in rows]
 
     async def delivered(self, post_id: int) -> None:

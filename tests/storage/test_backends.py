@@ -134,7 +134,7 @@ async def test_a_fresh_postgres_database_is_migrated_once_by_processes_starting_
         tables = {r[0] for r in query(postgres_url, "SELECT tablename FROM pg_tables WHERE "
                                       "schemaname = current_schema()")}
         assert {"users", "chats", "balances", "ledger", "sessions", "deals", "deal_seats",
-                "posts", "holds", "notify"} <= tables
+                "posts", "holds", "notify", "workers", "leases"} <= tables
     finally:
         for store in stores:
             await store.close()
