@@ -1,52 +1,97 @@
-"""Storage throughput: settlements and session saves per second through aiosqlite (the bot's
-path), and the same writes through the plain `sqlite3` module on the same schema as the floor.
+"""Storage throughput: settlements and session saves per second through the storage (the bot's
+path), on a SQLite file and on PostgreSQL, from one process and from two processes sharing the
+database; and the same writes through the plain `sqlite3` module on the same schema as the floor.
 
 Run by hand (not a test): `.venv/bin/python benchmarks/database.py [--count N]`.
-Each write is its own `BEGIN IMMEDIATE` transaction with WAL and synchronous=NORMAL, as in the
-bot. Machines are shared and noisy; compare the ratios within one run.
+Each write is its own transaction, as in the bot: SQLite's `BEGIN IMMEDIATE` with WAL and
+synchronous=NORMAL, PostgreSQL's with the writers' advisory lock. PostgreSQL runs on a throwaway
+cluster on this machine's disk (`tests.support.postgres`, which needs Debian's postgresql
+package), twice: with `synchronous_commit=off`, which like SQLite's synchronous=NORMAL may lose
+the last moments of commits to a power cut but never corrupts, and with PostgreSQL's default
+(`on`: every commit flushed to disk first). In two processes each has its own game and users
+and the two write at once; the rate is both together. Machines are shared and noisy; compare
+the ratios within one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import sqlite3
+import sys
 import tempfile
 import time
+from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 from storage import SeatResult, Settlement, Storage, TableChips
+from tests.support.postgres import Cluster
 
 STATE = "x" * 4000
 """About the size of a saved four-player deal."""
 
 
-async def through_storage(path: Path, count: int) -> tuple[float, float]:
-    store = await Storage.open(path, grant=count)
-    chat = await store.accounts.chat("telegram", "-1", "bench")
-    users = [await store.accounts.user("telegram", i, f"p{i}") for i in range(4)]
+async def through_storage(target: Path | str, count: int, index: int = 0,
+                          barrier: Barrier | None = None) -> tuple[float, float]:
+    """Settle `count` deals, then save a game `count` times; seconds each took. With a
+    `barrier`, the processes sharing it start each part together."""
+    store = await Storage.open(target, grant=count)
+    chat = await store.accounts.chat("telegram", f"-{index + 1}", "bench")
+    users = [await store.accounts.user("telegram", f"{index}-{i}", f"p{i}") for i in range(4)]
     session = await store.sessions.create(chat, "dragon", {}, users, status="active")
     # Everyone brings all their chips to the table: the deals below settle on it.
     session = await store.sessions.save(session.but(version=1), 0, chips=TableChips(
         frozenset(users), tuple((u, count) for u in users)))
+    if barrier is not None:
+        barrier.wait()
     started = time.perf_counter()
     for deal in range(count):
         seats = tuple(SeatResult(u, 0, d, d > 0) for u, d in zip(users, (3, -1, -1, -1),
                                                                  strict=True))
         await store.accounts.settle(Settlement(session.id, deal, chat, "dragon", "out", seats))
-    settle_rate = count / (time.perf_counter() - started)
+    settling = time.perf_counter() - started
+    if barrier is not None:
+        barrier.wait()
     started = time.perf_counter()
     current = session
     for version in range(1, count + 1):
         current = await store.sessions.save(current.but(version=version + 1, state=STATE),
                                             version)
-    save_rate = count / (time.perf_counter() - started)
+    saving = time.perf_counter() - started
     await store.close()
-    return settle_rate, save_rate
+    return settling, saving
 
 
-async def _create(path: Path) -> None:
-    store = await Storage.open(path)
+def _process(target: Path | str, count: int, index: int, barrier: Barrier,
+             results: multiprocessing.Queue[tuple[float, float]]) -> None:
+    results.put(asyncio.run(through_storage(target, count, index, barrier)))
+
+
+def rates(target: Path | str, count: int, processes: int) -> tuple[float, float]:
+    """Settlements and saves a second, all processes together."""
+    if processes == 1:
+        settling, saving = asyncio.run(through_storage(target, count))
+        return count / settling, count / saving
+    asyncio.run(_create(target))  # migrated once, before they race
+    spawn = multiprocessing.get_context("spawn")
+    barrier = spawn.Barrier(processes)
+    results: multiprocessing.Queue[tuple[float, float]] = spawn.Queue()
+    children = [spawn.Process(target=_process, args=(target, count, i, barrier, results))
+                for i in range(processes)]
+    for child in children:
+        child.start()
+    times = [results.get(timeout=600) for _ in children]
+    for child in children:
+        child.join()
+    return (processes * count / max(t[0] for t in times),
+            processes * count / max(t[1] for t in times))
+
+
+async def _create(target: Path | str) -> None:
+    store = await Storage.open(target)
     await store.close()
 
 
@@ -95,13 +140,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--count", type=int, default=2000)
     args = parser.parse_args()
+    lines: list[tuple[str, tuple[float, float]]] = []
     with tempfile.TemporaryDirectory() as folder:
-        ours = asyncio.run(through_storage(Path(folder) / "a.sqlite3", args.count))
-        floor = through_sqlite3(Path(folder) / "b.sqlite3", args.count)
-    print(f"{'':<18}{'storage (aiosqlite)':>22}{'plain sqlite3':>16}{'ratio':>8}")
-    for name, a, b in (("settlements/s", ours[0], floor[0]), ("session saves/s", ours[1],
-                                                               floor[1])):
-        print(f"{name:<18}{a:>22,.0f}{b:>16,.0f}{a / b:>8.2f}")
+        for processes in (1, 2):
+            target = Path(folder) / f"p{processes}.sqlite3"
+            lines.append((f"SQLite, {processes} process{'es' * (processes > 1)}",
+                          rates(target, args.count, processes)))
+        floor = through_sqlite3(Path(folder) / "floor.sqlite3", args.count)
+    for commit in ("off", "on"):
+        cluster = Cluster.start([f"synchronous_commit={commit}"], in_memory=False)
+        try:
+            for processes in (1, 2):
+                lines.append((f"PostgreSQL {commit:>3}, {processes} process"
+                              f"{'es' * (processes > 1)}",
+                              rates(cluster.create_database(), args.count, processes)))
+        finally:
+            cluster.stop()
+    lines.append(("plain sqlite3 (floor)", floor))
+    print(f"{args.count} of each per process; PostgreSQL off/on: synchronous_commit")
+    print(f"{'':<30}{'settlements/s':>14}{'session saves/s':>17}")
+    for name, (settle, save) in lines:
+        print(f"{name:<30}{settle:>14,.0f}{save:>17,.0f}")
 
 
 if __name__ == "__main__":
