@@ -30,6 +30,7 @@ from typing import Any
 
 import psycopg
 from psycopg import AsyncConnection, AsyncCursor
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
@@ -115,7 +116,7 @@ class PostgresDatabase(Database):
             await _configure(conn, busy_timeout_ms)
 
         readers = AsyncConnectionPool(
-            url, connection_class=AsyncConnection[PgRow], kwargs=_kwargs(), min_size=1,
+            url, connection_class=AsyncConnection[PgRow], kwargs=_kwargs(url), min_size=1,
             max_size=READERS, open=False, configure=configure, name="gupai-readers",
             timeout=max(CONNECT_TIMEOUT_S, busy_timeout_ms / 1000))
         db = cls(url, readers, busy_timeout_ms, clock)
@@ -138,7 +139,7 @@ class PostgresDatabase(Database):
 
     async def _connect_writer(self) -> AsyncConnection[PgRow]:
         try:
-            conn = await AsyncConnection.connect(self._url, **_kwargs())
+            conn = await AsyncConnection.connect(self._url, **_kwargs(self._url))
         except psycopg.Error as exc:
             raise self._refused(exc) from None
         await _configure(conn, self._busy_timeout_ms)
@@ -276,9 +277,16 @@ class PostgresDatabase(Database):
         return text.replace(self._secret, "***") if self._secret else text
 
 
-def _kwargs() -> dict[str, Any]:
-    return {"autocommit": True, "row_factory": pg_row, "connect_timeout": CONNECT_TIMEOUT_S,
-            "application_name": "gupai"}
+def _kwargs(url: str) -> dict[str, Any]:
+    """How every connection is made: in autocommit (a write transaction says BEGIN itself),
+    with `PgRow`s, and with a connect timeout and a name unless the URL gives its own."""
+    try:
+        given = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        given = {}  # connecting says what is wrong with it
+    defaults = {"connect_timeout": CONNECT_TIMEOUT_S, "application_name": "gupai"}
+    return {"autocommit": True, "row_factory": pg_row,
+            **{k: v for k, v in defaults.items() if k not in given}}
 
 
 async def _configure(conn: AsyncConnection[PgRow], busy_timeout_ms: int) -> None:
