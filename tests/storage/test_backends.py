@@ -89,6 +89,35 @@ async def test_both_backends_have_the_same_schema(tmp_path, postgres_url):
     assert pg_indexes == sqlite_indexes
 
 
+async def test_a_write_connection_offers_what_the_storage_uses(database):
+    db = await open_database(database)
+    try:
+        async with db.write() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO users (platform, platform_id, name, created_at) VALUES "
+                "('t', '1', 'a', 0), ('t', '2', 'b', 0) RETURNING id, name")
+            first = await cursor.fetchone()
+            assert first is not None and (first[1], first["name"]) == ("a", "a")
+            await cursor.close()
+            many = await conn.executemany(
+                "UPDATE users SET language = ? WHERE platform_id = ?", [("uk", "1"), ("en", "2")])
+            assert many.rowcount == 2  # all the runs together
+            cursor = await conn.execute("UPDATE users SET name = ? WHERE platform = 't'", ("c",))
+            assert cursor.rowcount == 2
+            await cursor.close()
+            rows = await conn.execute_fetchall(
+                "SELECT platform_id, language FROM users ORDER BY id")
+            assert [(r[0], r["language"]) for r in rows] == [("1", "uk"), ("2", "en")]
+            assert [tuple(r) for r in rows] == [("1", "uk"), ("2", "en")] and len(rows[0]) == 2
+            assert list(rows[0].keys()) == ["platform_id", "language"]
+        row = await db.read_one("SELECT COUNT(*) AS n, SUM(id) AS total FROM users")
+        assert row is not None and (row["n"], row[1]) == (2, 3)
+        assert type(row[1]) is int  # a SUM is a whole number on both
+        assert await db.read_one("SELECT id FROM users WHERE name = ?", ("a",)) is None
+    finally:
+        await db.close()
+
+
 async def test_integrity_errors_name_what_they_break(database):
     store = await Storage.open(database)
     try:
