@@ -366,8 +366,8 @@ def cmd_discord(args: argparse.Namespace) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     from bot.run import settings
-    from storage.backup import BackupError, backup, is_postgres, postgres_advice
-    from storage.db import DEFAULT_PATH
+    from storage.backup import BackupError, backup, postgres_advice
+    from storage.db import DEFAULT_PATH, is_postgres
 
     database = settings().get("GUPAI_DB", "").strip() or DEFAULT_PATH
     if is_postgres(database):

@@ -34,7 +34,6 @@ RESTARTS = 3
 one step."""
 BUSY_TIMEOUT_S = 5.0
 SQLITE_HEADER = b"SQLite format 3\x00"
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class BackupError(Exception):
@@ -57,10 +56,6 @@ class Backup:
 
 class _Restarted(Exception):
     """The copy started again too many times: copy the rest in one step."""
-
-
-def is_postgres(url: str) -> bool:
-    return url.strip().lower().startswith(POSTGRES_SCHEMES)
 
 
 def without_password(url: str) -> str:
