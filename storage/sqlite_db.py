@@ -119,6 +119,11 @@ class SqliteDatabase(Database):
                 await conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
                 raise _translate(exc, self.path) from exc
+            except BaseException:
+                # Cancelled (a timer closed by a stop, say): the BEGIN still runs in the
+                # connection's thread, and this rollback, queued behind it, undoes it.
+                await conn.rollback()
+                raise
             try:
                 yield self._conn
             except BaseException:

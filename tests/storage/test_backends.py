@@ -267,3 +267,26 @@ async def test_storage_error_is_what_the_bot_catches(database):
             await db.read("SELECT nothing FROM nowhere")
     finally:
         await db.close()
+
+
+@pytest.mark.parametrize("pauses", [0, 1, 2, 3])
+async def test_a_write_cancelled_as_it_begins_leaves_the_next_one_working(database, pauses):
+    """A task cancelled while its transaction begins (a timer closed by a stop, say) leaves
+    no transaction open behind it on the writer's connection."""
+    db = await open_database(database)
+    try:
+        async def write() -> None:
+            async with db.write() as conn:
+                await conn.execute("UPDATE chats SET title = title")
+
+        task = asyncio.ensure_future(write())
+        for _ in range(pauses):
+            await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await write()
+        async with db.write() as conn:
+            await conn.execute("SELECT 1")
+    finally:
+        await db.close()
