@@ -20,6 +20,7 @@ which discord.py waits out and retries), and `health` asks whether the gateway i
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import time
@@ -57,7 +58,7 @@ from bot.outbox import Budget, Outbox, loop_time
 from bot.screens import Actor, Place, Reply, Screen, Target
 from bot.seating import seat_index
 from bot.shards import Shards
-from storage import Storage
+from storage import Session, Storage
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +116,12 @@ class GupaiClient(discord.AutoShardedClient):
         await self.adapter.setup()
 
 
+async def on_shards(shards: Shards, session: Session) -> bool:
+    """Whether a game's server is on these shards (its place's chat is the server)."""
+    chat = str(session.messages.get("place", {}).get("chat", ""))
+    return chat.isdigit() and shards.holds(int(chat))
+
+
 class DiscordBot(DiscordHands):
     group_only = "discord.server_only"
 
@@ -136,6 +143,8 @@ class DiscordBot(DiscordHands):
         self.sync_commands = sync_commands
         self.shards = shards
         self.client = GupaiClient(self, shards)
+        if shards is not None:  # a dead process's games: only those of this one's shards
+            self.manager.requests.worker.mine = functools.partial(on_shards, shards)
         self.tree = self.client.tree
         register(self)
 

@@ -139,7 +139,7 @@ class Lobby:
         session = await self.r.storage.sessions.create(
             chat_id, game.rules.id, game.stored(), [s.to_json() for s in seats], stake=stake,
             creator_id=creator_id, topic=place.topic,
-            deadline=self.r.clock() + settings.lobby_timeout)
+            deadline=self.r.clock() + settings.lobby_timeout, owner=self.r.worker.id)
         async with self.r.lock(session.id):
             session = session.but(messages={"place": {"chat": place.chat, "topic": place.topic,
                                                       "title": place.title}})

@@ -114,13 +114,28 @@ class SessionManager:
     # ----- life cycle ---------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Bring back every open game of this platform and re-arm its timers, and send the
-        posts the last process saved but never saw delivered."""
+        """Join the processes sharing the database and take over the open games of this
+        platform that no living process holds (after a restart: all of them), with the posts
+        their processes saved but never saw delivered; returns how many games it took."""
+        taken = 0
+
+        async def take_over(sessions: list[Session], posts: set[int]) -> None:
+            nonlocal taken
+            taken += len(sessions)
+            await self._take_over(sessions, posts)
+
+        self.requests.worker.take_over = take_over
+        await self.requests.worker.start()
+        return taken
+
+    async def _take_over(self, sessions: list[Session], wanted: set[int]) -> None:
+        """Show these games again and re-arm their timers, and deliver the posts with these
+        ids, which no living process delivers."""
         r = self.requests
         pending: dict[int, list[Any]] = {}
         for post in await r.storage.sessions.pending_posts(r.platform):
-            pending.setdefault(post.session_id, []).append(post)
-        sessions = await r.storage.sessions.open_sessions(r.platform)
+            if post.id in wanted:
+                pending.setdefault(post.session_id, []).append(post)
         for session in sessions:
             r.cache[session.id] = session
             self.timers.arm(session, restoring=True)
@@ -132,17 +147,17 @@ class SessionManager:
                     await r.show(reply)
             else:
                 await self.turns.refresh(session, pending.pop(session.id, []))
-        for session_id, posts in pending.items():  # games that ended with a post on its way
-            closed = await r.storage.sessions.get(session_id)
-            if closed is not None:
-                reply = r.reply(closed)
-                reply.posts = await self.turns.posts(closed, posts)
-                reply.closed = True
+        for session_id, posts in pending.items():  # games held elsewhere, or ended
+            held = await r.storage.sessions.get(session_id)
+            if held is not None:
+                reply = r.reply(held)
+                reply.posts = await self.turns.posts(held, posts)
+                reply.closed = held.status not in ("lobby", "active")
                 await r.show(reply)
-        return len(sessions)
 
     async def close(self) -> None:
         await self.timers.close()
+        await self.requests.worker.close()
 
     async def idle(self) -> None:
         """Wait until no timer-driven work is running (tests and the console use it)."""

@@ -35,6 +35,7 @@ from bot.i18n import lang_of, tr
 from bot.logs import about_session, log_context, note
 from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import seat_index, seats_of
+from bot.workers import LEASE, Worker
 from storage import (
     ChatSettings,
     Session,
@@ -72,6 +73,9 @@ class Timing:
     """Between a deal's result and the next deal."""
     restore_grace: float = 1.0
     """After a restart, an overdue deadline fires this long after the timers are rebuilt."""
+    lease: float = LEASE
+    """Seconds without a sign of life after which another process sharing the database takes
+    this one's games over (`bot.workers`)."""
 
 
 class Refusal(Exception):
@@ -103,6 +107,8 @@ class Requests:
         self.theme = theme
         self.live_countdown = live_countdown
         self.deliver: Deliver | None = None
+        self.worker = Worker(storage, platform, self.timing.lease)
+        """This process among those sharing the database: whose games' timers it runs."""
         self.saved: Callable[[Session], None] = lambda session: None
         """Told of every save (the timers follow the session's new deadline)."""
         self.locks: dict[int, asyncio.Lock] = {}
@@ -296,8 +302,8 @@ class Requests:
         """Save if still at `expected` (with the deal's settlement, what the table's chips do
         and the posts to keep until delivered); returns the saved session and the posts'
         keys."""
-        saved, keys = await self.storage.sessions.save_posting(session, expected, settlement,
-                                                               posts, chips)
+        saved, keys = await self.storage.sessions.save_posting(
+            session, expected, settlement, posts, chips, owner=self.worker.id)
         if saved.status in OPEN:
             self.cache[saved.id] = saved
         else:

@@ -21,6 +21,9 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from bot.requests import Timing
+from bot.shards import Shards, parse_shards
+from bot.workers import LEASE, MAX_LEASE, MIN_LEASE
 from storage import Storage, StorageError
 
 if TYPE_CHECKING:
@@ -104,6 +107,7 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
         return 2
     try:
         serving = http_settings(env, wanted)
+        sharing(env)
     except ValueError as exc:
         print(exc, file=out)
         return 2
@@ -169,6 +173,23 @@ def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
     return address, Webhook.of(url, tokens["telegram"], env.get("TELEGRAM_WEBHOOK_SECRET"))
 
 
+def sharing(env: Mapping[str, str]) -> tuple[Timing, Shards | None]:
+    """How this process shares the database with others: the lease after which another
+    process takes its games over (GUPAI_LEASE, seconds) and its Discord shards
+    (GUPAI_SHARDS). ValueError with a sentence saying what to fix."""
+    text = env.get("GUPAI_LEASE", "").strip()
+    lease = LEASE
+    if text:
+        try:
+            lease = float(text)
+        except ValueError:
+            lease = -1.0
+        if not MIN_LEASE <= lease <= MAX_LEASE:
+            raise ValueError(f"GUPAI_LEASE must be {MIN_LEASE:g} to {MAX_LEASE:g} seconds, "
+                             f"not {text!r}")
+    return Timing(lease=lease), parse_shards(env.get("GUPAI_SHARDS", ""))
+
+
 async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
                  address: Address | None = None, webhook: Webhook | None = None) -> None:
     """One storage for every platform; runs until Ctrl+C (or SIGTERM), then stops them all.
@@ -177,6 +198,7 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
     from bot.metrics import Metrics
 
     storage = await Storage.from_settings(env)
+    timing, shards = sharing(env)
     metrics = Metrics()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -190,11 +212,12 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
             from bot.telegram_adapter import TelegramBot
             telegram = TelegramBot(tokens["telegram"], storage,
                                    api_url=env.get("TELEGRAM_API_URL") or None,
-                                   metrics=metrics, webhook=webhook)
+                                   metrics=metrics, webhook=webhook, timing=timing)
             stoppers.append(telegram.stop)
         if "discord" in tokens:
             from bot.discord_adapter import DiscordBot
-            discord_bot = DiscordBot(tokens["discord"], storage, metrics=metrics)
+            discord_bot = DiscordBot(tokens["discord"], storage, metrics=metrics,
+                                     timing=timing, shards=shards)
             stoppers.append(discord_bot.stop)
         if address is not None:
             from bot.http_server import HttpServer

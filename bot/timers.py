@@ -5,7 +5,8 @@ at its level (an absent player's seat, at the usual level), a person's turn runs
 row, and the computer plays for them until they are back), or the next deal starts. It is
 stored with the session, so after a restart the timers are rebuilt from the database. Where a
 platform cannot show a countdown that counts by itself, the table is refreshed at the 60-, 30-
-and 10-second steps.
+and 10-second steps. Where several processes share the database, a deadline is acted on only
+by the process holding the game's lease (`bot.workers`).
 """
 
 from __future__ import annotations
@@ -119,7 +120,8 @@ class Timers:
         """Refresh the countdown shown on the table (and re-arm the next refresh)."""
         async with self.r.lock(session_id):
             session = await self.r.current(session_id)
-            if session is None or session.deadline != deadline:
+            if session is None or session.deadline != deadline \
+                    or not await self.r.worker.holds(session_id):
                 return
             log_chat(session)
             self.arm(session)
@@ -139,6 +141,8 @@ class Timers:
                 session = await self.r.current(session_id)
                 if session is None or session.deadline != deadline or not is_open(session):
                     return
+                if not await self.r.worker.holds(session_id):
+                    return  # another process runs this game's timers
                 log_chat(session)
                 await self.due(session)
         except StaleSave:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from storage.accounts import Accounts, Settlement
-from storage.db import Database, IntegrityError, Row, StorageError
+from storage.db import Connection, Database, IntegrityError, Row, StorageError
 from storage.tables import StaleSave, TableChips, Tables
 
 OPEN = ("lobby", "active")
@@ -66,7 +66,9 @@ class Sessions:
 
     async def create(self, chat_id: int, game: str, options: dict[str, Any], seats: list[Any],
                      stake: int = 1, creator_id: int | None = None, topic: str = "",
-                     status: str = "lobby", deadline: float | None = None) -> Session:
+                     status: str = "lobby", deadline: float | None = None,
+                     owner: str | None = None) -> Session:
+        """A new open session; `owner` (a `storage.workers` id) runs its timers."""
         if status not in OPEN:
             raise ValueError(f"a new session is open, not {status!r}")
         now = self.db.clock()
@@ -80,6 +82,9 @@ class Sessions:
                      status, deadline, now, now))
                 row = await cursor.fetchone()
                 await cursor.close()
+                assert row is not None
+                if owner is not None:
+                    await _lease(conn, int(row[0]), owner)
         except IntegrityError as exc:
             if "one_open_session" in str(exc) or "UNIQUE" in str(exc):
                 raise SessionExists("this chat already has a game; finish or stop it first") \
@@ -167,6 +172,12 @@ class Sessions:
             await self.tables.release(conn, session.id, session.chat_id, session.version,
                                       frozenset() if closing else
                                       None if chips is None else chips.keep)
+            # The process that saved a game last runs its timers (it armed the deadline just
+            # saved); a closed game has none.
+            if closing:
+                await conn.execute("DELETE FROM leases WHERE session_id = ?", (session.id,))
+            elif owner is not None:
+                await _lease(conn, session.id, owner)
             for post in posts:
                 cursor = await conn.execute(
                     "INSERT INTO posts (session_id, body, created_at, owner) VALUES (?, ?, ?, ?) "
@@ -200,6 +211,12 @@ class Post:
     id: int
     session_id: int
     body: dict[str, Any]
+
+
+async def _lease(conn: Connection, session_id: int, owner: str) -> None:
+    await conn.execute(
+        "INSERT INTO leases (session_id, owner) VALUES (?, ?) ON CONFLICT (session_id) "
+        "DO UPDATE SET owner = excluded.owner", (session_id, owner))
 
 
 def _dump(value: Any) -> str:

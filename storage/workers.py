@@ -104,11 +104,12 @@ class Workers:
             await conn.execute("DELETE FROM leases WHERE session_id = ?", (session_id,))
 
     async def claim_posts(self, worker_id: str, platform: str) -> list[int]:
-        """The undelivered posts of this platform's chats that nobody delivers become this
-        process's; their ids, oldest first."""
+        """The undelivered posts of this platform's chats that nobody delivers (no owner, or
+        one that is not a living process) become this process's; their ids, oldest first."""
         async with self.db.write() as conn:
             rows = await conn.execute_fetchall(
-                "UPDATE posts SET owner = ? WHERE owner IS NULL AND session_id IN "
+                "UPDATE posts SET owner = ? WHERE (owner IS NULL OR owner NOT IN "
+                "(SELECT id FROM workers)) AND session_id IN "
                 "(SELECT s.id FROM sessions s JOIN chats c ON c.id = s.chat_id "
                 "WHERE c.platform = ?) RETURNING id", (worker_id, platform))
         return sorted(int(r[0]) for r in rows)

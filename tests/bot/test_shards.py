@@ -51,3 +51,36 @@ async def test_the_discord_client_runs_only_the_shards_it_is_given(tmp_path: Pat
         assert alone.client.shard_ids is None and alone.client.shard_count is None
     finally:
         await storage.close()
+
+
+def test_the_lease_and_the_shards_are_read_from_the_settings() -> None:
+    from bot.run import sharing
+
+    timing, shards = sharing({"GUPAI_LEASE": "5", "GUPAI_SHARDS": "1/2"})
+    assert timing.lease == 5.0 and shards == Shards((1,), 2)
+    timing, shards = sharing({})
+    assert timing.lease == 15.0 and shards is None
+    for wrong in ("0", "abc", "100000"):
+        with pytest.raises(ValueError, match="GUPAI_LEASE must be 1 to 600 seconds"):
+            sharing({"GUPAI_LEASE": wrong})
+
+
+async def test_a_shard_process_takes_over_only_its_own_servers_games(tmp_path: Path) -> None:
+    from bot.discord_adapter import on_shards
+    from storage import Session
+
+    def game(guild: int) -> Session:
+        return Session(id=1, chat_id=1, topic="", game="dragon", options={}, seats=[],
+                       stake=1, creator_id=None, status="active", state=None, version=1,
+                       deadline=None, messages={"place": {"chat": str(guild)}})
+
+    shards = Shards((0, 1), 4)
+    assert await on_shards(shards, game(5 << 22))
+    assert not await on_shards(shards, game(6 << 22))
+    storage = await Storage.open(tmp_path / "x.sqlite3")
+    try:
+        bot = DiscordBot("t", storage, shards=shards)
+        mine = bot.manager.requests.worker.mine
+        assert mine is not None and not await mine(game(6 << 22))
+    finally:
+        await storage.close()
