@@ -9,9 +9,8 @@ write to yet gets a "Start me" deep link in the group instead of an error, and "
 tiles in an alert meanwhile. Every callback is answered, and "message is not modified" is not an
 error. How a screen becomes a Bot API message's parts is `telegram_messages`'s.
 
-Updates come by long polling, or, with a `Webhook`, POSTed by Telegram to the bot's HTTP server
-(`bot.http_server`), which hands them to `take_update`. Every request to the Bot API is counted
-(`bot.telegram_http.CountingRequest`), and `health` says whether Telegram was heard lately.
+Updates come by long polling, or POSTed by Telegram to the bot's HTTP server, which hands them
+to `take_update`; how Telegram is reached and heard is `telegram_http`'s.
 
 Calls are what limits how many tables one bot serves: Telegram takes about 30 a second from a
 bot, all chats together. How few a screen costs is `telegram_messages.Messages`'s; here every
@@ -39,7 +38,6 @@ from telegram import User as TgUser
 from telegram.constants import ChatType
 from telegram.error import Forbidden, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     CallbackQueryHandler,
     CommandHandler,
@@ -56,7 +54,7 @@ from bot.metrics import Metrics
 from bot.outbox import Budget, Outbox, Pace
 from bot.payload import top_words
 from bot.screens import Actor, Keyboard, Place, Reply, Screen
-from bot.telegram_http import Contact, CountingRequest, Webhook
+from bot.telegram_http import Contact, Webhook, application, watch_webhook
 from bot.telegram_messages import (
     Messages,
     Shown,
@@ -80,9 +78,6 @@ DELETE_AT_ONCE = 100
 """Messages one `deleteMessages` call takes."""
 UPDATES = ["message", "callback_query"]
 """The updates the bot asks Telegram for."""
-HEARTBEAT = 60.0
-"""Seconds of quiet after which a bot on a webhook asks Telegram about it (so that a quiet
-bot is still heard from, and a webhook Telegram cannot reach is logged)."""
 
 
 class TelegramBot(Adapter[Shown, Shown]):
@@ -108,18 +103,8 @@ class TelegramBot(Adapter[Shown, Shown]):
             hide(webhook.secret)
         self.contact = Contact(clock)
         self._heartbeat: asyncio.Task[None] | None = None
-        builder = (Application.builder().token(token)
-                   .rate_limiter(AIORateLimiter(max_retries=max_retries))
-                   .request(CountingRequest(self._answered, connection_pool_size=256))
-                   .get_updates_request(CountingRequest(self._answered,
-                                                        connection_pool_size=1))
-                   .concurrent_updates(True))
-        if webhook is not None:
-            builder = builder.updater(None)
-        if api_url:
-            base = api_url.rstrip("/")
-            builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
-        self.app: Application[Any, Any, Any, Any, Any, Any] = builder.build()
+        self.app: Application[Any, Any, Any, Any, Any, Any] = application(
+            token, api_url, webhook is not None, max_retries, self._answered)
         self._asked_to_start: set[tuple[int, str]] = set()
         self.messages = Messages(self.app.bot, self.pace)
         self.file_ids = self.messages.file_ids
@@ -141,7 +126,8 @@ class TelegramBot(Adapter[Shown, Shown]):
         if self.webhook is not None:
             await self.app.bot.set_webhook(self.webhook.url, secret_token=self.webhook.secret,
                                            allowed_updates=UPDATES)
-            self._heartbeat = asyncio.ensure_future(self._beat(self.webhook))
+            self._heartbeat = asyncio.ensure_future(
+                watch_webhook(self.app.bot, self.contact, self.webhook))
             return
         if not polling:
             return
@@ -198,37 +184,7 @@ class TelegramBot(Adapter[Shown, Shown]):
 
     def health(self, silence: float) -> str | None:
         """None while Telegram was heard from within `silence` seconds; else why not."""
-        quiet = self.contact.silence()
-        if quiet is None:
-            return "telegram: not heard from yet"
-        if quiet > silence:
-            return f"telegram: nothing heard for {quiet:.0f} s"
-        return None
-
-    async def _beat(self, webhook: Webhook) -> None:
-        """While updates come by webhook, ask Telegram about it after every quiet minute: a
-        bot nobody writes to is still heard from, and what keeps Telegram from delivering
-        updates is logged (each failure once)."""
-        seen = None
-        while True:
-            quiet = self.contact.silence()
-            if quiet is not None and quiet < HEARTBEAT:
-                await asyncio.sleep(HEARTBEAT - quiet)
-                continue
-            try:
-                info = await self.app.bot.get_webhook_info()
-            except TelegramError as exc:
-                log.warning("telegram: the webhook could not be looked at: %s", exc)
-                await asyncio.sleep(HEARTBEAT)
-                continue
-            if info.url != webhook.url:
-                log.warning("telegram: the webhook is %r, not %r (another process set it?)",
-                            info.url, webhook.url)
-            elif info.last_error_message and info.last_error_date != seen:
-                seen = info.last_error_date
-                log.warning("telegram: the webhook's last delivery failed: %s (%d updates "
-                            "waiting)", info.last_error_message, info.pending_update_count)
-            await asyncio.sleep(HEARTBEAT)
+        return self.contact.health(silence)
 
     def _register(self) -> None:
         app = self.app

@@ -12,8 +12,10 @@ Every request the library makes goes through `CountingRequest`, which counts it 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -21,7 +23,16 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from telegram import Bot
+from telegram.error import TelegramError
+from telegram.ext import AIORateLimiter, Application
 from telegram.request import HTTPXRequest
+
+log = logging.getLogger(__name__)
+
+HEARTBEAT = 60.0
+"""Seconds of quiet after which a bot on a webhook asks Telegram about it (so that a quiet
+bot is still heard from, and a webhook Telegram cannot reach is logged)."""
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -81,6 +92,41 @@ class Contact:
         """Seconds since Telegram was last heard from; None before it ever was."""
         return None if self.at is None else self.clock() - self.at
 
+    def health(self, silence: float) -> str | None:
+        """None while Telegram was heard from within `silence` seconds; else why not."""
+        quiet = self.silence()
+        if quiet is None:
+            return "telegram: not heard from yet"
+        if quiet > silence:
+            return f"telegram: nothing heard for {quiet:.0f} s"
+        return None
+
+
+async def watch_webhook(bot: Bot, contact: Contact, webhook: Webhook) -> None:
+    """While updates come by webhook, ask Telegram about it after every quiet minute: a bot
+    nobody writes to is still heard from, and what keeps Telegram from delivering updates is
+    logged (each failure once)."""
+    seen = None
+    while True:
+        quiet = contact.silence()
+        if quiet is not None and quiet < HEARTBEAT:
+            await asyncio.sleep(HEARTBEAT - quiet)
+            continue
+        try:
+            info = await bot.get_webhook_info()
+        except TelegramError as exc:
+            log.warning("telegram: the webhook could not be looked at: %s", exc)
+            await asyncio.sleep(HEARTBEAT)
+            continue
+        if info.url != webhook.url:
+            log.warning("telegram: the webhook is %r, not %r (another process set it?)",
+                        info.url, webhook.url)
+        elif info.last_error_message and info.last_error_date != seen:
+            seen = info.last_error_date
+            log.warning("telegram: the webhook's last delivery failed: %s (%d updates "
+                        "waiting)", info.last_error_message, info.pending_update_count)
+        await asyncio.sleep(HEARTBEAT)
+
 
 class CountingRequest(HTTPXRequest):
     """The library's own HTTP requests, each told to `answered` with the status it got (None
@@ -97,3 +143,22 @@ class CountingRequest(HTTPXRequest):
         finally:
             self._answered(status)
         return status, payload
+
+
+def application(token: str, api_url: str | None, webhook: bool, max_retries: int,
+                answered: Callable[[int | None], None]
+                ) -> Application[Any, Any, Any, Any, Any, Any]:
+    """The library's application: every request counted (`answered`), the flood limits kept
+    by its rate limiter, updates handled concurrently; no updater on a webhook (the HTTP
+    server hands the updates in); `api_url`, a local Bot API server."""
+    builder = (Application.builder().token(token)
+               .rate_limiter(AIORateLimiter(max_retries=max_retries))
+               .request(CountingRequest(answered, connection_pool_size=256))
+               .get_updates_request(CountingRequest(answered, connection_pool_size=1))
+               .concurrent_updates(True))
+    if webhook:
+        builder = builder.updater(None)
+    if api_url:
+        base = api_url.rstrip("/")
+        builder = builder.base_url(f"{base}/bot").base_file_url(f"{base}/file/bot")
+    return builder.build()

@@ -15,7 +15,7 @@ from telegram.ext import AIORateLimiter
 
 import bot.lobby
 import bot.manager
-import bot.telegram_adapter
+import bot.telegram_http
 from bot.outbox import Budget
 from bot.screens import HandUpdate, Reply, Screen
 from tests.support.discord_server import Server
@@ -161,7 +161,7 @@ async def test_both_platforms_get_the_same_screens(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     # Telegram's own pace (20 group messages a minute) is tested elsewhere; here only the
     # screens matter.
-    monkeypatch.setattr(bot.telegram_adapter, "AIORateLimiter", functools.partial(
+    monkeypatch.setattr(bot.telegram_http, "AIORateLimiter", functools.partial(
         AIORateLimiter, overall_max_rate=0, group_max_rate=0))
     telegram = await play_telegram(tmp_path, words)
     discord = await play_discord(tmp_path, words)
