@@ -96,6 +96,10 @@ async def play_telegram(tmp_path: Path, words: str) -> list[Reply]:
                 await running.drain()
 
             async def press(user: TelegramUser, data: str) -> None:
+                # The hand the session layer just handed over may still be on its way (a
+                # computer's timer can fire after the drain): the move must reach the chat.
+                await fake.wait_for(lambda: (hand := table.hand(user)) is not None
+                                    and data in hand.button_data())
                 hand = table.hand(user)
                 assert hand is not None and data in hand.button_data()
                 await table.answer_to(table.press(user, hand, data))
