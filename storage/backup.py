@@ -23,7 +23,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from storage.postgres_sql import without_password
 
 PAGES_PER_STEP = 256
 """Pages copied in one step (1 MB at SQLite's usual 4 KB pages)."""
@@ -56,17 +57,6 @@ class Backup:
 
 class _Restarted(Exception):
     """The copy started again too many times: copy the rest in one step."""
-
-
-def without_password(url: str) -> str:
-    """The URL with its password left out (of the user part and of a `password=` parameter)."""
-    parts = urlsplit(url.strip())
-    userinfo, at, hostport = parts.netloc.rpartition("@")
-    user = userinfo.partition(":")[0]
-    netloc = f"{user}@{hostport}" if at and user else hostport
-    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-                       if k.lower() != "password"])
-    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 def postgres_advice(url: str, file: str) -> str:
