@@ -64,13 +64,11 @@ class Worker:
         the posts with these ids, which this process now owes."""
         self._sweeping: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
-        self.started = False
         self.closed = False
 
     async def start(self) -> None:
         """Join, and take over what the dead left (the first sweep); then sweep regularly."""
         await self.storage.workers.register(self.id, self.host, os.getpid(), self.platform)
-        self.started = True
         await self.sweep(starting=True)
         self._schedule()
 

@@ -93,16 +93,6 @@ class Workers:
         rows = await self.db.read("SELECT session_id, owner FROM leases")
         return {int(r[0]): str(r[1]) for r in rows}
 
-    async def held(self, worker_id: str) -> set[int]:
-        """The games whose lease this process holds."""
-        rows = await self.db.read("SELECT session_id FROM leases WHERE owner = ?", (worker_id,))
-        return {int(r[0]) for r in rows}
-
-    async def drop(self, session_id: int) -> None:
-        """The game closed: its lease goes."""
-        async with self.db.write() as conn:
-            await conn.execute("DELETE FROM leases WHERE session_id = ?", (session_id,))
-
     async def claim_posts(self, worker_id: str, platform: str) -> list[int]:
         """The undelivered posts of this platform's chats that nobody delivers (no owner, or
         one that is not a living process) become this process's; their ids, oldest first."""

@@ -50,6 +50,11 @@ async def test_processes_register_beat_and_leave(store):
     assert [(r.host, r.pid) for r in await workers.rows()] == [("host-3", 303)]
 
 
+async def held(workers, worker_id):
+    """The games whose lease this process holds."""
+    return {game for game, owner in (await workers.leases()).items() if owner == worker_id}
+
+
 async def test_a_lease_is_taken_over_only_from_the_dead(store):
     workers = store.workers
     first, second = await game(store), await game(store, chat_id="-2")
@@ -60,15 +65,17 @@ async def test_a_lease_is_taken_over_only_from_the_dead(store):
     assert not await workers.take(first, "b")  # refused while its owner lives
     assert await workers.owner(first) == "a" and await workers.owner(second) is None
     assert await workers.take(second, "b")
-    assert await workers.held("a") == {first} and await workers.leases() == {
+    assert await held(workers, "a") == {first} and await workers.leases() == {
         first: "a", second: "b"}
     await workers.bury(["a"])
-    assert await workers.owner(first) is None and await workers.held("a") == set()
+    assert await workers.owner(first) is None and await held(workers, "a") == set()
     assert not await workers.beat("a")  # buried: it holds nothing and must register again
     assert await workers.take(first, "b")
-    assert await workers.held("b") == {first, second}
-    await workers.drop(first)  # the game closed
-    assert await workers.held("b") == {second}
+    assert await held(workers, "b") == {first, second}
+    closing = await store.sessions.get(first)  # the game closed: its lease goes with it
+    await store.sessions.save(closing.but(status="finished", version=closing.version + 1),
+                              closing.version)
+    assert await held(workers, "b") == {second}
     await workers.bury([])  # nobody: nothing happens
 
 
