@@ -42,14 +42,6 @@ async def server() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-async def group(server: FakeTelegram, tmp_path: Path) -> AsyncIterator[Group]:
-    t = Group(server, tmp_path / "gupai.sqlite3")
-    await t.start()
-    yield t
-    await t.stop()
-
-
-@pytest.fixture
 async def http(group: Group) -> AsyncIterator[HttpServer]:
     assert group.bot is not None and group.storage is not None
     served = HttpServer(group.storage, group.bot.metrics.metrics, port=0, silence=SILENCE)
