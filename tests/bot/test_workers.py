@@ -9,6 +9,8 @@ import dataclasses
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.workers import Worker
 from storage import Storage
 from tests.support.session_helpers import BOB, FAST, OLENA, close, lobby, manager
@@ -23,13 +25,19 @@ async def stop_dead(m) -> None:
     await m.timers.close()
 
 
-async def test_only_the_last_saver_runs_a_games_timers(tmp_path: Path) -> None:
+@pytest.fixture
+async def two(tmp_path: Path):
+    """Two processes on one database, both started (their first sweeps done)."""
     path = tmp_path / "shared.sqlite3"
-    first, rec1 = await manager(path, TIMING)
-    second, _ = await manager(path, TIMING)
+    pair = [await manager(path, TIMING), await manager(path, TIMING)]
+    for m, _ in pair:
+        await m.restore()
+    return pair
+
+
+async def test_only_the_last_saver_runs_a_games_timers(two) -> None:
+    (first, rec1), (second, _) = two
     try:
-        await first.restore()
-        await second.restore()
         sid = await lobby(first, rec1, ["dragon", "deals=1"], [OLENA, BOB])
         assert await first.storage.workers.owner(sid) == first.requests.worker.id
         assert await first.requests.worker.holds(sid)
@@ -45,13 +53,9 @@ async def test_only_the_last_saver_runs_a_games_timers(tmp_path: Path) -> None:
         await close(second)
 
 
-async def test_a_dead_process_games_and_posts_are_taken_over_once(tmp_path: Path) -> None:
-    path = tmp_path / "shared.sqlite3"
-    first, rec1 = await manager(path, TIMING)
-    second, _ = await manager(path, TIMING)
+async def test_a_dead_process_games_and_posts_are_taken_over(two) -> None:
+    (first, rec1), (second, _) = two
     try:
-        await first.restore()
-        await second.restore()
         sid = await lobby(first, rec1, ["dragon", "deals=1"], [OLENA, BOB], computers=2)
         await stop_dead(first)
         # A post the dead process saved and never delivered.
