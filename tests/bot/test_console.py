@@ -586,6 +586,8 @@ async def test_tiles_typed_by_letter_play_when_the_moves_come_in_groups(tmp_path
     # Groups (two taps) come with more than 24 moves, as in a Tien Gow follow of four tiles;
     # a limit of two makes every turn grouped.
     monkeypatch.setattr("bot.keyboards.MAX_MOVE_BUTTONS", 2)
+    # One table secret, so one deal: in some deals the person never leads a trick.
+    monkeypatch.setattr("bot.lobby.secrets.token_hex", lambda n=16: "5eed" * (n // 2))
     typed: list[str] = []
 
     def answer(transcript: str) -> str:
