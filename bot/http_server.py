@@ -6,6 +6,7 @@ It runs only when configured (`GUPAI_HTTP_PORT`, and `GUPAI_HTTP_HOST`, 127.0.0.
 - `GET /healthz`: 200 `ok` while the database answers a trivial read and every platform that
   runs was heard from lately (each platform's `health` says); else 503, one reason a line.
 - `GET /metrics`: the process's `Metrics` in Prometheus's text format.
+- `/app/`: the web table, Telegram's Mini App (`bot.webapp`), with TELEGRAM_MINIAPP_URL.
 - `POST <the path of TELEGRAM_WEBHOOK_URL>`: Telegram's webhook. A request without the secret
   header gets 403 and nothing else happens; an update is queued for the Telegram bot's handlers
   and answered at once (the handlers answer the people, not this request).
@@ -28,6 +29,7 @@ from storage import Storage
 
 if TYPE_CHECKING:
     from bot.telegram_adapter import TelegramBot
+    from bot.webapp import WebApp
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +76,7 @@ class HttpServer:
         self.app.router.add_get("/healthz", self.healthz)
         self.app.router.add_get("/metrics", self.scrape)
         self._runner: web.AppRunner | None = None
+        self.webapp: WebApp | None = None
 
     def watch(self, check: Check) -> None:
         """A platform's health, asked at every `/healthz`."""
@@ -96,6 +99,11 @@ class HttpServer:
             return web.Response(text="ok\n")
         self.app.router.add_post(webhook.path, post)
 
+    def take_webapp(self, webapp: WebApp) -> None:
+        """The web table (Telegram's Mini App) at `/app/`."""
+        self.webapp = webapp
+        webapp.add_to(self.app)
+
     async def start(self) -> None:
         runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
         await runner.setup()
@@ -109,6 +117,8 @@ class HttpServer:
         log.info("HTTP server on %s:%d", self.host, self.port)
 
     async def stop(self) -> None:
+        if self.webapp is not None:
+            self.webapp.stop()  # its event streams would hold the stop up
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

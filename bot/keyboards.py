@@ -73,9 +73,7 @@ def moves_keyboard(session: Session, view: View[Any], lang: str, picked: str | N
     home = home_of(view)
 
     def move(action: Action) -> Button:
-        return Button(home.label(action, by_tile, view, lang),
-                      payload.encode(session.id, session.version, action.code(view.tiles)),
-                      move=move_of(action, view, by_tile))
+        return move_button(session, view, lang, action, by_tile)
 
     def laid_out(actions: Sequence[Action]) -> Keyboard:
         if not home.fitted:
@@ -98,6 +96,14 @@ def moves_keyboard(session: Session, view: View[Any], lang: str, picked: str | N
                Button(label, payload.encode(session.id, session.version, f"{PICK}-{key}"))
                for key, (label, acts) in groups.items()]
     return rows(buttons, _per_row(buttons) if home.fitted else 4)
+
+
+def move_button(session: Session, view: View[Any], lang: str, action: Action,
+                letters: Letters) -> Button:
+    """The button that plays `action`, labelled as the game's home says."""
+    return Button(home_of(view).label(action, letters, view, lang),
+                  payload.encode(session.id, session.version, action.code(view.tiles)),
+                  move=move_of(action, view, letters))
 
 
 def move_of(action: Action, view: View[Any], letters: Letters) -> Move:

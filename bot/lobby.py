@@ -204,14 +204,15 @@ class Lobby:
             return storage_answer(exc, lang)
         return Reply(toast=tr(lang, "again.opened"))
 
-    async def screen(self, session: Session) -> Screen:
-        lang = await self.r.language(session.chat_id)
+    async def screen(self, session: Session, lang: str | None = None) -> Screen:
+        """The lobby, in the chat's language (`lang`: in one reader's)."""
+        lang = lang or await self.r.language(session.chat_id)
         settings = await self.r.chat_settings(session.chat_id)
         game, seats = Game.of(session), seats_of(session)
         players = max(len(seats), game.rules.min_players)
         stakes = 0 if practice(seats) else buy_in(game, players, session.stake, settings)
         return presenter.lobby(session, game, seats, lang, self.r.clock_of(session),
-                               chat_level(settings), stakes)
+                               chat_level(settings), stakes, app=self.r.web_table)
 
     # ----- seats --------------------------------------------------------------------------------
 

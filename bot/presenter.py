@@ -116,12 +116,12 @@ class Lines:
 # ----- lobby ------------------------------------------------------------------------------------
 
 def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock: Clock,
-          level: str = DEFAULT_LEVEL, buy_in: int = 0) -> Screen:
+          level: str = DEFAULT_LEVEL, buy_in: int = 0, app: bool = False) -> Screen:
     """The lobby: who sits (each computer with its level), what each person brings to the
     table (`buy_in`; 0: a practice table, where nothing is at stake) and its buttons. A
     computer is added at a level by one tap, one button a level in one row; the chat's own
     level (`level`) is the plain "add a computer" (`!add`), the others name theirs
-    (`!add-strong`)."""
+    (`!add-strong`). With `app`, a button opens the game's web table."""
     seats = in_language(seats, lang)
     rules = game.rules
     span = (str(rules.min_players) if rules.min_players == rules.max_players
@@ -154,8 +154,15 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
               for each in LEVELS),
         (button("btn.remove", REMOVE),),
         (start,),
+        *web_table(session, lang, app),
     )
     return lines.screen(keyboard=keyboard)
+
+
+def web_table(session: Session, lang: str, app: bool) -> Keyboard:
+    """The row that opens the game's web table, where there is one (`app`)."""
+    return ((Button(tr(lang, "btn.web_table"), link=("app", session.id), tone="main"),),
+            ) if app else ()
 
 
 def seat_line(seat: Seat, lang: str) -> str:
@@ -180,11 +187,12 @@ def _value(v: Any) -> str:
 # ----- the table --------------------------------------------------------------------------------
 
 def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], lang: str,
-          events: Sequence[Event], clock: Clock, theme: str = "dark", closed: bool = False
-          ) -> Screen:
+          events: Sequence[Event], clock: Clock, theme: str = "dark", closed: bool = False,
+          app: bool = False) -> Screen:
     """The group's one table message from the public view: the board picture, whose turn, the
     countdown, buttons. `events` are the last move's, shown until the next move; a `closed`
-    table (the match is over) keeps the board and loses its buttons."""
+    table (the match is over) keeps the board and loses its buttons. With `app`, a button
+    opens the game's web table."""
     seats = in_language(seats, lang)
     home = home_of(view)
     footer = home.footer(events, view, names(seats), lang)
@@ -228,6 +236,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], 
         row.append(Button(tr(lang, "btn.join"), link=("join", session.id), tone="go"))
     if row:
         keyboard.append(tuple(row))
+    keyboard.extend(web_table(session, lang, app))
     return lines.screen(picture, tuple(keyboard))
 
 
@@ -311,11 +320,12 @@ def verify_command(game: Game, view: View[Any]) -> str:
 # ----- a hand -----------------------------------------------------------------------------------
 
 def hand(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], lang: str,
-         clock: Clock, picked: str | None = None, theme: str = "dark", ended: str = ""
-         ) -> Screen:
+         clock: Clock, picked: str | None = None, theme: str = "dark", ended: str = "",
+         app: bool = False) -> Screen:
     """A player's private hand from their own view: the picture and, on their turn, one button
     per legal move. Once the deal is over it shows the result and the player's chips; `ended`
-    says why the game is over (stopped, or the match ended), and then no button is left."""
+    says why the game is over (stopped, or the match ended), and then no button is left. With
+    `app`, a last button opens the game's web table while the game goes on."""
     seats = in_language(seats, lang)
     seat = view.seat
     assert seat is not None, "a hand is shown from its seat's own view"
@@ -347,6 +357,8 @@ def hand(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], l
         choice = tile_choice(session, view, lang)
     elif view.to_move is not None and outcome is None:
         lines.add(tr(lang, "hand.waiting", name=seats[view.to_move].name))
+    if not ended:
+        keyboard = (*keyboard, *web_table(session, lang, app))
     picture = Picture("hand", Frame(title=title(game, lang), names=names(seats), lang=lang,
                                     theme=theme), view)
     return lines.screen(picture, keyboard, choice)

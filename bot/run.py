@@ -28,6 +28,7 @@ from storage import Storage, StorageError
 
 if TYPE_CHECKING:
     from bot.http_server import Address
+    from bot.miniapp import MiniApp
     from bot.telegram_http import Webhook
 
 log = logging.getLogger(__name__)
@@ -158,20 +159,27 @@ def run_discord(env: Mapping[str, str], out: TextIO = sys.stdout) -> int:
 
 
 def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
-                  ) -> tuple[Address | None, Webhook | None]:
-    """Where the HTTP server listens (None: no server) and Telegram's webhook (None: the bot
-    polls); ValueError with a sentence saying what to fix."""
+                  ) -> tuple[Address | None, Webhook | None, MiniApp | None]:
+    """Where the HTTP server listens (None: no server), Telegram's webhook (None: the bot
+    polls) and its Mini App (None: no web table); ValueError with a sentence saying what to
+    fix."""
     from bot.http_server import Address
+    from bot.miniapp import MiniApp
     from bot.telegram_http import Webhook
 
     address = Address.of(env)
+    miniapp = MiniApp.of(env) if "telegram" in tokens else None
+    if miniapp is not None and address is None:
+        raise ValueError("TELEGRAM_MINIAPP_URL needs GUPAI_HTTP_PORT: the port the bot serves "
+                         "the web table on (behind the proxy the URL names).")
     url = env.get("TELEGRAM_WEBHOOK_URL", "").strip()
     if not url or "telegram" not in tokens:
-        return address, None
+        return address, None, miniapp
     if address is None:
         raise ValueError("TELEGRAM_WEBHOOK_URL needs GUPAI_HTTP_PORT: the port the bot takes "
                          "Telegram's updates on (behind the proxy the URL names).")
-    return address, Webhook.of(url, tokens["telegram"], env.get("TELEGRAM_WEBHOOK_SECRET"))
+    return (address, Webhook.of(url, tokens["telegram"], env.get("TELEGRAM_WEBHOOK_SECRET")),
+            miniapp)
 
 
 def sharing(env: Mapping[str, str]) -> tuple[Timing, Shards | None]:
@@ -192,10 +200,12 @@ def sharing(env: Mapping[str, str]) -> tuple[Timing, Shards | None]:
 
 
 async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
-                 address: Address | None = None, webhook: Webhook | None = None) -> None:
+                 address: Address | None = None, webhook: Webhook | None = None,
+                 miniapp: MiniApp | None = None) -> None:
     """One storage for every platform; runs until Ctrl+C (or SIGTERM), then stops them all.
-    With an `address`, the HTTP server too (health, metrics, and the `webhook` Telegram
-    delivers to), listening before any platform starts and stopped before them."""
+    With an `address`, the HTTP server too (health, metrics, the `webhook` Telegram delivers
+    to, and the `miniapp`'s web table), listening before any platform starts and stopped
+    before them."""
     from bot.metrics import Metrics
 
     storage = await Storage.from_settings(env)
@@ -213,7 +223,8 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
             from bot.telegram_adapter import TelegramBot
             telegram = TelegramBot(tokens["telegram"], storage,
                                    api_url=env.get("TELEGRAM_API_URL") or None,
-                                   metrics=metrics, webhook=webhook, timing=timing)
+                                   metrics=metrics, webhook=webhook, timing=timing,
+                                   miniapp=miniapp)
             stoppers.append(telegram.stop)
         if "discord" in tokens:
             from bot.discord_adapter import DiscordBot
@@ -227,12 +238,18 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
                 server.watch(functools.partial(telegram.health, server.silence))
                 if webhook is not None:
                     server.take_webhook(telegram)
+                if miniapp is not None:
+                    from bot.webapp import WebApp
+                    server.take_webapp(WebApp(telegram.manager, tokens["telegram"],
+                                              miniapp.max_age))
             if "discord" in tokens:
                 server.watch(discord_bot.health)
             stoppers.append(server.stop)
             await server.start()
             print(f"Health and metrics: {server.url}/healthz and {server.url}/metrics",
                   file=out)
+            if server.webapp is not None and miniapp is not None:
+                print(f"Web table: {server.url}/app/ (published at {miniapp.url})", file=out)
         if "telegram" in tokens:
             await telegram.start()
             how = f"updates at {webhook.url}" if webhook is not None else "polling"

@@ -120,6 +120,11 @@ class Screen:
     choice: TileChoice | None = None
     countdown: Countdown | None = None
 
+    @property
+    def asks(self) -> bool:
+        """Whether the screen has a button to press (a link that only opens a page is not)."""
+        return any(button.data for row in self.keyboard for button in row)
+
     def split_at_countdown(self) -> tuple[str, str, float] | None:
         """The text before and after its countdown, and the deadline; None without one."""
         c = self.countdown

@@ -51,9 +51,10 @@ from bot.i18n import LANGS, lang_of, tr
 from bot.logs import hide
 from bot.manager import SessionManager, Timing
 from bot.metrics import Metrics
+from bot.miniapp import MiniApp
 from bot.outbox import Budget, Outbox, Pace
 from bot.payload import top_words
-from bot.screens import Actor, Keyboard, Place, Reply, Screen
+from bot.screens import Actor, Place, Reply, Screen
 from bot.telegram_http import Contact, Webhook, application, watch_webhook
 from bot.telegram_messages import (
     Messages,
@@ -85,12 +86,13 @@ class TelegramBot(Adapter[Shown, Shown]):
                  timing: Timing | None = None, group_budget: Budget | None = None,
                  poll_timeout: float = 10.0, theme: str = "dark", max_retries: int = 3,
                  clock: Callable[[], float] = time.time, global_rate: float = 30.0,
-                 metrics: Metrics | None = None, webhook: Webhook | None = None) -> None:
+                 metrics: Metrics | None = None, webhook: Webhook | None = None,
+                 miniapp: MiniApp | None = None) -> None:
         """`clock` is the session layer's (deadlines are seconds since the epoch);
         `global_rate` is Telegram's limit of calls a second for the whole bot. `metrics`: the
         process's (by default, a registry of the bot's own). `webhook`: Telegram POSTs the
         updates there (to the HTTP server, which hands them to `take_update`) instead of
-        the bot polling for them."""
+        the bot polling for them. `miniapp`: where the web table is, for its buttons."""
         guard_logs(token)
         self.metrics = (metrics or Metrics()).platform(PLATFORM)
         super().__init__(SessionManager(storage, PLATFORM, timing, clock=clock, theme=theme,
@@ -106,7 +108,7 @@ class TelegramBot(Adapter[Shown, Shown]):
         self.app: Application[Any, Any, Any, Any, Any, Any] = application(
             token, api_url, webhook is not None, max_retries, self._answered)
         self._asked_to_start: set[tuple[int, str]] = set()
-        self.messages = Messages(self.app.bot, self.pace)
+        self.messages = Messages(self.app.bot, self.pace, miniapp)
         self.file_ids = self.messages.file_ids
         self._register()
 
@@ -376,7 +378,7 @@ class TelegramBot(Adapter[Shown, Shown]):
             # at Telegram's limit: their next turn shows it anyway.
             self.box(int(hand.user)).update(f"hand:{sid}",
                                             self._hand_job(sid, hand.user, chat, thread),
-                                            spare=not shown.fresh and not hand.screen.keyboard)
+                                            spare=not shown.fresh and not hand.screen.asks)
 
     def note(self, sid: int, user: str, chat: int, thread: int | None, screen: Screen) -> None:
         async def job() -> None:
@@ -419,9 +421,6 @@ class TelegramBot(Adapter[Shown, Shown]):
             if await self.shown(sid, f"hands/{user}", shown, screen, paced=False):
                 self.hands.pop((sid, user), None)
         return job
-
-    def markup(self, keyboard: Keyboard) -> InlineKeyboardMarkup | None:
-        return self.messages.markup(keyboard)
 
     async def _ask_to_start(self, sid: int, user: str, chat: int, thread: int | None) -> None:
         """The player never opened a private chat with the bot: one "Start me" link in the

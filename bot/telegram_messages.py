@@ -28,6 +28,7 @@ from telegram import (
     InlineKeyboardMarkup,
     InputMediaPhoto,
     Message,
+    WebAppInfo,
 )
 from telegram import User as TgUser
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
@@ -35,6 +36,7 @@ from telegram.ext import ExtBot
 
 from bot.adapter import Slot
 from bot.logs import hide
+from bot.miniapp import MiniApp
 from bot.outbox import Outbox, Pace
 from bot.screens import Actor, Keyboard, Place, Screen, Target
 
@@ -159,8 +161,11 @@ def guard_logs(token: str) -> None:
     hide(token)
 
 
-def inline_markup(keyboard: Keyboard, username: str | None) -> InlineKeyboardMarkup | None:
-    """Inline buttons; a link button opens the private chat with a start code."""
+def inline_markup(keyboard: Keyboard, username: str | None, miniapp: MiniApp | None = None,
+                  private: bool = False) -> InlineKeyboardMarkup | None:
+    """Inline buttons; a link button opens the private chat with a start code, or the game's
+    web table (a `web_app` button in a private chat, a direct link in a group, which takes no
+    `web_app` buttons; none at all without a Mini App)."""
     if not keyboard:
         return None
     rows = []
@@ -169,12 +174,20 @@ def inline_markup(keyboard: Keyboard, username: str | None) -> InlineKeyboardMar
         for button in row:
             if button.link is not None:
                 kind, sid = button.link
-                buttons.append(InlineKeyboardButton(
-                    button.label, url=start_link(username, "j" if kind == "join" else "h", sid)))
+                if kind != "app":
+                    buttons.append(InlineKeyboardButton(button.label, url=start_link(
+                        username, "j" if kind == "join" else "h", sid)))
+                elif miniapp is not None and private:
+                    buttons.append(InlineKeyboardButton(
+                        button.label, web_app=WebAppInfo(miniapp.page(sid))))
+                elif miniapp is not None:
+                    buttons.append(InlineKeyboardButton(
+                        button.label, url=miniapp.direct_link(username, sid)))
             else:
                 buttons.append(InlineKeyboardButton(button.label, callback_data=button.data))
-        rows.append(buttons)
-    return InlineKeyboardMarkup(rows)
+        if buttons:
+            rows.append(buttons)
+    return InlineKeyboardMarkup(rows) if rows else None
 
 
 def start_link(username: str | None, kind: str, sid: int) -> str:
@@ -247,13 +260,16 @@ class Messages:
     message shows the hand, and the old buttons are refused as out of date.)
     """
 
-    def __init__(self, bot: ExtBot[Any], pace: Pace | None) -> None:
+    def __init__(self, bot: ExtBot[Any], pace: Pace | None,
+                 miniapp: MiniApp | None = None) -> None:
         self.bot = bot
         self.pace = pace
+        self.miniapp = miniapp
         self.file_ids = FileIds()
 
-    def markup(self, keyboard: Keyboard) -> InlineKeyboardMarkup | None:
-        return inline_markup(keyboard, self.bot.username)
+    def markup(self, keyboard: Keyboard, chat: int) -> InlineKeyboardMarkup | None:
+        """A private chat's have its user's id, a positive number; a group's is negative."""
+        return inline_markup(keyboard, self.bot.username, self.miniapp, private=chat > 0)
 
     async def show(self, shown: Shown, box: Outbox) -> None:
         """Put `shown.screen` on screen: edit in place, or send anew when it must notify, when
@@ -263,7 +279,7 @@ class Messages:
         assert screen is not None
         needs_new = shown.anew(screen)
         shown.fresh = False
-        buttons = self.markup(screen.keyboard)
+        buttons = self.markup(screen.keyboard, shown.where)
         layout = buttons.to_dict() if buttons is not None else None
         if needs_new:
             await self._show_anew(shown, box, screen, layout)
@@ -357,7 +373,7 @@ class Messages:
 
     async def send(self, chat: int, thread: int | None, screen: Screen,
                     photo: Photo | None = None) -> Message:
-        buttons = self.markup(screen.keyboard)
+        buttons = self.markup(screen.keyboard, chat)
         bot = self.bot
         if screen.picture is not None:
             if photo is None:

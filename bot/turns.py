@@ -28,6 +28,17 @@ from storage import Post as StoredPost
 from storage.accounts import seat_results
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seen:
+    """A deal as one reader sees it, in their language: the group's table, the public view,
+    and for a seated reader their own view and hand (what the web table shows)."""
+
+    table: Screen
+    public: View[Any]
+    own: View[Any] | None = None
+    hand: Screen | None = None
+
+
 class Turns:
     def __init__(self, requests: Requests, metrics: PlatformMetrics) -> None:
         self.r = requests
@@ -256,12 +267,29 @@ class Turns:
     # ----- screens ------------------------------------------------------------------------------
 
     async def table_screen(self, session: Session, state: Any, events: Sequence[Event],
-                           closed: bool = False) -> Screen:
-        lang = await self.r.language(session.chat_id)
+                           closed: bool = False, lang: str | None = None) -> Screen:
+        """The group's table, in the chat's language (`lang`: in one reader's)."""
+        lang = lang or await self.r.language(session.chat_id)
         game = Game.of(session)
         return presenter.table(session, game, seats_of(session), game.rules.view(state, None),
                                lang, list(events), self.r.clock_of(session), self.r.theme,
-                               closed)
+                               closed, app=self.r.web_table)
+
+    async def seen(self, session: Session, seat: int | None, lang: str, closed: bool
+                   ) -> Seen | None:
+        """The deal as the reader at `seat` (None: not seated) sees it; None before the first
+        deal. `closed`: the match is over, and the screens say so."""
+        game = Game.of(session)
+        state = game.state(session)
+        if state is None:
+            return None
+        table = await self.table_screen(session, state, last(session), closed=closed, lang=lang)
+        if seat is None:
+            return Seen(table, game.rules.view(state, None))
+        over = tr(lang, "table.over")
+        hand = await self.hand_screen(session, state, seat, lang=lang,
+                                      ended=(lambda _: over) if closed else None)
+        return Seen(table, game.rules.view(state, None), game.rules.view(state, seat), hand)
 
     async def hand_screen(self, session: Session, state: Any, seat: int,
                           picked: str | None = None, ended: Ended | None = None,
@@ -272,7 +300,7 @@ class Turns:
         game = Game.of(session)
         return presenter.hand(session, game, seats_of(session), game.rules.view(state, seat),
                               lang, self.r.clock_of(session), picked, self.r.theme,
-                              ended(lang) if ended is not None else "")
+                              ended(lang) if ended is not None else "", app=self.r.web_table)
 
     async def hands(self, session: Session, before: Any, after: Any, fresh: bool = False,
                     only_to_move: bool = False, also: int | None = None,

@@ -98,7 +98,7 @@ def table_shows_the_game(t: Group, server: FakeTelegram, sid: int,
     last = t.tables[sid][-1]
     assert last.picture is not None
     assert shown.caption == last.text[:CAPTION_LIMIT]
-    markup = t.bot.markup(last.keyboard)
+    markup = t.bot.messages.markup(last.keyboard, GROUP)
     assert shown.reply_markup == (markup.to_dict() if markup is not None else None)
     assert shown.photo == last.picture.render("telegram")
     photo_edits = [c for c in calls

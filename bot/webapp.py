@@ -1,0 +1,273 @@
+"""The web table's routes on the bot's HTTP server (`/app/`): the page, its data, its moves.
+
+DESIGN.md §4: a tap on the page is a press like any other. Every request under `/app/api/`
+carries Telegram's init data (`Authorization: tma <init data>`), checked against the bot's
+token and its age (`bot.webapp_auth`); without it the answer is 401 and nothing is read or
+changed. Then:
+
+- `GET api/table?session=N`: the table as the opener may see it (`bot.web_table`).
+- `GET api/board?session=N`: the board picture the group sees, in the opener's language.
+- `GET api/events?session=N`: server-sent events, one `{"version": V}` each time the game is
+  saved (at once for saves in this process, within `POLL` seconds for another's).
+- `POST api/press` `{"data": payload}`: `SessionManager.press`, as a chat button would.
+- `POST api/join` `{"session": N}`: a seat at a lobby, as the chats' Join does.
+
+The page itself (`index.html`, `app.js`, `app.css`) and tile faces (`tile/<family>/<a>-<b>.png`)
+are public: they hold nothing about any game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from bot.i18n import lang_of, tr
+from bot.manager import SessionManager
+from bot.screens import Actor
+from bot.web_table import Opened, WebRefusal, opened, table_json, table_screen
+from bot.webapp_auth import BadInitData, InitDataCheck, WebUser
+from rendering import sprites
+from rendering.theme import THEMES
+from storage import StorageError
+
+log = logging.getLogger(__name__)
+
+PREFIX = "/app"
+STATIC = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
+POLL = 0.5
+"""Seconds between looks at the stored version (a save by another process)."""
+KEEPALIVE = 15.0
+"""Seconds of quiet after which an event stream says it is still there."""
+BOARDS_KEPT = 64
+TILE_HEIGHTS = range(40, 241)
+POLICY = ("default-src 'self'; script-src 'self' https://telegram.org; "
+          "img-src 'self' blob: data:; style-src 'self'; connect-src 'self'; "
+          "frame-ancestors https://web.telegram.org https://*.telegram.org")
+
+
+class WebApp:
+    """The routes, with the Telegram bot's session layer behind them."""
+
+    def __init__(self, manager: SessionManager, token: str, max_age: float,
+                 clock: Callable[[], float] | None = None) -> None:
+        self.manager = manager
+        self.check = InitDataCheck(token, max_age, clock or manager.clock)
+        self.boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+        self.changes: dict[int, set[asyncio.Event]] = {}
+        self.closing = asyncio.Event()
+        manager.requests.watchers.append(self.saved)
+        manager.requests.web_table = True
+
+    def add_to(self, app: web.Application) -> None:
+        router = app.router
+        router.add_get(PREFIX, self.to_page)
+        router.add_get(f"{PREFIX}/", self.static)
+        router.add_get(f"{PREFIX}/{{name:[a-z]+\\.(?:js|css|html)}}", self.static)
+        router.add_get(f"{PREFIX}/tile/{{family:chinese|western}}/{{a:[0-6]}}-{{b:[0-6]}}.png",
+                       self.tile)
+        router.add_get(f"{PREFIX}/api/table", self.table)
+        router.add_get(f"{PREFIX}/api/board", self.board)
+        router.add_get(f"{PREFIX}/api/events", self.events)
+        router.add_post(f"{PREFIX}/api/press", self.press)
+        router.add_post(f"{PREFIX}/api/join", self.join)
+
+    def stop(self) -> None:
+        """End the event streams, so the server can stop at once."""
+        self.closing.set()
+        for waiting in self.changes.values():
+            for changed in waiting:
+                changed.set()
+
+    def saved(self, session: Any) -> None:
+        for changed in self.changes.get(session.id, ()):
+            changed.set()
+
+    # ----- the page -----------------------------------------------------------------------------
+
+    async def to_page(self, request: web.Request) -> web.Response:
+        raise web.HTTPFound(f"{PREFIX}/" + (f"?{request.query_string}"
+                                             if request.query_string else ""))
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info.get("name", "index.html")
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        body = resources.files("bot").joinpath("web", name).read_bytes()
+        headers = {"Cache-Control": "no-cache"}
+        if name == "index.html":
+            headers["Content-Security-Policy"] = POLICY
+        return web.Response(body=body, content_type=STATIC[name], charset="utf-8",
+                            headers=headers)
+
+    async def tile(self, request: web.Request) -> web.Response:
+        info = request.match_info
+        try:
+            height = int(request.query.get("h", "120"))
+        except ValueError:
+            height = 0
+        theme = request.query.get("theme", self.manager.theme)
+        if height not in TILE_HEIGHTS or theme not in THEMES:
+            raise web.HTTPBadRequest(text="h: 40-240; theme: one of " + ", ".join(THEMES))
+        png = tile_png(info["family"], int(info["a"]), int(info["b"]), height, theme)
+        return web.Response(body=png, content_type="image/png",
+                            headers={"Cache-Control": "public, max-age=86400"})
+
+    # ----- who asks, and for what ---------------------------------------------------------------
+
+    def who(self, request: web.Request) -> WebUser:
+        """The person Telegram's init data names; 401 without valid init data."""
+        scheme, _, init_data = request.headers.get("Authorization", "").partition(" ")
+        try:
+            if scheme.lower() != "tma":
+                raise BadInitData("no tma authorization")
+            return self.check(init_data.strip())
+        except BadInitData as exc:
+            log.info("web table: refused init data: %s", exc)
+            raise _error(401, tr(_guess_language(init_data), "web.unsigned")) from None
+
+    async def seen(self, request: web.Request, user: WebUser) -> Opened:
+        text = request.query.get("session", "")
+        if not (text.isascii() and text.isdigit() and len(text) <= 12):
+            raise _error(400, tr(lang_of(user.language), "web.no_game"))
+        try:
+            return await opened(self.manager, int(text), actor_of(user))
+        except WebRefusal as no:
+            raise _error(no.status, tr(lang_of(user.language), no.key)) from None
+
+    # ----- the table ----------------------------------------------------------------------------
+
+    async def table(self, request: web.Request) -> web.Response:
+        user = self.who(request)
+        with _storage_answers(user):
+            seen = await self.seen(request, user)
+            body = await table_json(self.manager, seen, self.manager.theme)
+        return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+    async def board(self, request: web.Request) -> web.Response:
+        user = self.who(request)
+        with _storage_answers(user):
+            seen = await self.seen(request, user)
+            session = seen.session
+            key = (session.id, session.version, seen.lang)
+            png = self.boards.get(key)
+            if png is None:
+                screen, _ = await table_screen(self.manager, seen)
+                if screen.picture is None:
+                    raise web.HTTPNotFound(text="no board before the first deal\n")
+                png = await asyncio.to_thread(screen.picture.render, "lossless")
+                self.boards[key] = png
+                while len(self.boards) > BOARDS_KEPT:
+                    self.boards.popitem(last=False)
+        return web.Response(body=png, content_type="image/png",
+                            headers={"Cache-Control": "no-store"})
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        user = self.who(request)
+        with _storage_answers(user):
+            session_id = (await self.seen(request, user)).session.id
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                               "Cache-Control": "no-store",
+                                               "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        changed = asyncio.Event()
+        self.changes.setdefault(session_id, set()).add(changed)
+        loop = asyncio.get_running_loop()
+        try:
+            sent: int | None = None
+            said = loop.time()
+            while not self.closing.is_set():
+                try:
+                    version = await self.manager.storage.sessions.version(session_id)
+                except StorageError:
+                    version = sent
+                if version != sent:
+                    await response.write(f"data: {json.dumps({'version': version})}\n\n"
+                                         .encode())
+                    sent, said = version, loop.time()
+                elif loop.time() - said >= KEEPALIVE:
+                    await response.write(b": still here\n\n")
+                    said = loop.time()
+                changed.clear()
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), POLL)
+        except (ConnectionError, RuntimeError):
+            pass  # the page went away
+        finally:
+            waiting = self.changes.get(session_id, set())
+            waiting.discard(changed)
+            if not waiting:
+                self.changes.pop(session_id, None)
+        return response
+
+    # ----- moves --------------------------------------------------------------------------------
+
+    async def press(self, request: web.Request) -> web.Response:
+        user = self.who(request)
+        data = (await _body(request)).get("data")
+        if not isinstance(data, str):
+            raise _error(400, tr(lang_of(user.language), "err.forged"))
+        reply = await self.manager.press(actor_of(user), data)
+        return web.json_response({"toast": reply.toast})
+
+    async def join(self, request: web.Request) -> web.Response:
+        user = self.who(request)
+        session = (await _body(request)).get("session")
+        if not isinstance(session, int) or isinstance(session, bool) or session < 0:
+            raise _error(400, tr(lang_of(user.language), "web.no_game"))
+        reply = await self.manager.join_session(session, actor_of(user))
+        return web.json_response({"toast": reply.toast})
+
+
+def actor_of(user: WebUser) -> Actor:
+    return Actor(user.id, user.name, user.language)
+
+
+@lru_cache(maxsize=512)
+def tile_png(family: str, a: int, b: int, height: int, theme: str) -> bytes:
+    """One tile face, as the pictures draw it."""
+    out = io.BytesIO()
+    sprites.face(family, a, b, height, theme).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _error(status: int, text: str) -> web.HTTPException:
+    cls = {400: web.HTTPBadRequest, 401: web.HTTPUnauthorized, 403: web.HTTPForbidden,
+           404: web.HTTPNotFound, 503: web.HTTPServiceUnavailable}[status]
+    return cls(text=json.dumps({"error": text}), content_type="application/json")
+
+
+@contextmanager
+def _storage_answers(user: WebUser) -> Iterator[None]:
+    """A database that cannot answer gets 503 with the chats' sentence, not a traceback."""
+    try:
+        yield
+    except StorageError as exc:
+        log.warning("web table: storage: %s", exc)
+        raise _error(503, tr(lang_of(user.language), "err.storage")) from exc
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError:
+        body = None
+    return body if isinstance(body, dict) else {}
+
+
+def _guess_language(init_data: str) -> str:
+    """The language init data that failed its check claims, for the refusal's words only."""
+    for token in ("language_code%22%3A%22", 'language_code":"'):
+        at = init_data.find(token)
+        if at >= 0:
+            return lang_of(init_data[at + len(token):at + len(token) + 2])
+    return lang_of(None)
