@@ -1,0 +1,83 @@
+"""A real headless Chromium for the web table's tests, driven by Playwright.
+
+The browser is Debian's `chromium` package (`.ci/run` installs it); Playwright's own download
+of a browser is not used. When it is missing the tests fail and say what to install, rather
+than pass. The page is opened as a Telegram client opens a Mini App: at a phone's size, with the
+launch parameters after `#`, and with `telegram.org`'s script answered by a stand-in (or
+refused, to show the page also works without it).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page, Route, async_playwright
+
+from tests.support.fake_telegram import User
+from tests.support.miniapp import WEB_APP_STUB, init_data, launch_url
+from tests.support.telegram_group import TOKEN
+
+PHONE = {"width": 390, "height": 844}
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(os.environ.get("GUPAI_TEST_ARTIFACTS",
+                                Path(__file__).resolve().parents[2] / "test-artifacts"))
+"""Where screenshots of the web table are kept (CI keeps the folder)."""
+
+
+def chromium_path() -> str:
+    found = os.environ.get("GUPAI_CHROMIUM") or shutil.which("chromium") or shutil.which(
+        "chromium-browser")
+    if not found:
+        pytest.fail("Chromium is missing: the web table's tests need Debian's `chromium` "
+                    "package (`apt-get install chromium`; .ci/run installs it), or "
+                    "GUPAI_CHROMIUM naming a Chromium binary.", pytrace=False)
+    return found
+
+
+@asynccontextmanager
+async def chromium() -> AsyncIterator[Browser]:
+    path = chromium_path()
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=path, args=FLAGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def open_table(browser: Browser, base: str, user: User, session: int, *,
+                     theme: str = "light", telegram_script: bool = True,
+                     data: str | None = None, direct: bool = True) -> Page:
+    """The web table as `user` opens it from Telegram: by the group's direct link (`direct`,
+    the session in the signed start parameter) or a private chat's button (`?s=`)."""
+    context = await browser.new_context(viewport=PHONE, device_scale_factor=2,
+                                        color_scheme="dark" if theme == "dark" else "light")
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+
+    async def telegram(route: Route) -> None:
+        if telegram_script:
+            await route.fulfill(body=WEB_APP_STUB, content_type="text/javascript")
+        else:
+            await route.abort()
+    await page.route("https://telegram.org/**", telegram)
+    start = f"s{session}" if direct else ""
+    signed = data if data is not None else init_data(user, TOKEN, start=start)
+    await page.goto(launch_url(base, signed, theme=theme, start=start,
+                               query="" if direct else f"s={session}"))
+    return page
+
+
+async def screenshot(page: Page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    await page.screenshot(path=str(path), full_page=True)
+    return path
