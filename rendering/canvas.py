@@ -175,6 +175,8 @@ class SeatGrid:
     """Height of the tiles under the facts (0: the boxes show no tiles)."""
     inline: bool = False
     left: int = PAD
+    name_most: int = NAME_LINES
+    """Lines a name may take: one where the boxes must leave the picture room for the felt."""
 
     def box_h(self, row: int = 0) -> int:
         names = self.name_rows[row] * NAME_SIZE + (self.name_rows[row] - 1) * NAME_GAP
@@ -222,18 +224,19 @@ def seat_columns(count: int) -> int:
 
 
 def seat_grid(seats: Sequence[SeatBox], top: int, columns: int, mini: int = 0,
-              room: int = BOARD_WIDTH) -> SeatGrid:
-    """The grid for `seats` across `room` px, with `columns` boxes a row at most."""
+              room: int = BOARD_WIDTH, name_most: int = NAME_LINES) -> SeatGrid:
+    """The grid for `seats` across `room` px, with `columns` boxes a row at most and a name on
+    `name_most` lines at most."""
     columns = max(1, min(columns, len(seats)))
     inline = len(seats) >= INLINE_FROM and not mini
     box_w = (room - PAD * 2 - SEAT_GAP * (columns - 1)) // columns
     inner = box_w - 2 * SEAT_INSET
-    lines = [len(name_lines(seat, inner, inline)) for seat in seats]
+    lines = [len(name_lines(seat, inner, inline, name_most)) for seat in seats]
     name_rows = tuple(max(lines[r:r + columns]) for r in range(0, len(seats), columns))
     fact_rows = max((len(_wrap(seat.lines, inner, len(seat.lines) or 1)) for seat in seats),
                     default=1)
     return SeatGrid(top, columns, box_w, len(seats), name_rows, max(1, fact_rows), mini,
-                    inline)
+                    inline, name_most=name_most)
 
 
 def draw_seats(image: Image.Image, look: Theme, seats: Sequence[SeatBox], grid: SeatGrid,
@@ -253,10 +256,12 @@ def inline_facts(seat: SeatBox) -> str:
     return "  ".join(seat.lines)
 
 
-def name_lines(seat: SeatBox, inner: int, inline: bool = False) -> list[str]:
+def name_lines(seat: SeatBox, inner: int, inline: bool = False, most: int = NAME_LINES
+               ) -> list[str]:
     """The name with its mark, on one line beside the badge or wrapped onto a second. Inline,
     the facts share the name's line when they fit, else they take the line under it (an empty
-    entry stands for that line)."""
+    entry stands for that line). Held to one line (`most`), the name is shortened instead, so
+    the facts beside it stay whole."""
     name = ("▶ " if seat.to_move else "★ " if seat.winner else "") + printable(seat.name)
     beside = badge_width(seat, inner)
     beside += 8 if beside else 0
@@ -265,8 +270,10 @@ def name_lines(seat: SeatBox, inner: int, inline: bool = False) -> list[str]:
         facts = width(inline_facts(seat), font(SMALL_SIZE)) + 10
         if width(name, face) <= inner - beside - facts:
             return [name]
-        return [*wrap(name, face, (inner - beside, inner), NAME_LINES), ""]
-    return wrap(name, face, (inner - beside, inner), NAME_LINES)
+        if most == 1:
+            return [fit(name, face, inner - beside - facts)]
+        return [*wrap(name, face, (inner - beside, inner), most), ""]
+    return wrap(name, face, (inner - beside, inner), most)
 
 
 def seat_box(image: Image.Image, look: Theme, seat: SeatBox, grid: SeatGrid, index: int,
@@ -289,11 +296,11 @@ def seat_box(image: Image.Image, look: Theme, seat: SeatBox, grid: SeatGrid, ind
         draw.text((bx + badge_w // 2, top + 13 + NAME_SIZE // 2), label, font=face,
                   fill=look.panel, anchor="mm")
     colour = look.gold if seat.winner else look.text
-    for row, line in enumerate(name_lines(seat, inner, grid.inline)):
+    names = name_lines(seat, inner, grid.inline, grid.name_most)
+    for row, line in enumerate(names):
         draw_text(draw, (x + SEAT_INSET, top + 12 + row * (NAME_SIZE + NAME_GAP)), line,
                   NAME_SIZE, colour, bold=True)
     if grid.inline:
-        names = name_lines(seat, inner, True)
         if len(names) == 1:
             right = x + box_w - SEAT_INSET - (badge_w + 8 if badge_w else 0)
             draw_text(draw, (right, top + 12 + NAME_SIZE // 2 + 1), inline_facts(seat),

@@ -38,6 +38,7 @@ from rendering import sprites
 from rendering.canvas import (
     BOARD_WIDTH,
     MAX_SIDE,
+    NAME_LINES,
     PAD,
     SEAT_GAP,
     SEAT_INSET,
@@ -72,6 +73,9 @@ INFO_GAP = 12
 """Below the first row, so the frame of a discard in the top row stays clear of its words."""
 PILE_MIN = 150
 """The discard area keeps at least this height, so the first discards do not jump the felt."""
+PILE_TILE_MIN = 24
+"""A discard's short side at the least, 12 px on a phone, before names give up their second
+line."""
 PILE_SIZES = {"chinese": tuple(range(110, 9, -5)), "western": tuple(range(96, 9, -4))}
 """Discard heights tried, largest first, until the whole pile fits the picture. A real pile
 never needs a tile under 24 px across (a hundred and forty discards with twenty seats keep
@@ -136,13 +140,23 @@ def threedozen_board(view: ThreeDozenView, frame: Frame) -> Image.Image:
 
 
 def layout(view: View, frame: Frame) -> Layout:
+    """The seat boxes let long names wrap onto a second line, unless that leaves the discards
+    too little room (twenty long names): then every name keeps to one line, shortened."""
+    roomy = _layout(view, frame, NAME_LINES)
+    if roomy.height <= MAX_SIDE and min(sprites.tile_size(roomy.family, roomy.tile_h)) >= (
+            PILE_TILE_MIN):
+        return roomy
+    return _layout(view, frame, 1)
+
+
+def _layout(view: View, frame: Frame, name_most: int) -> Layout:
     family = sprites.family_of(view.tiles)
     n = view.players
     columns = seat_columns(n)
     inner = box_width(columns) - 2 * SEAT_INSET
     meld = _meld_height(inner) if isinstance(view, ThreeDozenView) else 0
     seats_top = header_height(frame.title, header_right(view, frame.lang), BOARD_WIDTH) + PAD
-    grid = seat_grid(seat_facts(view, frame), seats_top, columns, meld)
+    grid = seat_grid(seat_facts(view, frame), seats_top, columns, meld, name_most=name_most)
     felt_top = grid.bottom + PAD
     info_h = _info_height(view, frame, family)
     panel_top = felt_top + FELT_MARGIN + info_h + INFO_GAP
