@@ -3,12 +3,14 @@
 Pillow's built-in bitmap font has no Cyrillic, so DejaVu Sans (licence in `fonts/LICENSE`) ships
 with the package. Player names can hold any script or emoji; a character the font lacks would
 come out as an empty box, so `printable` swaps it for a neutral mark instead, and `fit` shortens
-a name with an ellipsis so a 64-character name never pushes a layout apart.
+a name with an ellipsis so a 64-character name never pushes a layout apart (`fit_name` shortens
+the name inside a sentence, so the sentence's own words stay whole).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -76,6 +78,23 @@ def fit(text: str, face: ImageFont.FreeTypeFont, room: int) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + "…" if lo else ""
+
+
+def fit_name(line: Callable[[str], str], name: str, face: ImageFont.FreeTypeFont, room: int
+             ) -> str:
+    """`line(name)` in at most `room` pixels, the name cut with an ellipsis as far as needed:
+    the rest of the line is what explains a score or a move, so it is never the part cut."""
+    if width(printable(line(name)), face) <= room:
+        return line(name)
+    name = printable(name)
+    lo, hi = 0, len(name)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(line(name[:mid].rstrip() + "…"), face) <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return line(name[:lo].rstrip() + "…")
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,

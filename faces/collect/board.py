@@ -56,7 +56,7 @@ from rendering.canvas import (
     seat_columns,
     seat_grid,
 )
-from rendering.text import draw_text, font, width
+from rendering.text import draw_text, fit_name, font, width
 from rendering.theme import RGB, Theme, theme
 
 View = KapView | ThreeDozenView
@@ -69,6 +69,8 @@ take what."""
 INFO_SECOND = 34
 """A second row for who may take what, when a long name leaves no room beside the facts."""
 SWATCH = 26
+TAKE_ROOM = BOARD_WIDTH - 2 * FELT_MARGIN - SWATCH - 12
+"""The row of its own who may take gets: the felt's width less the swatch drawn before it."""
 INFO_GAP = 12
 """Below the first row, so the frame of a discard in the top row stays clear of its words."""
 PILE_MIN = 150
@@ -284,22 +286,25 @@ def _info_facts(view: View, frame: Frame) -> str:
     return "   ".join(facts)
 
 
-def _take_label(view: View, frame: Frame) -> str:
+def take_line(view: View, frame: Frame, family: str) -> tuple[str, bool]:
+    """Who may take the framed discards, as drawn, and whether the words take a row of their
+    own under the facts. On that row a name too long for it is shortened, never "may take"."""
     if not view.takeable or view.to_move is None:
-        return ""
-    return tr(frame.lang, "img.may_take", name=_name(frame, view.to_move))
+        return "", False
+    lang, name = frame.lang, _name(frame, view.to_move)
+    label = tr(lang, "img.may_take", name=name)
+    face = font(TEXT_SIZE)
+    back_w, _ = sprites.tile_size(family, INFO_HEIGHT - 6)
+    used = FELT_MARGIN + back_w + 10 + width(_info_facts(view, frame), face) + 40
+    if used + width(label, face) + SWATCH + 12 <= BOARD_WIDTH - FELT_MARGIN:
+        return label, False
+    return fit_name(lambda shown: tr(lang, "img.may_take", name=shown), name, face,
+                    TAKE_ROOM), True
 
 
 def _info_height(view: View, frame: Frame, family: str) -> int:
     """The felt's first row, and a second when who may take does not fit beside the facts."""
-    label = _take_label(view, frame)
-    if not label:
-        return INFO_HEIGHT
-    face = font(TEXT_SIZE)
-    back_w, _ = sprites.tile_size(family, INFO_HEIGHT - 6)
-    used = FELT_MARGIN + back_w + 10 + width(_info_facts(view, frame), face) + 40
-    fits = used + width(label, face) + SWATCH + 12 <= BOARD_WIDTH - FELT_MARGIN
-    return INFO_HEIGHT if fits else INFO_HEIGHT + INFO_SECOND
+    return INFO_HEIGHT + INFO_SECOND if take_line(view, frame, family)[1] else INFO_HEIGHT
 
 
 def _info(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout) -> None:
@@ -312,14 +317,14 @@ def _info(image: Image.Image, look: Theme, view: View, frame: Frame, at: Layout)
     image.paste(back, (x, mid - back.height // 2), back)
     x += back.width + 10
     draw_text(draw, (x, mid), _info_facts(view, frame), TEXT_SIZE, look.text, anchor="lm")
-    label = _take_label(view, frame)
+    label, second = take_line(view, frame, at.family)
     if not label:
         return
-    if at.info_h > INFO_HEIGHT:
+    if second:
         mid += INFO_HEIGHT // 2 + INFO_SECOND // 2
     right = BOARD_WIDTH - FELT_MARGIN
-    shown = draw_text(draw, (right, mid), label, TEXT_SIZE, look.good,
-                      room=right - FELT_MARGIN - SWATCH - 12, anchor="rm")
+    shown = draw_text(draw, (right, mid), label, TEXT_SIZE, look.good, room=TAKE_ROOM,
+                      anchor="rm")
     sx = right - shown - 12 - SWATCH
     draw.rounded_rectangle((sx, mid - SWATCH // 2, sx + SWATCH, mid + SWATCH // 2), radius=5,
                            outline=look.good, width=4)

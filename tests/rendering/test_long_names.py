@@ -1,25 +1,30 @@
 """A long name is shortened before any note that explains a move or a score (DESIGN.md §7).
 
 Each test draws the real picture with long names (thirty characters of Latin or Cyrillic, and
-the gallery's sixty-four) at the size the bot sends it and checks the line that carries the
-note: drawn in full, the name shortened with "…" where the line has no room for all of it.
+the gallery's sixty-four) at the size the bot sends it, records every line of text drawn, and
+checks the line that carries the note: drawn in full, the name shortened with "…" where the
+line has no room for all of it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 import faces
 import games
 from bot.gallery import SAMPLE_NAMES
+from bot.i18n import tr
 from faces import pictures
 from faces.collect import board as collecting
 from faces.samples import Step
 from rendering import Frame, sprites
-from rendering.canvas import MAX_SIDE
+from rendering.canvas import MAX_SIDE, TEXT_SIZE
+from rendering.text import font, width
 
 LATIN = "Bartholomew Montgomery-Smithe"
 CYRILLIC = "Олександра Володимирівна Квіт"
@@ -30,6 +35,25 @@ NAME_IDS = ["latin30", "cyrillic30", "gallery64"]
 
 def names(stem: str, players: int) -> tuple[str, ...]:
     return tuple(f"{stem}{seat + 1}" for seat in range(players))
+
+
+def after_name(lang: str, key: str, **values: Any) -> str:
+    """What a catalogue line says after its name: the part that must never be cut."""
+    return tr(lang, key, name="\x00", **values).split("\x00", 1)[1]
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every line of text the pictures draw, as drawn."""
+    seen: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        seen.append(str(text))
+        real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    yield seen
 
 
 @cache
@@ -52,3 +76,32 @@ def test_twenty_long_names_leave_the_felt_its_room(stem: str, phase: str) -> Non
     at = collecting.layout(view, frame)
     assert at.height <= MAX_SIDE
     assert min(sprites.tile_size(at.family, at.tile_h)) >= 24, "discards 12 px on a phone"
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("stem", LONG_NAMES, ids=NAME_IDS)
+@pytest.mark.parametrize("preset", ["classical", "culin"])
+def test_a_long_name_leaves_may_take_whole(drawn: list[str], lang: str, stem: str,
+                                           preset: str) -> None:
+    """Who may take the framed discards: the name is what gives way, at twenty seats too."""
+    view = sample("kaptaishap", preset, 20, "middle")
+    assert view.takeable and view.to_move is not None
+    frame = Frame(title="Kap Tai Shap", names=names(stem, 20), lang=lang)
+    pictures.board(view, frame)
+    label, _ = collecting.take_line(view, frame, "chinese")
+    note = after_name(lang, "img.may_take")
+    assert label in drawn
+    assert label.endswith(note) and len(label) >= len(note) + 12
+    assert width(label, font(TEXT_SIZE)) <= collecting.TAKE_ROOM
+    whole = tr(lang, "img.may_take", name=frame.names[view.to_move])
+    if width(whole, font(TEXT_SIZE)) > collecting.TAKE_ROOM:
+        assert label.removesuffix(note).endswith("…")
+    else:
+        assert label == whole
+
+
+def test_a_short_name_keeps_may_take_beside_the_facts() -> None:
+    view = sample("kaptaishap", "culin", 20, "middle")
+    frame = Frame(title="Kap Tai Shap", names=names("Ann", 20))
+    assert collecting.take_line(view, frame, "chinese") == (
+        f"Ann{view.to_move + 1} may take", False)
