@@ -42,7 +42,7 @@ from rendering.canvas import (
     seat_grid,
     wrap,
 )
-from rendering.text import draw_text, font
+from rendering.text import draw_text, fit, fit_name, font, printable, width
 from rendering.theme import RGB, Theme, theme
 
 FAMILY = "chinese"
@@ -62,8 +62,14 @@ DIM = 0.72
 to read as the past, not so much that its tiles cannot be checked."""
 DASH = (14, 9)
 SLOT_HEIGHT = TILE_MAX + 2 * SLOT_PAD
-NAMES_HEIGHT = 2 * (TEXT_SIZE + 6)
+NAMES_LINES = 2
+NAMES_HEIGHT = NAMES_LINES * (TEXT_SIZE + 6)
 """Under the slots: what the trick was led with and what holds it, by Tien Gow's names."""
+FELT_ROOM = BOARD_WIDTH - 2 * PAD
+"""The width of a sentence on the felt."""
+NAME_LEAST, NAME_STEP = 60, 20
+"""A name in the sentence under the trick is shortened step by step, to this width at the
+least, until the sentence fits its lines."""
 FELT_HEIGHT = 2 * FELT_MARGIN + LABEL_HEIGHT + SLOT_HEIGHT + CAPTION_HEIGHT + NAMES_HEIGHT
 """The felt keeps one height whatever it shows, so the picture does not jump between moves."""
 
@@ -91,29 +97,47 @@ def shown_trick(view: TienGowView) -> Shown:
 
 
 def felt_line(view: TienGowView, frame: Frame) -> str:
-    """The one sentence on the felt: who took the last trick, or who leads the first one."""
+    """The one sentence on the felt: who took the last trick and for how many tricks, or who
+    leads the first one. A name too long for the felt is shortened, never the count."""
     lang = frame.lang
     shown = shown_trick(view)
     if shown.finished and shown.holder is not None:
-        return tr(lang, "img.taken", name=_name(frame, shown.plays[shown.holder].seat),
-                                v=shown.plays[0].size)
+        size = shown.plays[0].size
+        return fit_name(lambda name: tr(lang, "img.taken", name=name, v=size),
+                        _name(frame, shown.plays[shown.holder].seat), font(TEXT_SIZE),
+                        FELT_ROOM)
     if not shown.plays:
-        return tr(lang, "img.banker_leads", name=_name(frame, view.banker))
+        return fit_name(lambda name: tr(lang, "img.banker_leads", name=name),
+                        _name(frame, view.banker), font(NAME_SIZE), FELT_ROOM)
     return ""
 
 
 def names_line(view: TienGowView, frame: Frame) -> str:
-    """The led combination and the one holding (or having taken) the trick, by name."""
+    """The led combination and the one holding (or having taken) the trick, by name, on at
+    most two lines of the felt: long names are shortened until it fits, the plays never."""
     shown = shown_trick(view)
     names = trick_names(shown.plays, frame.lang, view.options.mixed)
     if names is None:
         return ""
-    led = tr(frame.lang, "img.trick_led", name=_name(frame, names.leader), play=names.led)
-    if names.holder == names.leader:
-        return led
-    key = "img.trick_took" if shown.finished else "img.trick_best"
-    best = tr(frame.lang, key, name=_name(frame, names.holder), play=names.best)
-    return f"{led} · {best}"
+    face = font(TEXT_SIZE)
+
+    def said(most: int) -> str:
+        def who(seat: int) -> str:
+            name = _name(frame, seat)
+            return name if width(printable(name), face) <= most else fit(name, face, most)
+
+        led = tr(frame.lang, "img.trick_led", name=who(names.leader), play=names.led)
+        if names.holder == names.leader:
+            return led
+        key = "img.trick_took" if shown.finished else "img.trick_best"
+        best = tr(frame.lang, key, name=who(names.holder), play=names.best)
+        return f"{led} · {best}"
+
+    for most in range(FELT_ROOM, NAME_LEAST, -NAME_STEP):
+        line = said(most)
+        if len(wrap(line, face, (FELT_ROOM, FELT_ROOM), NAMES_LINES + 1)) <= NAMES_LINES:
+            return line
+    return said(NAME_LEAST)
 
 
 def tiengow_seats(view: TienGowView, frame: Frame) -> list[SeatBox]:
@@ -177,15 +201,15 @@ def tiengow_board(view: TienGowView, frame: Frame) -> Image.Image:
         bottom = felt_top + felt_h - FELT_MARGIN - NAMES_HEIGHT
         if shown.finished:
             draw_text(draw, (BOARD_WIDTH // 2, bottom - CAPTION_HEIGHT // 2), line, TEXT_SIZE,
-                      look.text, room=BOARD_WIDTH - 2 * PAD, anchor="mm")
-        room = BOARD_WIDTH - 2 * PAD
-        said = wrap(names_line(view, frame), font(TEXT_SIZE), (room, room), 2)
+                      look.text, room=FELT_ROOM, anchor="mm")
+        said = wrap(names_line(view, frame), font(TEXT_SIZE), (FELT_ROOM, FELT_ROOM),
+                    NAMES_LINES)
         for row, words in enumerate(said):
             draw_text(draw, (BOARD_WIDTH // 2, bottom + 4 + row * (TEXT_SIZE + 6)), words,
                       TEXT_SIZE, _shade(look.text, DIM if shown.finished else 1.0), anchor="ma")
     else:
         draw_text(draw, (BOARD_WIDTH // 2, felt_top + felt_h // 2), line, NAME_SIZE, look.text,
-                  room=BOARD_WIDTH - 2 * PAD, anchor="mm")
+                  room=FELT_ROOM, anchor="mm")
     footer(draw, look, frame.footer, felt_top + felt_h, BOARD_WIDTH)
     return image
 

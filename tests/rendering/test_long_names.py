@@ -22,8 +22,10 @@ from bot.i18n import tr
 from faces import pictures
 from faces.collect import board as collecting
 from faces.samples import Step
+from faces.trick import board as tricks
+from faces.trick.names import trick_names
 from rendering import Frame, sprites
-from rendering.canvas import MAX_SIDE, TEXT_SIZE
+from rendering.canvas import BOARD_WIDTH, MAX_SIDE, PAD, TEXT_SIZE, wrap
 from rendering.text import font, width
 
 LATIN = "Bartholomew Montgomery-Smithe"
@@ -31,6 +33,8 @@ CYRILLIC = "Олександра Володимирівна Квіт"
 LONG_NAMES = [LATIN, CYRILLIC, SAMPLE_NAMES[3]]
 """Thirty characters with a seat number added, and the sixty-four the gallery promises."""
 NAME_IDS = ["latin30", "cyrillic30", "gallery64"]
+FELT_ROOM = BOARD_WIDTH - 2 * PAD
+"""A sentence across the Tien Gow felt."""
 
 
 def names(stem: str, players: int) -> tuple[str, ...]:
@@ -105,3 +109,48 @@ def test_a_short_name_keeps_may_take_beside_the_facts() -> None:
     frame = Frame(title="Kap Tai Shap", names=names("Ann", 20))
     assert collecting.take_line(view, frame, "chinese") == (
         f"Ann{view.to_move + 1} may take", False)
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("stem", LONG_NAMES, ids=NAME_IDS)
+@pytest.mark.parametrize("phase", ["taken", "end"])
+def test_a_long_name_leaves_the_tricks_credit_whole(drawn: list[str], lang: str, stem: str,
+                                                    phase: str) -> None:
+    """"taken by … (+2)": the count of tricks the trick was worth stays on the felt."""
+    view = sample("tiengow", "modern", 4, phase)
+    shown = tricks.shown_trick(view)
+    assert shown.finished and shown.holder is not None
+    frame = Frame(title="Tien Gow", names=names(stem, 4), lang=lang)
+    pictures.board(view, frame)
+    line = tricks.felt_line(view, frame)
+    note = after_name(lang, "img.taken", v=shown.plays[0].size)
+    assert line in drawn
+    assert line.endswith(note) and len(line) >= len(note) + 12
+    assert width(line, font(TEXT_SIZE)) <= FELT_ROOM
+    whole = tr(lang, "img.taken", name=frame.names[shown.plays[shown.holder].seat],
+               v=shown.plays[0].size)
+    if width(whole, font(TEXT_SIZE)) > FELT_ROOM:
+        assert line.removesuffix(note).endswith("…")
+    else:
+        assert line == whole
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("stem", LONG_NAMES, ids=NAME_IDS)
+@pytest.mark.parametrize("phase", ["taken", "trick", "end"])
+def test_long_names_leave_the_plays_named_under_the_trick(drawn: list[str], lang: str,
+                                                          stem: str, phase: str) -> None:
+    """"… led pair of Eights · … took it with Heaven": the plays' names stay whole within
+    the felt's two lines; the names give way."""
+    view = sample("tiengow", "modern", 4, phase)
+    frame = Frame(title="Tien Gow", names=names(stem, 4), lang=lang)
+    pictures.board(view, frame)
+    said = trick_names(tricks.shown_trick(view).plays, lang, view.options.mixed)
+    assert said is not None
+    room = FELT_ROOM
+    lines = wrap(tricks.names_line(view, frame), font(TEXT_SIZE), (room, room), 2)
+    assert len(lines) <= 2 and all(line in drawn for line in lines)
+    assert all(width(line, font(TEXT_SIZE)) <= room for line in lines)
+    told = " ".join(lines)
+    assert said.led in told and said.best in told
+    assert not told.endswith("…")
