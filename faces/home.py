@@ -25,7 +25,7 @@ from bot.i18n import signed, tr
 from faces.moves import Namer, describe, faces_of, tile_text
 from faces.samples import Step
 from games.engine import Action, Event, Rules, View
-from rendering import Frame, hand_image, hand_labels, result_card, sprites
+from rendering import Frame, ResultRow, hand_image, hand_labels, result_card, sprites
 
 V = TypeVar("V", bound=View[Any])
 Groups = dict[str, tuple[str, list[Action]]]
@@ -153,12 +153,11 @@ class Home(ABC, Generic[V]):
         rows = []
         for s in range(view.players):
             name = frame.names[s] if s < len(frame.names) else f"#{s + 1}"
-            if s < len(frame.notes) and frame.notes[s]:
-                name = f"{name} · {frame.notes[s]}"
+            note = frame.notes[s] if s < len(frame.notes) else ""
             total = f"{scores[s]}/{toward}" if toward else signed(chips[s])
             paid = frame.chips[s] if frame.chips else outcome.deltas[s]
-            rows.append((s in outcome.winners, name, self.points(outcome.points[s]), paid,
-                         total))
+            rows.append(ResultRow(s in outcome.winners, name, self.points(outcome.points[s]),
+                                  paid, total, note))
         columns = (tr(lang, "img.player"), self.points_column(lang), tr(lang, "img.balance"),
                    tr(lang, "img.match"))
         tiles = view.tiles

@@ -9,7 +9,7 @@ included (DESIGN.md §6). The words come from the catalogue.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
 
@@ -27,10 +27,12 @@ from rendering.canvas import (
     new_image,
     wrap,
 )
-from rendering.text import draw_text, font, printable, width
+from rendering.text import draw_text, fit, font, printable, width
 from rendering.theme import Theme, theme
 
 CARD_WIDTH = 800
+NAME_ROOM = CARD_WIDTH - 330 - 2 * PAD - 120
+"""The name column of a result row: up to the points, less the widest points written."""
 ROW_HEIGHT = 58
 """A row's height while the card fits the platform limit; twenty seats squeeze it a little."""
 COLUMNS_HEIGHT = 48
@@ -49,9 +51,20 @@ class Standing(Protocol):
     def games(self) -> int: ...
 
 
-ResultRow = tuple[bool, str, str, int | None, str]
-"""(won, name, points as shown, chips won or paid (None: played for nothing), the match after
-the deal)."""
+class ResultRow(NamedTuple):
+    """One seat's row on the result card."""
+
+    won: bool
+    name: str
+    points: str
+    """As the game writes them."""
+    chips: int | None
+    """Won or paid (None: played for nothing)."""
+    match: str
+    """The match after the deal."""
+    note: str = ""
+    """What explains the points (clean, with a discard): drawn whole after the name, which is
+    shortened for it."""
 
 
 def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], frame: Frame,
@@ -70,12 +83,12 @@ def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], f
     header(draw, look, frame.title, "", CARD_WIDTH)
     xs = _columns(draw, look, columns, head=head)
     top = head + PAD + COLUMNS_HEIGHT
-    for i, (won, name, points, delta, total) in enumerate(rows):
+    for i, (won, name, points, delta, total, note) in enumerate(rows):
         band = heights[i] - (tile_h + TILE_ROW_GAP if shown[i] else 0)
         _band(draw, look, (top, top + heights[i]), won, i)
         y = top + band // 2
         _name(draw, (xs[0], y), ("★ " if won else "") + name, look.gold if won else look.text,
-              xs[1] - xs[0] - 120, won)
+              NAME_ROOM, won, note)
         draw_text(draw, (xs[1], y), points, NAME_SIZE, look.text, anchor="rm")
         if delta is None:
             draw_text(draw, (xs[2], y), "—", NAME_SIZE, look.muted, anchor="rm")
@@ -146,17 +159,35 @@ def leaderboard_card(rows: Sequence[Standing], frame: Frame) -> Image.Image:
 
 
 def _name(draw: ImageDraw.ImageDraw, at: tuple[int, int], name: str, colour: tuple[int, int, int],
-          room: int, bold: bool) -> None:
-    """A name on its row: one line when it fits, else two smaller lines (cut only past them)."""
+          room: int, bold: bool, note: str = "") -> None:
     x, y = at
-    big = font(NAME_SIZE, bold)
-    if width(printable(name), big) <= room:
-        draw_text(draw, (x, y), name, NAME_SIZE, colour, bold=bold, anchor="lm")
+    size, lines = name_lines(name, note, room, bold)
+    if size == NAME_SIZE:
+        draw_text(draw, (x, y), lines[0], NAME_SIZE, colour, bold=bold, anchor="lm")
         return
-    lines = wrap(printable(name), font(TEXT_SIZE, bold), (room, room), 2)
     top = y - (len(lines) * (TEXT_SIZE + 2)) // 2
     for i, line in enumerate(lines):
         draw_text(draw, (x, top + i * (TEXT_SIZE + 2)), line, TEXT_SIZE, colour, bold=bold)
+
+
+def name_lines(name: str, note: str, room: int, bold: bool) -> tuple[int, list[str]]:
+    """A name and its note as a row draws them: (text size, lines). One line when both fit,
+    else two smaller lines; a name too long even for those is shortened (the note explains the
+    points, so it is never cut), and a note with no room left beside the name gets the second
+    line to itself."""
+    name = printable(name)
+    tail = f" · {note}" if note else ""
+    if width(name + tail, font(NAME_SIZE, bold)) <= room:
+        return NAME_SIZE, [name + tail]
+    face = font(TEXT_SIZE, bold)
+    lines = wrap(name, face, (room, room - width(tail, face)), 2)
+    if width(lines[-1] + tail, face) <= room:
+        lines[-1] += tail
+    elif len(lines) == 1:
+        lines.append(note)
+    else:  # the name's first line took less than the room, the second more than it leaves
+        lines[-1] = fit(lines[-1], face, room - width(tail, face)) + tail
+    return TEXT_SIZE, lines
 
 
 def _card_height(rows: int) -> int:

@@ -24,7 +24,7 @@ from faces.collect import board as collecting
 from faces.samples import Step
 from faces.trick import board as tricks
 from faces.trick.names import trick_names
-from rendering import Frame, sprites
+from rendering import Frame, cards, sprites
 from rendering.canvas import BOARD_WIDTH, MAX_SIDE, PAD, TEXT_SIZE, wrap
 from rendering.text import font, width
 
@@ -154,3 +154,36 @@ def test_long_names_leave_the_plays_named_under_the_trick(drawn: list[str], lang
     told = " ".join(lines)
     assert said.led in told and said.best in told
     assert not told.endswith("…")
+
+
+NOTES = ("clean", "discard", "penalized", "stock", "deal")
+"""The notes a result card gives a seat (catalogue keys `label.*`)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("stem", LONG_NAMES, ids=NAME_IDS)
+@pytest.mark.parametrize(("game", "preset", "players"), [
+    ("cedeng", "classic", 4), ("kapten", "culin", 2), ("kaptaishap", "classical", 20),
+    ("tiengow", "modern", 4)])
+def test_a_long_name_leaves_the_results_note_whole(drawn: list[str], lang: str, stem: str,
+                                                   game: str, preset: str,
+                                                   players: int) -> None:
+    """"· clean" says why a +68 is a +68: on the result card the note follows the name whole,
+    the name (on two lines at most) is what gives way."""
+    view = sample(game, preset, players, "end")
+    notes = tuple(tr(lang, f"label.{NOTES[s % len(NOTES)]}")
+                  for s in range(players))
+    frame = Frame(title="Result", names=names(stem, players), lang=lang, notes=notes)
+    pictures.result(view, frame)
+    for note in set(notes):
+        ends = [t for t in drawn if t == note or t.endswith(f" · {note}")]
+        assert len(ends) >= notes.count(note), note
+    assert view.outcome is not None
+    for s in range(players):
+        won = s in view.outcome.winners
+        size, lines = cards.name_lines(("★ " if won else "") + frame.names[s], notes[s],
+                                       cards.NAME_ROOM, won)
+        assert 1 <= len(lines) <= 2 and all(line in drawn for line in lines)
+        assert lines[-1] == notes[s] or lines[-1].endswith(f" · {notes[s]}")
+        assert all(width(line, font(size, won)) <= cards.NAME_ROOM for line in lines)
+        assert lines[0].removeprefix("★ ")[:10] == frame.names[s][:10]
