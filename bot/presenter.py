@@ -198,7 +198,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], 
     footer = home.footer(events, view, names(seats), lang)
     picture = Picture("board", Frame(
         title=title(game, lang), names=names(seats), footer=footer, lang=lang, theme=theme,
-        last=tuple(t for e in events if e.kind != "end" for t in e.tiles), stake=session.stake),
+        last=tuple(t for e in events for t in home.ringed(e)), stake=session.stake),
         view)
     lines = Lines(tr(lang, "table.title", game=title(game, lang), deal=view.match.deal + 1,
                      stake=session.stake))

@@ -189,7 +189,9 @@ class Home(ABC, Generic[V]):
         """The positions of a deal worth a picture, by phase name."""
 
     def ringed(self, event: Event) -> tuple[int, ...]:
-        """The tiles a sample's move put on the table, outlined in gold."""
+        """The tiles a move put on the table, outlined in gold on the table's picture and the
+        gallery's: never a hand the move only showed (Kap's winning hand), which would ring
+        every tile but the one the footer names."""
         return event.tiles
 
 

@@ -9,7 +9,8 @@ only the last discard may be taken, the first to hold three pairs wins).
 The felt holds what everybody sees: the stock count and the pot, the discards oldest first
 (wrapping and shrinking until they fit the picture), the tiles the player to move may take
 framed in the "playable" green of the hand pictures (gold would clash with the newest discard,
-which is ringed in the gold every board gives the tile just played). Hands are only counted; the
+which is ringed in the gold every board gives the tile just played; at the end of a deal the
+gold ring is the last move's tile, in the pile or in the winning hand). Hands are only counted; the
 finished deal lays out the winning hand. Nothing here reads a view's own hand, so a seat's view
 and the public view give the same picture.
 """
@@ -224,7 +225,7 @@ def _board(view: View, frame: Frame) -> Image.Image:
     _info(image, look, view, frame, at)
     if at.panel_h:
         draw_panel(image, look, view, frame, at)
-    _pile(image, look, view, at, lang)
+    _pile(image, look, view, at, frame)
     footer(draw, look, frame.footer, at.height - footer_height(frame.footer, BOARD_WIDTH),
            BOARD_WIDTH)
     return image
@@ -351,18 +352,23 @@ def _fit_pile(count: int, family: str, top: int, budget: int
     return height, gap, slots, need
 
 
-def _pile(image: Image.Image, look: Theme, view: View, at: Layout, lang: str) -> None:
+def _pile(image: Image.Image, look: Theme, view: View, at: Layout, frame: Frame) -> None:
+    """The discards, the newest ringed while the deal goes on. Once it is over the ring goes
+    to the tiles the last move played, as the footer names them: a discard taken to win is in
+    the winning hand, and the newest discard was not played by the winner."""
     draw = ImageDraw.Draw(image)
     if not view.pile:
         draw_text(draw, (BOARD_WIDTH // 2, at.pile_top + at.pile_h // 2),
-                  tr(lang, "img.no_discards"),
+                  tr(frame.lang, "img.no_discards"),
                   TEXT_SIZE, _shade(look.text, 0.7), anchor="mm")
         return
     tiles = view.tiles
     takeable = set(view.takeable)
     newest = len(view.pile) - 1
+    over, last = view.outcome is not None, set(frame.last)
     for index, ((tile, _seat), (x, y)) in enumerate(zip(view.pile, at.slots, strict=True)):
-        state: sprites.State = "last" if index == newest else "plain"
+        ringed = tile in last if over else index == newest
+        state: sprites.State = "last" if ringed else "plain"
         sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], at.tile_h, look.name,
                               state)
         image.paste(sprite, (x, y), sprite)

@@ -108,7 +108,8 @@ def panel_height(view: View, frame: Frame, win_tile: int) -> int:
 
 
 def draw_panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Panel) -> None:
-    """The finished deal: the winning hand laid out in its groups, or why there is none."""
+    """The finished deal: the winning hand laid out in its groups, or why there is none. The
+    tile the last move took (a discard taken to win) is ringed in it, as the footer names it."""
     lang = frame.lang
     draw = ImageDraw.Draw(image)
     box = (FELT_MARGIN, at.panel_top, BOARD_WIDTH - FELT_MARGIN, at.panel_top + at.panel_h)
@@ -135,9 +136,12 @@ def draw_panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Pa
     run = len(groups) * group_w + (len(groups) - 1) * WIN_GAP
     x = (BOARD_WIDTH - run) // 2
     y = at.panel_top + PAD + WIN_TITLE + (len(lines) - 1) * (NAME_SIZE + 6)
+    last = set(frame.last)
     for index, group in enumerate(groups):
         for j, tile in enumerate(group):
-            sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name)
+            state: sprites.State = "last" if tile in last else "plain"
+            sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name,
+                                  state)
             image.paste(sprite, (x + j * (w + PAIR_GAP), y), sprite)
         caption = _caption(view, tiles, group, index, lang)
         if caption:

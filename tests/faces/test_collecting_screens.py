@@ -26,7 +26,7 @@ from faces.moves import describe
 from games import get
 from games.engine import Action, Event
 from games.tiles import CHINESE, WESTERN
-from rendering import hand_labels
+from rendering import hand_labels, sprites
 from storage import Session
 from tests.support.helpers import read
 from tests.support.screens import hint, result_of, table_of
@@ -199,6 +199,61 @@ def test_a_won_kap_deal_is_told_and_laid_out():
                               state.match, presenter.Clock(0.0))
     assert "Перемога: Bob (око й десятки)" in result.text
     assert result.picture is not None and result.picture.frame.notes == ("", "з відкинутої")
+
+
+def ringed_faces(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], object]
+                 ) -> list[tuple[int, int]]:
+    """The faces a picture draws ringed in gold (the "last" look of a tile just played)."""
+    real = sprites.face
+    seen: list[tuple[int, int]] = []
+
+    def spy(family: str, first: int, second: int, height: int, theme_name: str = "dark",
+            state: sprites.State = "plain", horizontal: bool = False) -> Any:
+        if state == "last":
+            seen.append((first, second))
+        return real(family, first, second, height, theme_name, state, horizontal)
+
+    monkeypatch.setattr(sprites, "face", spy)
+    draw()
+    return seen
+
+
+def test_a_won_kap_board_rings_the_discard_the_footer_says_was_taken(monkeypatch):
+    """Bob wins by taking [6:2]: the footer says so, and the gold ring is on that [6:2] in
+    the winning hand, not on the newest discard nor on every tile the win showed."""
+    state, events = kap_win()
+    (taken,) = chinese("62")
+    screen = table_of(session("kapten"), game_of(kap), SEATS[:2], state, "en", events,
+                      presenter.Clock(0.0))
+    assert screen.picture is not None
+    assert "Bob: took [6:2] from the discards" in screen.picture.frame.footer
+    assert screen.picture.frame.last == (taken,)
+    newest, _ = kap.view(state, None).pile[-1]
+    assert newest != taken
+    assert ringed_faces(monkeypatch, screen.picture.render) == [(6, 2)]
+
+
+def test_a_kap_deal_won_from_the_stock_rings_no_discard(monkeypatch):
+    """Bob wins with the tile he draws: the footer names no tile played, so no tile is ringed,
+    not even the newest discard (which is Олена's, and not the move just told)."""
+    hands = [chinese("62", "11", "11b", "44", "55", "61", "51", "42"),
+             chinese("22", "22b", "65", "63", "33", "31", "66")]
+    state = kap.deal_from(kap.options("classical"), hands, chinese("53", "43", "32", "21"))
+    state, _ = play(kap, state, "C 4:4 ↓")
+    state, events = play(kap, state, "Draw from the stock")
+    assert [e.kind for e in events] == ["draw", "win", "end"]
+    screen = table_of(session("kapten"), game_of(kap, "classical"), SEATS[:2], state, "en",
+                      events, presenter.Clock(0.0))
+    assert screen.picture is not None and kap.view(state, None).pile
+    assert "Bob: drew from the stock" in screen.picture.frame.footer
+    assert ringed_faces(monkeypatch, screen.picture.render) == []
+    # While a deal goes on, the newest discard keeps its ring (the tile just played).
+    going = kap.deal_from(kap.options("classical"), hands, chinese("53", "43", "32", "21"))
+    going, events = play(kap, going, "C 4:4 ↓")
+    screen = table_of(session("kapten"), game_of(kap, "classical"), SEATS[:2], going, "en",
+                      events, presenter.Clock(0.0))
+    assert screen.picture is not None
+    assert ringed_faces(monkeypatch, screen.picture.render) == [(4, 4)]
 
 
 def test_an_empty_stock_voids_the_deal():
