@@ -1,7 +1,8 @@
 """The finished deal of a draw-and-discard game on the felt: the winning hand in its groups
 (Kap's eye, then its tens, each captioned; Three Dozen's three pairs), or why there is none.
 
-Rules sources: RULES.md §2.6 (a Kap hand wins as an eye and tens; a ten counts 10 or 20),
+Rules sources: RULES.md §2.6 (a Kap hand wins as an eye and tens; a ten counts 10 or 20;
+`[4:2]` counts 3),
 §2.7 (Kap Tai Shap: a void deal when the stock runs out) and §2.9 (Three Dozen: three pairs).
 """
 
@@ -143,22 +144,28 @@ def draw_panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Pa
             sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name,
                                   state)
             image.paste(sprite, (x + j * (w + PAIR_GAP), y), sprite)
-        caption = _caption(view, tiles, group, index, lang)
-        if caption:
-            draw_text(draw, (x + group_w // 2, y + height + WIN_CAPTION // 2 + 2), caption,
+        words = group_caption(view, tiles, group, index, lang)
+        if words:
+            draw_text(draw, (x + group_w // 2, y + height + WIN_CAPTION // 2 + 2), words,
                       SMALL_SIZE, look.gold if index == 0 else look.muted, bold=index == 0,
                       anchor="mm")
         x += group_w + WIN_GAP
 
 
-def _caption(view: View, tiles: TileSet, group: Sequence[int], index: int, lang: str) -> str:
-    """Under Kap's eye its name, under each ten what it adds up to (10 or 20)."""
+def group_caption(view: View, tiles: TileSet, group: Sequence[int], index: int, lang: str) -> str:
+    """Under Kap's eye its name, under each ten what it adds up to (10 or 20). A tile that
+    counts other than its pips (`[4:2]` counts 3, RULES.md §2.6) would make the total
+    disagree with the pips in sight, so such a ten spells its sum out: "3 + 7 = 10"."""
     if not isinstance(view, KapView):
         return ""
     if index == 0:
         return tr(lang, "img.eye")
     worth = values(view.options.four_two)
-    return str(sum(worth[tiles.kind_of[t]] for t in group))
+    counts = [worth[tiles.kind_of[t]] for t in group]
+    total = str(sum(counts))
+    if all(count == tiles.pips[t] for count, t in zip(counts, group, strict=True)):
+        return total
+    return " + ".join(map(str, counts)) + f" = {total}"
 
 
 def _name(frame: Frame, seat: int) -> str:

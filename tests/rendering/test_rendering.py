@@ -708,6 +708,58 @@ def test_a_won_kap_deal_lays_out_the_eye_apart_from_the_tens():
     assert winning.WIN_GAP > 3 * winning.PAIR_GAP
 
 
+def _dealt_winner(hand: str, four_two: int = 3):
+    """A Kap Ten deal whose leader is dealt `hand` ("33 33b 42 61 ..."), a win before any
+    discard."""
+    rules = games.get("kapten")
+    winner = [CHINESE.ids_of(int(spec[0]), int(spec[1]))[1 if spec.endswith("b") else 0]
+              for spec in hand.split()]
+    other = [t for t in range(32) if t not in winner][:7]
+    options = dataclasses.replace(rules.options(), four_two=four_two)
+    view = rules.view(rules.deal_from(options, [winner, other]), None)
+    assert view.outcome is not None and view.winning is not None
+    return view
+
+
+def _board_words(monkeypatch, view, lang: str = "en") -> list[str]:
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    _within_limits(pictures.board(view, _table(2, lang=lang)))
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_ten_with_four_two_spells_out_that_it_counts_three(monkeypatch, lang):
+    """KT-02 (RULES.md §5): [4:2][6:1] is a ten because [4:2] counts 3, though 13 pips show;
+    the caption under it says 3 + 7, the other tens their plain totals."""
+    view = _dealt_winner("33 33b 42 61 55 55b 64 64b")
+    groups = winning.winning_groups(view)
+    (with_four_two,) = [g for g in groups[1:] if CHINESE.ids_of(4, 2)[0] in g]
+    first, _ = with_four_two
+    expected = "3 + 7 = 10" if first == CHINESE.ids_of(4, 2)[0] else "7 + 3 = 10"
+    drawn = _board_words(monkeypatch, view, lang)
+    assert expected in drawn
+    assert sorted(t for t in drawn if t in ("10", "20")) == ["20", "20"]
+    assert [t for t in drawn if " = " in t] == [expected]
+
+
+@pytest.mark.parametrize(("hand", "four_two", "totals"), [
+    ("22 22b 65 63 33 31 11 62", 3, ["10", "10", "20"]),
+    ("11 11b 42 22 64 64b 55 55b", 6, ["10", "20", "20"])])
+def test_tens_that_count_their_pips_keep_a_plain_total(monkeypatch, hand, four_two, totals):
+    """No [4:2] among the tens (KT-01), or [4:2] counting its six pips by the table's option
+    (then KT-03 wins, [4:2][2:2] = 10): the captions are the plain totals."""
+    drawn = _board_words(monkeypatch, _dealt_winner(hand, four_two))
+    assert not [t for t in drawn if " = " in t]
+    assert sorted(t for t in drawn if t in ("10", "20")) == totals
+
+
 def test_a_void_kap_deal_says_why_there_is_no_winning_hand():
     rules = games.get("kaptaishap")
     end = next(states[-1] for k in range(50)
