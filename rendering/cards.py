@@ -76,15 +76,14 @@ def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], f
     look = theme(frame.theme)
     head = header_height(frame.title, "", CARD_WIDTH)
     shown = [tuple(tiles[i]) if i < len(tiles) else () for i in range(len(rows))]
-    tile_h = REVEALED_TILE[family]
-    heights = _row_heights(len(rows), [bool(t) for t in shown], tile_h + TILE_ROW_GAP, head)
+    band, tile_hs = tile_rows([len(t) for t in shown], family, head)
+    heights = [band + (h + TILE_ROW_GAP if h else 0) for h in tile_hs]
     image = new_image((CARD_WIDTH, head + PAD + COLUMNS_HEIGHT + sum(heights) + PAD), look.table)
     draw = ImageDraw.Draw(image)
     header(draw, look, frame.title, "", CARD_WIDTH)
     xs = _columns(draw, look, columns, head=head)
     top = head + PAD + COLUMNS_HEIGHT
     for i, (won, name, points, delta, total, note) in enumerate(rows):
-        band = heights[i] - (tile_h + TILE_ROW_GAP if shown[i] else 0)
         _band(draw, look, (top, top + heights[i]), won, i)
         y = top + band // 2
         _name(draw, (xs[0], y), ("★ " if won else "") + name, look.gold if won else look.text,
@@ -98,22 +97,54 @@ def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], f
                       anchor="rm")
         draw_text(draw, (xs[3], y), total, NAME_SIZE, look.muted, anchor="rm")
         if shown[i]:
-            _tile_row(image, look, shown[i], family, (xs[0], top + band - 4), tile_h)
+            _tile_row(image, look, shown[i], family, (xs[0], top + band - 4), tile_hs[i])
         top += heights[i]
     return image
 
 
-REVEALED_TILE = {"chinese": 64, "western": 52}
-"""Height of a revealed tile on a result row: 25-26 px across, 12 or more on a phone."""
+REVEALED_MOST = {"chinese": 110, "western": 88}
+"""Height of a revealed tile on a result row where the card has room: 44 px across, 22 on a
+phone, so the pips the points count can be counted there."""
+REVEALED_LEAST = {"chinese": 64, "western": 52}
+"""The height a row of revealed tiles keeps at the least (25-26 px across, 12 or more on a
+phone): a longer row overlaps its tiles instead."""
 TILE_ROW_GAP = 10
+TILE_ROOM = CARD_WIDTH - 4 * PAD
+"""A row of revealed tiles, from the name's column to the card's inner edge."""
+TILE_STEP = 4
+BAND_LEAST = 50
+"""The words' band keeps this height at the least, two smaller lines of a long name."""
 
 
-def _row_heights(count: int, with_tiles: Sequence[bool], extra: int, head: int) -> list[int]:
-    """Each row's height: the words' band (squeezed a little for twenty seats), and a row of
-    tiles under it where the row has some."""
-    room = MAX_SIDE - head - 2 * PAD - COLUMNS_HEIGHT - extra * sum(with_tiles)
-    band = min(ROW_HEIGHT, room // max(1, count))
-    return [band + (extra if tiles else 0) for tiles in with_tiles]
+def tile_rows(counts: Sequence[int], family: str, head: int) -> tuple[int, list[int]]:
+    """The words' band of every row and each row's tile height (0: no tiles). Tiles take the
+    largest height at which the card stays within the platform's limit with every band
+    readable, and a row with more tiles than it holds side by side a smaller one, down to
+    `REVEALED_LEAST` (then they overlap)."""
+    least, most = REVEALED_LEAST[family], REVEALED_MOST[family]
+
+    def rows_at(card: int) -> tuple[int, list[int]]:
+        heights = [_row_tile_height(family, n, least, card) for n in counts]
+        room = MAX_SIDE - head - 2 * PAD - COLUMNS_HEIGHT - sum(
+            h + TILE_ROW_GAP for h in heights if h)
+        return min(ROW_HEIGHT, room // max(1, len(counts))), heights
+
+    for card in range(most, least, -2):
+        band, heights = rows_at(card)
+        if band >= BAND_LEAST:
+            return band, heights
+    return rows_at(least)
+
+
+def _row_tile_height(family: str, count: int, least: int, most: int) -> int:
+    """The largest height up to `most` at which `count` tiles fit the row side by side."""
+    if not count:
+        return 0
+    for height in range(most, least - 1, -2):
+        w, _ = sprites.tile_size(family, height)
+        if count * (w + TILE_STEP) - TILE_STEP <= TILE_ROOM:
+            return height
+    return least
 
 
 def _tile_row(image: Image.Image, look: Theme, faces: Sequence[tuple[int, int]], family: str,
@@ -121,7 +152,7 @@ def _tile_row(image: Image.Image, look: Theme, faces: Sequence[tuple[int, int]],
     """Faces side by side, overlapping a little when there are more than the row holds."""
     w, _ = sprites.tile_size(family, height)
     room = CARD_WIDTH - 2 * PAD - at[0]
-    step = min(w + 4, (room - w) // max(1, len(faces) - 1)) if len(faces) > 1 else w
+    step = min(w + TILE_STEP, (room - w) // max(1, len(faces) - 1)) if len(faces) > 1 else w
     for i, (first, second) in enumerate(faces):
         sprite = sprites.face(family, first, second, height, look.name)
         image.paste(sprite, (at[0] + i * step, at[1]), sprite)

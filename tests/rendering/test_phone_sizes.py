@@ -11,6 +11,7 @@ measured too.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +20,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+import faces
+import games
 from bot import gallery
-from rendering import sprites
+from faces import pictures
+from rendering import Frame, cards, sprites
+from rendering.canvas import HEADER_HEIGHT, MAX_SIDE
 
 PHONE_WIDTH = 400
 MIN_TILE = 12
@@ -113,3 +118,54 @@ def test_every_picture_reads_on_a_phone(tmp_path: Path, recorder: Recorder, lang
         problems += [f"{path.name}: cut {shown!r}" for shown in seen.cut if not allowed_cut(shown)]
     assert not problems, "\n".join(problems)
     assert smallest_tile >= MIN_TILE and smallest_text >= MIN_TEXT
+
+
+REVEALED_ON_A_PHONE = 20
+"""A revealed tile's width on a result card seen on a phone, where the card has room: the
+pips its points count are counted there."""
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), [
+    ("cedeng", "classic", 4), ("dragon", "one-arm", 4), ("domino", "100", 2),
+    ("domino", "50", 4), ("threedozen", "forced-pickup", 5), ("kapten", "culin", 2),
+    ("kaptaishap", "classical", 10), ("kaptaishap", "culin", 20)])
+def test_result_cards_show_revealed_tiles_big_enough_to_count(
+        monkeypatch: pytest.MonkeyPatch, game: str, preset: str, players: int) -> None:
+    rules = games.get(game)
+    steps = faces.home(game).samples(rules, rules.options(preset), players,
+                                     f"gallery/{game}/{preset}")
+    view = rules.view(steps["end"].state, None)
+    widths: list[int] = []
+    face = sprites.face
+
+    def measured(family: str, first: int, second: int, height: int, *args: Any,
+                 **kwargs: Any) -> Image.Image:
+        widths.append(sprites.tile_size(family, height)[0])
+        return face(family, first, second, height, *args, **kwargs)
+
+    monkeypatch.setattr(sprites, "face", measured)
+    card = Image.open(io.BytesIO(pictures.result(view, Frame(
+        title="Result", names=gallery.SAMPLE_NAMES[:players]))))
+    scale = PHONE_WIDTH / card.width
+    assert widths and min(widths) * scale >= REVEALED_ON_A_PHONE, sorted(set(widths))
+    assert card.height <= MAX_SIDE
+    home = faces.home(game)
+    counts = [len(home.revealed(view, s)) for s in range(players)]
+    band, heights = cards.tile_rows(counts, sprites.family_of(view.tiles), HEADER_HEIGHT)
+    assert band >= cards.BAND_LEAST
+    for count, height in zip(counts, heights, strict=True):
+        w, _ = sprites.tile_size(sprites.family_of(view.tiles), height) if count else (0, 0)
+        assert count * (w + cards.TILE_STEP) - cards.TILE_STEP <= cards.TILE_ROOM
+
+
+def test_a_long_row_of_revealed_tiles_shrinks_alone() -> None:
+    """Tiles grow where the row has room: a row too long for big tiles takes smaller ones (down
+    to the least, then overlapping), its neighbours keep theirs; rows of tiles under many
+    seats share the card's height, every band still readable."""
+    most, least = cards.REVEALED_MOST["chinese"], cards.REVEALED_LEAST["chinese"]
+    band, heights = cards.tile_rows([3, 20, 0, 40], "chinese", HEADER_HEIGHT)
+    assert heights[0] == most and least < heights[1] < most and heights[2] == 0
+    assert heights[3] == least and band == cards.ROW_HEIGHT
+    band, heights = cards.tile_rows([2] * 8, "chinese", HEADER_HEIGHT)
+    assert least < heights[0] < most and len(set(heights)) == 1
+    assert band >= cards.BAND_LEAST
