@@ -8,17 +8,17 @@ language lacks.
 
 from __future__ import annotations
 
-from bot.catalogue import en_tables, en_terminal, uk_tables, uk_terminal
+from bot.catalogue import en_tables, en_terminal, en_web, uk_tables, uk_terminal, uk_web
 from bot.catalogue.en import EN
 from bot.catalogue.types import Entry
 from bot.catalogue.uk import UK
 
-_PARTS = {"en": (EN, en_terminal.TERMINAL, en_tables.TABLES),
-          "uk": (UK, uk_terminal.TERMINAL, uk_tables.TABLES)}
+_PARTS = {"en": (EN, en_terminal.TERMINAL, en_tables.TABLES, en_web.WEB),
+          "uk": (UK, uk_terminal.TERMINAL, uk_tables.TABLES, uk_web.WEB)}
 CATALOGUE: dict[str, dict[str, Entry]] = {
     lang: {k: v for part in parts for k, v in part.items()} for lang, parts in _PARTS.items()}
-"""Each language's sentences; the terminal's own (`gupai play`) and those of chips, tables and
-their hosts are kept in modules of their own per language."""
+"""Each language's sentences; the terminal's own (`gupai play`), those of chips, tables and
+their hosts, and the web table's are kept in modules of their own per language."""
 assert all(len(CATALOGUE[lang]) == sum(map(len, parts)) for lang, parts in _PARTS.items()), \
     "a key is in two parts of one language"
 

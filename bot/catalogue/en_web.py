@@ -1,0 +1,26 @@
+"""The web table in English: its button in the chats, the page's own words and its refusals
+(a Telegram Mini App, `bot.webapp`)."""
+
+from __future__ import annotations
+
+from bot.catalogue.types import Entry
+
+WEB: dict[str, Entry] = {
+    "btn.web_table": "🀄 Open the table",
+    "web.your_tiles": "Your tiles",
+    "web.tap_tile": "Tap a tile to see its moves.",
+    "web.pick_more": ("Pick {n} more tile, or a move below.",
+                      "Pick {n} more tiles, or a move below."),
+    "web.no_moves": "No move plays these tiles: tap a tile to start again.",
+    "web.connecting": "Connecting…",
+    "web.offline": "Connection lost: trying again…",
+    "web.join": "Join",
+    "web.board": "The table",
+    "web.moves": "Your moves",
+    "web.closed": "This game is over.",
+    "web.not_your_turn": "Waiting for your turn.",
+    "web.retry": "Try again",
+    'web.open_in_telegram': "Open this table from the game's message in Telegram.",
+    "web.no_game": "There is no such game here.",
+    "web.unsigned": "This page could not prove who you are: open it again from Telegram.",
+}

@@ -1,0 +1,27 @@
+"""The web table in Ukrainian: its button in the chats, the page's own words and its refusals
+(a Telegram Mini App, `bot.webapp`)."""
+
+from __future__ import annotations
+
+from bot.catalogue.types import Entry
+
+WEB: dict[str, Entry] = {
+    "btn.web_table": "🀄 Відкрити стіл",
+    "web.your_tiles": "Ваші плитки",
+    "web.tap_tile": "Торкніться плитки, щоб побачити її ходи.",
+    "web.pick_more": ("Виберіть ще {n} плитку або хід нижче.",
+                      "Виберіть ще {n} плитки або хід нижче.",
+                      "Виберіть ще {n} плиток або хід нижче."),
+    "web.no_moves": "Цими плитками не походити: торкніться плитки, щоб почати знову.",
+    "web.connecting": "З'єднання…",
+    "web.offline": "Зв'язок втрачено: пробуємо знову…",
+    "web.join": "Приєднатися",
+    "web.board": "Стіл",
+    "web.moves": "Ваші ходи",
+    "web.closed": "Цю гру закінчено.",
+    "web.not_your_turn": "Чекаємо на ваш хід.",
+    "web.retry": "Спробувати ще",
+    "web.open_in_telegram": "Відкрийте цей стіл з повідомлення гри в Telegram.",
+    "web.no_game": "Такої гри тут немає.",
+    "web.unsigned": "Ця сторінка не змогла довести, хто ви: відкрийте її знову з Telegram.",
+}
