@@ -9,6 +9,7 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from bot import payload
@@ -140,3 +141,17 @@ async def test_a_stranger_joins_a_lobby_from_the_page(server: FakeTelegram,
         await server.wait_for(lambda: STRANGER.first_name in (group.lobby().content or ""))
         status, lobby = await call(base, STRANGER, f"api/table?session={sid}")
         assert STRANGER.first_name in lobby["table"]["before"] + lobby["table"]["after"]
+
+
+async def test_a_page_following_the_game_does_not_hold_up_a_stop(server: FakeTelegram,
+                                                                  tmp_path: Path) -> None:
+    async with web_bot(server, tmp_path) as (group, base):
+        sid = await group.open_game("dragon", (OLENA, BOB), 1)
+        headers = {"Authorization": f"tma {init_data(OLENA, TOKEN)}"}
+        async with aiohttp.ClientSession() as client, \
+                client.get(f"{base}api/events?session={sid}", headers=headers) as events:
+            assert events.headers["Content-Type"].startswith("text/event-stream")
+            first = await events.content.readuntil(b"\n\n")
+            assert first.startswith(b"data: {\"version\": ")
+            code, took = group.terminate()
+        assert code == 0 and took < 10, (code, took, group.process.output[-2000:])
