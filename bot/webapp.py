@@ -133,7 +133,8 @@ class WebApp:
             return self.check(init_data.strip())
         except BadInitData as exc:
             log.info("web table: refused init data: %s", exc)
-            raise _error(401, tr(_guess_language(init_data), "web.unsigned")) from None
+            said = _guess_language(init_data, request.headers.get("Accept-Language", ""))
+            raise _error(401, tr(said, "web.unsigned")) from None
 
     async def seen(self, request: web.Request, user: WebUser) -> Opened:
         text = request.query.get("session", "")
@@ -264,10 +265,11 @@ async def _body(request: web.Request) -> dict[str, Any]:
     return body if isinstance(body, dict) else {}
 
 
-def _guess_language(init_data: str) -> str:
-    """The language init data that failed its check claims, for the refusal's words only."""
+def _guess_language(init_data: str, accepted: str) -> str:
+    """The language of a refusal's words only: the one init data that failed its check
+    claims, else the browser's first."""
     for token in ("language_code%22%3A%22", 'language_code":"'):
         at = init_data.find(token)
         if at >= 0:
             return lang_of(init_data[at + len(token):at + len(token) + 2])
-    return lang_of(None)
+    return lang_of(accepted.split(",")[0].strip()[:2] or None)

@@ -13,7 +13,7 @@ import aiohttp
 import pytest
 
 from bot import payload
-from bot.i18n import tr
+from bot.i18n import lang_of, tr
 from bot.seating import seat_index
 from tests.support.fake_telegram import BOT_USERNAME, FakeTelegram, SentMessage
 from tests.support.miniapp import init_data
@@ -83,7 +83,8 @@ async def test_unsigned_requests_get_401_and_change_nothing(server: FakeTelegram
                                ("api/join", {"session": sid})):
                 status, answer = await call(base, mover, path, body, data=data)
                 assert status == 401, (why, path, answer)
-                assert answer == {"error": tr(mover.language_code, "web.unsigned")}
+                said = mover.language_code if data else lang_of(None)
+                assert answer == {"error": tr(said, "web.unsigned")}, (why, path)
         assert dump(tmp_path / "bot.sqlite3") == before
         status, answer = await call(base, mover, "api/press", {"data": move})
         assert (status, answer) == (200, {"toast": ""}), "the same move, signed, is played"
