@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, Page, Route, async_playwright
+from playwright.async_api import Browser, Page, Request, Route, async_playwright
 
 from tests.support.fake_telegram import User
 from tests.support.miniapp import WEB_APP_STUB, init_data, launch_url
@@ -53,11 +53,15 @@ async def chromium() -> AsyncIterator[Browser]:
 
 async def open_table(browser: Browser, base: str, user: User, session: int, *,
                      theme: str = "light", telegram_script: bool = True,
-                     data: str | None = None, direct: bool = True) -> Page:
+                     data: str | None = None, direct: bool = True,
+                     serve: Callable[[Route, Request], Awaitable[None]] | None = None) -> Page:
     """The web table as `user` opens it from Telegram: by the group's direct link (`direct`,
-    the session in the signed start parameter) or a private chat's button (`?s=`)."""
+    the session in the signed start parameter) or a private chat's button (`?s=`). `serve`
+    answers the page's own requests instead of a server."""
     context = await browser.new_context(viewport=PHONE, device_scale_factor=2,
                                         color_scheme="dark" if theme == "dark" else "light")
+    if serve is not None:
+        await context.route(f"{base}**", serve)
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
