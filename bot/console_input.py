@@ -1,9 +1,10 @@
 """What a line typed in the console means, and where the lines come from.
 
-DESIGN.md §5 (Console). A move is chosen by its number, its label, its tile letters (with `<` or
-`>` for an end of the line), a tile's face, or a word's start; the choice reads the buttons'
-structured data (`Button.move`: letters, faces, end), never their label text. Lines are read by
-a daemon thread so that the computer players' timers keep running while the player thinks.
+DESIGN.md §5 (Console). A move is chosen by its number, its label, its tile letters (followed
+by the open number of an end of the line: `a4`), a tile's face, or a word's start; the choice
+reads the buttons' structured data (`Button.move`: letters, faces, end), never their label
+text. Lines are read by a daemon thread so that the computer players' timers keep running while
+the player thinks.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import asyncio
 import contextlib
 import re
 import threading
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -27,7 +28,9 @@ PEEK_WORDS = frozenset({"p", "peek"})
 YES = frozenset({"y", "yes", "т", "так"})
 _FACE = re.compile(r"\d:\d")
 """A tile's face as typed ("6:6")."""
-_ARROWS = {"◀": "<", "▶": ">"}
+_WITH_END = re.compile(r"([a-z]\d*|\d:\d)(?:on|на|@)?(\d)")
+"""A tile's letter or face, then the open number of the end it goes to ("a4", "a on 4",
+"6:4@4"): the picture marks each end of a line with its number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,39 +84,42 @@ def _alike(moves: Sequence[Button], named: list[int]) -> bool:
 
 
 def hand_letters(text: str) -> list[str]:
-    """The hand letters a typed line names ("a<", "A+B", "c d" → a / a, b / c, d), or [] when
+    """The hand letters a typed line names ("a", "A+B", "c d" → a / a, b / c, d), or [] when
     it is not written in letters."""
-    squashed = _squash(text).replace("+", "").strip("<>")
+    squashed = _squash(text).replace("+", "")
     letters = re.findall(r"[a-z]\d*", squashed)
     return letters if letters and "".join(letters) == squashed else []
 
 
-def end_mark(text: str) -> str:
-    """The end a typed line names: "<", ">" or ""."""
+def split_end(text: str, letters: Collection[str] = ()) -> tuple[str, str]:
+    """A typed line without the end it names, and that end's open number ("a4" → "a", "4");
+    the end is "" when none is typed. A hand letter with a number of its own (`letters`, on a
+    hand of more than 26 tiles) is that letter, not a letter and an end."""
     squashed = _squash(text)
-    return next((mark for mark in "<>" if squashed.startswith(mark) or squashed.endswith(mark)),
-                "")
+    if squashed in letters or _FACE.fullmatch(squashed):
+        return squashed, ""
+    found = _WITH_END.fullmatch(squashed)
+    return (found[1], found[2]) if found else (squashed, "")
 
 
 def typed_face(text: str) -> str:
-    """A tile's face as typed ("6:6", "6:6>"), or ""."""
-    squashed = _squash(text).strip("<>")
+    """A tile's face as typed ("6:6"), or ""."""
+    squashed = _squash(text)
     return squashed if _FACE.fullmatch(squashed) else ""
 
 
 def _squash(text: str) -> str:
-    for arrow, mark in _ARROWS.items():
-        text = text.replace(arrow, mark)
     return "".join(text.split()).casefold()
 
 
 def choose(text: str, moves: Sequence[Button], hand: Mapping[str, str] | None = None
            ) -> Choice:
-    """What a typed line means: a move's number, its full label, its tile letter(s) (with `<` or
-    `>` for the left or right end when both fit), a tile's face ("6:6", for a discard to take),
-    a command, or a word's start ("dr" → Draw). A tile letter wins over a one-letter command;
-    the command's full word always works. `hand` (lower-case letter → face) lets the letter of
-    a second identical tile choose the move its twin's letter labels: both play alike."""
+    """What a typed line means: a move's number, its full label, its tile letter(s) (with the
+    open number of the end when two ends are open, "a4"), a tile's face ("6:6", for a discard
+    to take), a command, or a word's start ("dr" → Draw). A tile letter wins over a one-letter
+    command; the command's full word always works. `hand` (lower-case letter → face) lets the
+    letter of a second identical tile choose the move its twin's letter labels: both play
+    alike."""
     typed = text.strip()
     key = typed.casefold()
     if not key:
@@ -127,10 +133,7 @@ def choose(text: str, moves: Sequence[Button], hand: Mapping[str, str] | None = 
     exact = [b for b in moves if _squash(b.label) == squashed]
     if len(exact) == 1:
         return exact[0]
-    letters, side = squashed, ""
-    for mark in ("<", ">"):
-        if letters.startswith(mark) or letters.endswith(mark):
-            letters, side = letters.strip(mark), mark
+    letters, side = split_end(squashed, {tile_key(b).casefold() for b in moves})
     named = [i for i, b in enumerate(moves)
              if tile_key(b) and tile_key(b).casefold() == letters]
     if not named and _FACE.fullmatch(letters):

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bot.console_input import buttons_of, end_mark, hand_letters, same_face, typed_face
+from bot.console_input import buttons_of, hand_letters, same_face, split_end, typed_face
 from bot.i18n import minus, signed, tr
 from bot.screens import Button, Keyboard, Picture, Screen
 from faces import home_of
@@ -57,8 +57,9 @@ def help_lines(view: View[Any] | None, lang: str) -> list[str]:
 def refusal(text: str, view: View[Any], moves: list[Button], lang: str) -> str:
     """Why a typed line that names no move is none, in the rules' words (its game's home
     says), and the moves the typed tiles do have; "" when nothing more can be said."""
-    letters = hand_letters(text)
     labels = [label.casefold() for label in hand_labels(len(view.hand))]
+    text, end = split_end(text, labels)
+    letters = hand_letters(text)
     face = typed_face(text)
     if letters:
         missing = [x for x in letters if x not in labels]
@@ -67,10 +68,10 @@ def refusal(text: str, view: View[Any], moves: list[Button], lang: str) -> str:
                 return ""  # a word more likely than tiles
             last = hand_labels(len(view.hand))[-1] if view.hand else "A"
             return tr(lang, "console.no_letter", letter=missing[0].upper(), last=last)
-        typed = Typed(tuple(view.hand[labels.index(x)] for x in letters), "", end_mark(text))
+        typed = Typed(tuple(view.hand[labels.index(x)] for x in letters), "", end)
     elif face:
         mine = [t for t in view.hand if same_face(face, tile_text(view.tiles, t))]
-        typed = Typed(tuple(mine[:1]), "" if mine else face, end_mark(text))
+        typed = Typed(tuple(mine[:1]), "" if mine else face, end)
     else:
         return ""
     why = home_of(view).teacher.refusal(view, typed, lang)

@@ -49,7 +49,7 @@ class Move:
     """What a move button plays, as data for platforms that choose by typing or by picking
     tiles: the hand letters of the tiles it plays from the hand, the faces of every tile it
     names (a discard taken from the table has a face and no letter), the end of the line it
-    goes to ("<", ">" or ""), and its verb."""
+    goes to (the open number that marks it, "4", or ""), and its verb."""
 
     letters: tuple[str, ...]
     faces: tuple[str, ...]

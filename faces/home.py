@@ -39,7 +39,8 @@ MAX_MOVES = 24
 @dataclass(frozen=True, slots=True)
 class Typed:
     """What a player typed that names no legal move: the hand tiles its letters (or a hand
-    tile's face) name, a face found nowhere in the hand, and the end mark ("<", ">" or "")."""
+    tile's face) name, a face found nowhere in the hand, and the end typed (the open number
+    that marks it, "4", or "")."""
 
     tiles: tuple[int, ...] = ()
     face: str = ""
@@ -85,7 +86,8 @@ class Home(ABC, Generic[V]):
         eye."""
 
     def end(self, action: Action, view: V) -> str:
-        """"<" or ">" for a move that chooses the left or the right end of a line, else ""."""
+        """The mark of the end of a line a move chooses (the open number its picture shows
+        there, "4"), else ""."""
         return ""
 
     def groups(self, legal: Sequence[Action], letters: Letters, lang: str) -> Groups:

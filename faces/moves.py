@@ -97,18 +97,19 @@ SAID: dict[str, Said] = {
 """Event kind -> its words; a kind missing here is shown as its bare name."""
 
 
-def describe(event: Event, names: Sequence[str], tiles: TileSet, lang: str, ends: int = 1,
-             named: Namer | None = None) -> str:
-    """`ends` is how many open ends the line has, so "left"/"right" is said only when it helps;
-    `named` says tiles in their game's words (their faces when not given)."""
+def describe(event: Event, names: Sequence[str], tiles: TileSet, lang: str,
+             on: int | None = None, named: Namer | None = None) -> str:
+    """`on` is the open number a play at one of two open ends went to: the picture marks each
+    end with its number (a wrapped line has no left and right), so the words name it so, and
+    only when there was a choice; `named` says tiles in their game's words (their faces when
+    not given)."""
     named = named or faces_of(tiles)
     if event.kind == "end":
         # Said once for the table, whoever the game names as the deal's winner.
         return tr(lang, "move.end")
     who = names[event.seat] if event.seat is not None and event.seat < len(names) else ""
-    if event.kind == "play" and ends == 2:
-        side = "move.play_left" if event.value == 0 else "move.play_right"
-        text = _named(side)(event, tiles, lang, named)
+    if event.kind == "play" and on is not None:
+        text = tr(lang, "move.play_on", tile=named(event.tiles), end=on)
     elif event.kind in SAID:
         text = SAID[event.kind](event, tiles, lang, named)
     else:

@@ -14,7 +14,6 @@ from rendering.canvas import (
     BOARD_WIDTH,
     MAX_SIDE,
     PAD,
-    SMALL_SIZE,
     TEXT_SIZE,
     Frame,
     SeatBox,
@@ -39,7 +38,9 @@ MINI_TILE_END = {"chinese": 80, "western": 64}
 """Revealed discards are drawn larger than backs: their pips are counted."""
 LINE_SIZES = tuple(range(130, 59, -4))
 """Tile lengths tried for the line, largest first; the shortest keeps a tile 24 px across."""
-"""Tile lengths tried for the line, largest first."""
+
+BADGE_RADIUS = 18
+"""The open-number badges at the ends of a two-arm line: 9 px at a phone's width."""
 
 Placement = tuple[int, int, int, int]
 """(tile, left face, right face, seat) as the line games' views hold their line."""
@@ -92,26 +93,33 @@ def _draw_line(image: Image.Image, look: Theme, line: tuple[Placement, ...], sna
         _closed_mark(draw, look, start, top)
         _open_mark(draw, look, snake.slots[len(line)], top, start=False)
     elif arms == 2:
-        _end_badge(draw, look, start, top, START_MARK, start=True)
-        _end_badge(draw, look, snake.slots[len(line)], top, END_MARK, start=False)
+        _end_badge(draw, look, start, top, line[0][1], start=True)
+        _end_badge(draw, look, snake.slots[len(line)], top, line[-1][2], start=False)
     else:
         _open_mark(draw, look, snake.slots[len(line)], top, start=False)
 
 
-START_MARK, END_MARK = "◀", "▶"
-"""The marks the move buttons put on the two ends of a two-arm line: a wrapped line can end on
-the left, so the ends are named by these marks, not by where they fall."""
-
-
-def _end_badge(draw: ImageDraw.ImageDraw, look: Theme, slot: Slot, top: int, mark: str,
+def _end_badge(draw: ImageDraw.ImageDraw, look: Theme, slot: Slot, top: int, number: int,
                start: bool) -> None:
-    """A round badge with the end's button mark: left of the first tile, or in the slot the
-    next tile at the other end would take."""
-    radius = 16
+    """A round badge with the open number, where the line really ends: left of the first tile
+    (the first row always runs rightwards), or in the slot the next tile at the other end
+    would take, which is left of the last tile when a wrapped line ends on a leftward row.
+
+    The badge shows a number, not an arrow, because an arrow at the end of a leftward row
+    would point back into the line; the buttons and the words name an end by this number.
+    """
+    side = min(slot.w, slot.h)
+    radius = min(BADGE_RADIUS, max(12, side // 2))
     cy = top + slot.y + slot.h // 2
-    cx = slot.x - 6 - radius if start else slot.x + min(slot.w, slot.h) // 2
-    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=look.accent)
-    draw.text((cx, cy), mark, font=font(SMALL_SIZE, bold=True), fill=look.panel, anchor="mm")
+    if start:
+        cx = slot.x - 6 - radius
+    else:
+        # The slot is as long as a tile: the badge keeps to its side that touches the line.
+        cx = slot.x + side // 2 if slot.forward else slot.x + slot.w - side // 2
+    draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=look.accent,
+                 outline=look.panel, width=2)
+    draw.text((cx, cy), str(number), font=font(TEXT_SIZE, bold=True), fill=look.panel,
+              anchor="mm")
 
 
 def _open_mark(draw: ImageDraw.ImageDraw, look: Theme, slot: Slot, top: int, start: bool

@@ -20,6 +20,7 @@ EN: dict[str, Entry] = {
     "btn.back": "I'm back",
     "btn.back_to_tiles": "« Tiles",
     "btn.draw": "Draw",
+    "btn.on_end": "{move} on {end}",
     "btn.draw_stock": "Draw from the stock",
     "btn.pass": "Pass",
     "btn.start_me": "Start me",
@@ -112,8 +113,7 @@ EN: dict[str, Entry] = {
     # moves in words
     "move.lead": "led {tile}",
     "move.play": "played {tile}",
-    "move.play_left": "played {tile} at the ◀ end",
-    "move.play_right": "played {tile} at the ▶ end",
+    "move.play_on": "played {tile} on the {end} end",
     "move.drop": "laid a tile face down",
     "move.draw": ("drew {n} tile", "drew {n} tiles"),
     "move.pass": "passed",

@@ -77,15 +77,14 @@ TERMINAL: dict[str, Entry] = {
     "refuse.fits_no_end": "[{tile}] fits neither open end ({ends}): touching ends must be equal.",
     "refuse.fits_not_end": "[{tile}] does not fit the open end ({ends}): touching ends must be "
                            "equal.",
-    "refuse.not_left": "[{tile}] does not fit the left end ({end}): touching ends must be equal.",
-    "refuse.not_right": "[{tile}] does not fit the right end ({end}): touching ends must be "
-                        "equal.",
-    "refuse.one_end": "The line has one open end ({end}): type the letter without < or >.",
+    "refuse.not_end": "[{tile}] does not fit the {end} end: touching ends must be equal.",
+    "refuse.no_such_end": "No open end is {end}: the open ends are {ends}.",
+    "refuse.one_end": "The line has one open end ({end}): type the letter alone, with no end.",
     "refuse.closed": "The other end is closed for the whole deal.",
     "refuse.must_attach": "You hold a tile that fits, and it must be played: nothing goes face "
                           "down now.",
     "refuse.drop": "No tile of yours fits an open end, so one tile goes face down: type its "
-                   "letter alone, without < or >.",
+                   "letter alone.",
     "refuse.not_in_hand": "There is no [{face}] in your hand.",
     "refuse.domino_lead": "The highest double opens the line: [{tile}].",
     "refuse.pending": "The tile you just drew, [{tile}], fits and must be played now.",
@@ -121,8 +120,8 @@ TERMINAL: dict[str, Entry] = {
     "teach.lead_both": "A 6:4      lead a tile; both of its ends stay open",
     "teach.attach_one": "A 6:4      attach a tile whose number matches the open end (type a)",
     "teach.attach_two": "A tile that fits must be played; touching ends are equal.",
-    "teach.left": "◀ A 6:4    attach at the left end (type a<)",
-    "teach.right": "A 6:4 ▶    attach at the right end (type a>)",
+    "teach.on_end": "A 6:4 on 4 attach at the open end 4, the number in a badge at each end of "
+                    "the line on the picture (type a4)",
     "teach.drop": "A 6:4 ↓    no tile fits: lay one face down; its pips count against you",
     "teach.connect_goal": "The fewest pips laid face down win the deal.",
     "teach.domino_lead": "A 6:6      the highest double opens the line",

@@ -4,7 +4,9 @@ and the Ukrainian "ДОМІНО" (the double-six draw game).
 Rules sources: RULES.md §2.1–§2.5 (one line, one open end or two, face-down discards, the closed
 end of a one-arm line) and §2.10 / §3 (the draw game: the stock, doubles crosswise, a match to
 100 or 50). A move lays one tile at an end of the line, so its button names the tile by its
-hand letter and face and, when both ends are open, the end it goes to ("◀ A 6:4", "A 6:4 ▶").
+hand letter and face and, when both ends are open, the end it goes to by the open number the
+picture shows in a badge there ("A 6:4 on 4"): a line wrapped on a phone-wide picture snakes,
+so "left" and "right", or arrows, would not say which end is which.
 """
 
 from __future__ import annotations
@@ -38,8 +40,8 @@ class LineHome(Home[LineView]):
     rules_text = TEXTS
 
     def label(self, action: Action, letters: Letters, view: LineView, lang: str) -> str:
-        """"A 6:4 →4" leads with an open end, "◀ A 6:4" / "A 6:4 ▶" chooses the end, "A 6:4 ↓"
-        lays a tile face down; a move without tiles is a word ("Draw", "Pass")."""
+        """"A 6:4 →4" leads with an open end, "A 6:4 on 4" chooses the end by its open number,
+        "A 6:4 ↓" lays a tile face down; a move without tiles is a word ("Draw", "Pass")."""
         if not action.tiles:
             return tr(lang, f"btn.{action.verb}")
         text = " ".join(f"{letters.get(t, '?')} {tile_text(view.tiles, t)}"
@@ -48,14 +50,17 @@ class LineHome(Home[LineView]):
             return f"{text} →{action.arg}"
         side = self.end(action, view)
         if side:
-            return f"◀ {text}" if side == "<" else f"{text} ▶"
+            return tr(lang, "btn.on_end", move=text, end=side)
         if action.verb == "drop":
             return f"{text} ↓"
         return text
 
     def end(self, action: Action, view: LineView) -> str:
-        if action.verb == "play" and len(view.ends) == 2:
-            return "<" if action.arg == 0 else ">"
+        """The open number of the end a play goes to, as the picture's badge shows it. Two ends
+        showing the same number name the same move: either way the line keeps the same open
+        numbers."""
+        if action.verb == "play" and len(view.ends) == 2 and action.arg is not None:
+            return str(view.ends[action.arg])
         return ""
 
     def hint(self, view: LineView, lang: str) -> str:
@@ -68,9 +73,19 @@ class LineHome(Home[LineView]):
 
     def footer(self, events: Sequence[Event], view: LineView, names: Sequence[str],
                lang: str) -> str:
-        """"Left" and "right" are said only when the line has two open ends."""
-        return " · ".join(describe(e, names, view.tiles, lang, len(view.ends))
+        """The end a play went to is named only when the line has two open ends."""
+        return " · ".join(describe(e, names, view.tiles, lang, self.played_on(e, view))
                           for e in events if e.kind != "end")
+
+    def played_on(self, event: Event, view: LineView) -> int | None:
+        """The open number a play at one of two ends covered: the face of the tile that now
+        touches the line, its right face at the first end, its left face at the last."""
+        if event.kind != "play" or len(view.ends) != 2 or not event.tiles:
+            return None
+        placed = next((p for p in view.line if p[0] == event.tiles[0]), None)
+        if placed is None:
+            return None
+        return placed[2] if event.value == 0 else placed[1]
 
     def text_board(self, view: LineView, names: Sequence[str], lang: str, me: int | None,
                    stake: int) -> list[str]:

@@ -17,9 +17,6 @@ from games.connecting import ConnectView
 from games.domino import DominoView
 from games.tiles import TileSet
 
-SIDES = {"<": 0, ">": 1}
-"""The end mark typed, as the index of the open end it names (left, right)."""
-
 
 def _ends(ends: tuple[int, ...]) -> str:
     return " · ".join(map(str, ends))
@@ -40,10 +37,12 @@ def end_refusal(tiles: TileSet, ends: tuple[int, ...], typed: Typed, lang: str) 
         key = "refuse.fits_no_end" if len(ends) > 1 else "refuse.fits_not_end"
         return tr(lang, key, tile=face, ends=_ends(ends))
     if typed.end and len(ends) == 2:
-        side = SIDES[typed.end]
-        if not _fits(tiles, tile, ends[side]):
-            key = "refuse.not_left" if side == 0 else "refuse.not_right"
-            return tr(lang, key, tile=face, end=ends[side])
+        # An end is named by its open number, as the picture's badges and the buttons name it.
+        end = int(typed.end)
+        if end not in ends:
+            return tr(lang, "refuse.no_such_end", end=end, ends=_ends(ends))
+        if not _fits(tiles, tile, end):
+            return tr(lang, "refuse.not_end", tile=face, end=end)
     if typed.end and len(ends) == 1:
         return tr(lang, "refuse.one_end", end=ends[0])
     return ""
@@ -58,7 +57,7 @@ class ConnectTeacher(Teacher[ConnectView]):
 
     def help(self, view: ConnectView, lang: str) -> list[str]:
         if view.arms == 2:
-            lines = ["teach.lead_both", "teach.left", "teach.right"]
+            lines = ["teach.lead_both", "teach.on_end"]
         else:
             lines = ["teach.lead_open", "teach.attach_one"]
         return [tr(lang, key) for key in [*lines, "teach.drop", "teach.attach_two",
@@ -96,7 +95,7 @@ class DominoTeacher(Teacher[DominoView]):
 
     def help(self, view: DominoView, lang: str) -> list[str]:
         draw = "teach.domino_draw" if view.options.draw == "until" else "teach.domino_draw_one"
-        return [tr(lang, "teach.domino_lead"), tr(lang, "teach.left"), tr(lang, "teach.right"),
+        return [tr(lang, "teach.domino_lead"), tr(lang, "teach.on_end"),
                 tr(lang, draw, button=tr(lang, "btn.draw").ljust(8)),
                 tr(lang, "teach.domino_pass", button=tr(lang, "btn.pass").ljust(8)),
                 tr(lang, "teach.attach_two"),

@@ -68,8 +68,8 @@ def first_move(_: str) -> str:
 
 
 def first_letter(transcript: str) -> str:
-    """The first move listed, typed as its tile letter(s) (lower case, with `<` or `>` for the
-    end) when that names it alone, as a player would; else its number."""
+    """The first move listed, typed as its tile letter(s) (lower case, then the open number of
+    its end) when that names it alone, as a player would; else its number."""
     listing = [(int(n), label) for n, label in re.findall(r"^\s+(\d+)\. (.*)$", transcript, re.M)]
     start = max(i for i, (n, _) in enumerate(listing) if n == 1)
     moves = [read(label, f"move-{n}") for n, label in listing[start:]]
@@ -221,16 +221,16 @@ async def test_a_table_of_the_wrong_size_is_refused(tmp_path):
 
 # ----- reading a choice -------------------------------------------------------------------------
 
-MOVES = [read("◀ A 6:1", "g:1:1:a0"), read("A 6:1 ▶", "g:1:1:a1"),
-         read("B 6:0 ▶", "g:1:1:b"), read("H 4:4", "g:1:1:h"),
+MOVES = [read("A 6:1 on 1", "g:1:1:a0"), read("A 6:1 on 6", "g:1:1:a1"),
+         read("B 6:0 on 6", "g:1:1:b"), read("H 4:4", "g:1:1:h"),
          read("C 3:3 D 2:2", "g:1:1:cd"), read("Draw", "g:1:1:draw")]
 
 
 @pytest.mark.parametrize(("typed", "data"), [
     ("1", "g:1:1:a0"), (" 6 ", "g:1:1:draw"), ("b", "g:1:1:b"), ("B", "g:1:1:b"),
-    ("a<", "g:1:1:a0"), ("<a", "g:1:1:a0"), ("A>", "g:1:1:a1"), ("a ▶", "g:1:1:a1"),
+    ("a1", "g:1:1:a0"), ("a 1", "g:1:1:a0"), ("A6", "g:1:1:a1"), ("a on 6", "g:1:1:a1"),
     ("cd", "g:1:1:cd"), ("h", "g:1:1:h"), ("draw", "g:1:1:draw"), ("dr", "g:1:1:draw"),
-    ("a 6:1 ▶", "g:1:1:a1"),
+    ("a 6:1 on 6", "g:1:1:a1"), ("6:1@1", "g:1:1:a0"), ("b", "g:1:1:b"), ("b6", "g:1:1:b"),
 ])
 def test_a_typed_move(typed, data):
     choice = choose(typed, MOVES)
@@ -251,6 +251,8 @@ def test_what_is_not_understood():
     assert choose("a", MOVES) == Unclear("console.ambiguous", {"text": "a", "numbers": "1, 2"})
     assert choose("zzz", MOVES) == Unclear("console.bad_choice", {"text": "zzz", "most": 6})
     assert choose("d", MOVES) == Unclear("console.bad_choice", {"text": "d", "most": 6})
+    # B goes only on the 6: an end it cannot go to is no answer.
+    assert choose("b1", MOVES) == Unclear("console.bad_choice", {"text": "b1", "most": 6})
 
 
 # ----- the command ------------------------------------------------------------------------------
@@ -472,15 +474,15 @@ async def test_a_tile_typed_for_an_end_it_does_not_fit_is_refused_with_the_reaso
 
     def answer(transcript: str) -> str:
         moves = moves_now(transcript)
-        sides = {m for m in moves if "◀" in m or "▶" in m}
-        for move in sorted(sides):
-            letter = move.replace("◀", "").split()[0]
-            left, right = f"◀ {letter} ", f"{letter} "
-            only_left = any(m.startswith(left) for m in moves) and not any(
-                m.startswith(right) and m.endswith("▶") for m in moves)
-            if only_left and "end" not in tried:
-                tried["end"] = move
-                return f"{letter.lower()}>"
+        sides = [m for m in moves if re.fullmatch(r"[A-Z]\d* \d:\d on \d", m)]
+        ends = re.findall(r"^open: (\d) · (\d)", transcript, re.M)
+        for move in sides:
+            letter, _, _, end = move.split()
+            other = [e for e in ends[-1] if e != end] if ends else []
+            if other and sum(m.startswith(f"{letter} ") for m in sides) == 1 \
+                    and "end" not in tried:
+                tried["end"], tried["other"] = move, other[0]
+                return f"{letter.lower()}{other[0]}"
         playable = set(re.findall(r"\d:\d", " ".join(moves)))
         idle = [x for x, face in tiles_now(transcript).items() if face not in playable]
         if sides and idle and "none" not in tried:
@@ -490,12 +492,11 @@ async def test_a_tile_typed_for_an_end_it_does_not_fit_is_refused_with_the_reaso
 
     code, text = await run(tmp_path, Script([], answer), players=2, preset="two-arm")
     assert code == 0 and "end" in tried and "none" in tried
-    letter = tried["end"].replace("◀", "").split()[0]
-    face = tried["end"].split()[-1]
-    typed = f"{letter.lower()}>"
+    letter, face = tried["end"].split()[:2]
+    typed = f"{letter.lower()}{tried['other']}"
     refusal = text.split(f"): {typed}\n", 1)[1].split("\n")
-    assert re.fullmatch(rf"\[{face}\] does not fit the right end \(\d\): touching ends must be "
-                        r"equal\.", refusal[0]), refusal[0]
+    assert refusal[0] == (f"[{face}] does not fit the {tried['other']} end: touching ends must "
+                          "be equal."), refusal[0]
     assert refusal[1].startswith(f"Moves with {letter}: ") and tried["end"] in refusal[1]
     assert f"Tester: played [{face}]" not in text.split(f"): {typed}\n", 1)[1].split(
         "Your move")[0]
@@ -510,15 +511,15 @@ async def test_one_open_end_takes_no_end_mark(tmp_path):
         moves = moves_now(transcript)
         attach = [m for m in moves if re.fullmatch(r"[A-Z]\d* \d:\d", m)]
         if attach and not typed and re.search(r"^open: \d( ·|$)", transcript, re.M):
-            typed.append(attach[0].split()[0].lower() + ">")
+            typed.append(attach[0].split()[0].lower() + attach[0][-1])
             return typed[0]
         return "1"
 
     code, text = await run(tmp_path, Script([], answer), players=2)
     assert code == 0 and typed
     said = text.split(f"): {typed[0]}\n", 1)[1].split("\n")[0]
-    assert re.fullmatch(r"The line has one open end \(\d\): type the letter without < or >\.",
-                        said), said
+    assert re.fullmatch(r"The line has one open end \(\d\): type the letter alone, with no "
+                        r"end\.", said), said
 
 
 async def test_your_draw_names_the_tiles_only_to_you(tmp_path):
@@ -538,9 +539,11 @@ async def test_your_draw_names_the_tiles_only_to_you(tmp_path):
 
 
 @pytest.mark.parametrize(("game", "players", "preset", "marks", "absent"), [
-    ("dragon", 2, "two-arm", ["◀ A 6:4", "A 6:4 ▶", "A 6:4 ↓"], ["▲", "⤴", "→"]),
-    ("cedeng", 4, "classic", ["A 6:4 →4", "A 6:4 ↓"], ["◀", "▲", "⤴"]),
-    ("domino", 2, "100", ["highest double", "Draw ", "Pass ", "◀ A 6:4"], ["↓", "▲", "⤴"]),
+    ("dragon", 2, "two-arm", ["A 6:4 on 4", "(type a4)", "A 6:4 ↓"],
+     ["▲", "⤴", "→", "◀", "▶", "left", "right"]),
+    ("cedeng", 4, "classic", ["A 6:4 →4", "A 6:4 ↓"], ["◀", "▲", "⤴", " on 4"]),
+    ("domino", 2, "100", ["highest double", "Draw ", "Pass ", "A 6:4 on 4"],
+     ["↓", "▲", "⤴", "◀", "▶", "left", "right"]),
     ("tiengow", 4, "modern", ["▲ A 6:6", "↓ A B", "family"], ["◀", "⤴"]),
     ("kapten", 2, "culin", ["⤴ 6:6", "any face-up one", "A 6:6 ↓", "Draw from the stock"],
      ["◀", "▲", "A+B"]),

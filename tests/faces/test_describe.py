@@ -19,8 +19,10 @@ def test_moves_in_words():
     assert tile_words(nine, "uk") == "[6:3] Дев'ятка"
     assert faces_of(WESTERN)((WESTERN.one("63"),)) == "[6:3]"
     # A line game names a Chinese tile by its face: the rank names are Tien Gow's.
-    assert describe(Event("play", 1, (nine,), 0), names, CHINESE, "en", ends=2) == \
-        "Bob: played [6:3] at the ◀ end"
+    assert describe(Event("play", 1, (nine,), 0), names, CHINESE, "en", on=3) == \
+        "Bob: played [6:3] on the 3 end"
+    assert describe(Event("play", 1, (nine,), 0), names, CHINESE, "uk", on=6) == \
+        "Bob: [6:3] до кінця 6"
     assert describe(Event("play", 0, (nine,), 0), names, CHINESE, "uk") == "Олена: [6:3]"
     assert describe(Event("drop", 0), names, CHINESE, "uk") == "Олена: кладе плитку лицем донизу"
     assert describe(Event("draw", 1, (), 3), names, WESTERN, "uk") == \

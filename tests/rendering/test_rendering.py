@@ -896,32 +896,6 @@ def test_tiengow_names_the_led_and_the_holding_combinations():
     assert tricks.names_line(opening, _table(4)) == ""
 
 
-def test_two_arm_ends_carry_the_buttons_marks():
-    """A two-arm line names its ends with the buttons' ◀ and ▶, wherever the wrapped line puts
-    them; a one-arm line keeps its stop bar and arrow."""
-    from rendering import line_board
-
-    drawn: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        drawn.append(str(text))
-        return real(self, xy, text, *args, **kwargs)
-
-    rules = games.get("dragon")
-    for preset, marks in (("two-arm", [line_board.START_MARK, line_board.END_MARK]),
-                          ("one-arm", [])):
-        _, steps = _deal("dragon", preset, 2)
-        view = rules.view(steps[len(steps) // 2].state, None)
-        drawn.clear()
-        ImageDraw.ImageDraw.text = spy
-        try:
-            pictures.board(view, _table(2))
-        finally:
-            ImageDraw.ImageDraw.text = real
-        assert [t for t in drawn if t in ("◀", "▶")] == marks, preset
-
-
 def test_seat_boxes_keep_no_empty_row_for_tiles_nobody_has():
     """Before anyone lays a tile face down the boxes are only as tall as their words: the
     picture fits what it shows, and grows a row when the first discard appears."""

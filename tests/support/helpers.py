@@ -56,9 +56,11 @@ _FACES = re.compile(r"\d:\d")
 
 
 def read(label: str, data: str) -> Button:
-    """A move button as a player reads its label ("◀ A 6:1", "⤴ 1:0 + C 6:5", "A+B 3:3 4:4",
-    "Draw"): the hand letters, the faces and the end it names, as the bot puts them in its
-    data."""
-    letters = tuple(t for t in label.replace("+", " ").split() if _LETTERS.fullmatch(t))
-    end = "<" if "◀" in label else ">" if "▶" in label else ""
+    """A move button as a player reads its label ("A 6:1 on 1", "⤴ 1:0 + C 6:5",
+    "A+B 3:3 4:4", "Draw"): the hand letters, the faces and the end it names (by its open
+    number), as the bot puts them in its data."""
+    on = re.search(r" on (\d)$", label)
+    end = on[1] if on else ""
+    label_tiles = label[:on.start()] if on else label
+    letters = tuple(t for t in label_tiles.replace("+", " ").split() if _LETTERS.fullmatch(t))
     return Button(label, data, move=Move(letters, tuple(_FACES.findall(label)), end))
