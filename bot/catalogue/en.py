@@ -412,6 +412,7 @@ EN: dict[str, Entry] = {
     "img.deck": "stock: {v}",
     "img.reshuffles": "reshuffled: {v}",
     "img.may_take": "{name} may take",
+    "img.may_take_if_pairs": "{name} may take it if it pairs",
     "img.no_discards": "no discards yet",
     "img.eye": "eye",
     "img.wins": "{name} wins",

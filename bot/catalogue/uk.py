@@ -413,6 +413,7 @@ UK: dict[str, Entry] = {
     "img.deck": "базар: {v}",
     "img.reshuffles": "перетасовано: {v}",
     "img.may_take": "{name} може взяти",
+    "img.may_take_if_pairs": "{name} може взяти, якщо складе пару",
     "img.no_discards": "відкинутих плиток ще немає",
     "img.eye": "око",
     "img.wins": "виграє {name}",

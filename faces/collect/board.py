@@ -289,18 +289,22 @@ def _info_facts(view: View, frame: Frame) -> str:
 
 def take_line(view: View, frame: Frame, family: str) -> tuple[str, bool]:
     """Who may take the framed discards, as drawn, and whether the words take a row of their
-    own under the facts. On that row a name too long for it is shortened, never "may take"."""
+    own under the facts. On that row a name too long for it is shortened, never "may take".
+
+    Three Dozen's discard is taken only to be laid out in a pair at once (RULES.md §2.9), and
+    whether it pairs with the next player's hidden tiles the picture cannot know: it says so
+    rather than promise a take."""
     if not view.takeable or view.to_move is None:
         return "", False
     lang, name = frame.lang, _name(frame, view.to_move)
-    label = tr(lang, "img.may_take", name=name)
+    key = "img.may_take_if_pairs" if isinstance(view, ThreeDozenView) else "img.may_take"
+    label = tr(lang, key, name=name)
     face = font(TEXT_SIZE)
     back_w, _ = sprites.tile_size(family, INFO_HEIGHT - 6)
     used = FELT_MARGIN + back_w + 10 + width(_info_facts(view, frame), face) + 40
     if used + width(label, face) + SWATCH + 12 <= BOARD_WIDTH - FELT_MARGIN:
         return label, False
-    return fit_name(lambda shown: tr(lang, "img.may_take", name=shown), name, face,
-                    TAKE_ROOM), True
+    return fit_name(lambda shown: tr(lang, key, name=shown), name, face, TAKE_ROOM), True
 
 
 def _info_height(view: View, frame: Frame, family: str) -> int:

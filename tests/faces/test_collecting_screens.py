@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
+from PIL import ImageDraw
 
 import bot.lobby
 from bot import payload, presenter
@@ -21,12 +22,12 @@ from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
 from bot.manager import SessionManager
 from bot.screens import Actor, Button, Screen
 from bot.seating import Game, Seat
-from faces import home_of
+from faces import home_of, pictures
 from faces.moves import describe
 from games import get
 from games.engine import Action, Event
 from games.tiles import CHINESE, WESTERN
-from rendering import hand_labels, sprites
+from rendering import Frame, hand_labels, sprites
 from storage import Session
 from tests.support.helpers import read
 from tests.support.screens import hint, result_of, table_of
@@ -314,6 +315,48 @@ def test_the_pickup_hint_follows_the_seats_own_tiles():
     assert labels(dozen, view, "uk") == ["Тягнути з базару"]
     assert hint(view, "uk") == ("Остання відкинута плитка не дає вам пари: тягніть "
                                            "з базару.")
+
+
+def drawn_words(monkeypatch: pytest.MonkeyPatch, view: Any, lang: str,
+                names: Sequence[str] = NAMES) -> list[str]:
+    """Every line of text a table picture writes."""
+    said: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> None:
+        said.append(str(text))
+        real(self, xy, text, *args, **kw)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(ImageDraw.ImageDraw, "text", spy)
+        pictures.board(view, Frame(title="Test", names=names, lang=lang))
+    return said
+
+
+@pytest.mark.parametrize(("lang", "honest", "promise"), [
+    ("en", "Bob may take it if it pairs", "Bob may take"),
+    ("uk", "Bob може взяти, якщо складе пару", "Bob може взяти"),
+])
+def test_the_three_dozen_board_promises_no_take_it_cannot_see(monkeypatch, lang, honest,
+                                                               promise):
+    """The table's picture is public: it cannot see whether Bob's tiles pair with the discard
+    (RULES.md §2.9), so it says he may take it if it pairs, whether he can (TD-07's hands) or
+    cannot (Bob holds no partner of [1:0])."""
+    no_partner = [DOZEN_HANDS[0], DOZEN_HANDS[2], DOZEN_HANDS[1], DOZEN_HANDS[3]]
+    for hands in (no_partner, DOZEN_HANDS):
+        state = dozen_turn(hands=hands)
+        view = dozen.view(state, None)
+        assert view.takeable and view.to_move == 1
+        said = drawn_words(monkeypatch, view, lang)
+        assert honest in said, said
+        assert promise not in said
+    cannot = mover_view(dozen, dozen_turn(hands=no_partner))
+    assert not [a for a in cannot.legal if a.verb == "take"]
+    # A name too long for the row gives way; "if it pairs" is never cut.
+    long = [*NAMES[:1], "Bob " + "Володимирівна Стефаник-Квітка " * 3, *NAMES[2:]]
+    said = drawn_words(monkeypatch, dozen.view(dozen_turn(), None), lang, long)
+    note = honest.removeprefix("Bob")
+    assert any(line.startswith("Bob ") and line.endswith(f"…{note}") for line in said), said
 
 
 def test_the_three_dozen_caption_shows_the_pairs_laid_out():
