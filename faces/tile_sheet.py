@@ -9,14 +9,15 @@ The civil faces stand in one column, each drawn twice because the set holds it t
 military faces in the other, two to a row as they pair, so the sheet itself shows which faces
 come twice and which only once. Every Chinese face carries its three names: the Chinese one in
 the bundled subset of Noto Sans CJK (DejaVu has no Chinese glyphs; `rendering/fonts/
-LICENSE-NotoSansCJK`), the English and Ukrainian ones from the catalogue. Sizes are chosen for a
-phone that shows the sheet 400 px wide: text at least 8 px tall and tiles at least 12 px across
-there (`MIN_TEXT`, `TILE_HEIGHT` and `WIDTH` below).
+LICENSE-NotoSansCJK`), the English and Ukrainian ones from the catalogue, the sheet's own
+language first and larger, the other after it. Sizes are chosen for a phone that shows the sheet
+400 px wide: text at least 8 px tall and tiles at least 12 px across there (`MIN_TEXT`,
+`TILE_HEIGHT` and `WIDTH` below).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
@@ -42,6 +43,8 @@ TITLE_SIZE = 30
 HEAD_SIZE = 24
 FACE_SIZE = 24
 ZH_SIZE = 28
+NAME_SIZE = 24
+"""A face's name in the sheet's language: 10 px on the phone, larger than the other one's."""
 MIN_TEXT = 22
 """The smallest text on the sheet: 9.2 px on the phone."""
 LINE_GAP = 4
@@ -115,14 +118,35 @@ class Sheet:
         return x
 
 
+LANGS = ("uk", "en")
+"""The languages every Chinese face is named in."""
+
+
+Names = Mapping[str, Sequence[str]]
+"""Language -> a face's names in it, in parts a line may break between but never inside (a
+name like "Supreme pair" stays whole)."""
+
+
 def _named_row(sheet: Sheet, x: int, y: int, faces: Sequence[tuple[int, int]],
-               first: Sequence[Piece], en: str, uk: str) -> int:
-    """Tiles, then three lines beside them: faces and Chinese name, English, Ukrainian."""
+               first: Sequence[Piece], names: Names, lang: str, right: int) -> int:
+    """Tiles, then lines beside them up to `right`: faces and Chinese name, the names in the
+    sheet's language (larger, in the text colour: the reader's own words lead), then the other
+    language's."""
     look = sheet.look
     text_x = sheet.tiles(x, y, faces) + TILE_GAP * 2
     used = sheet.line(text_x, y, first, look.text)
-    used += sheet.line(text_x, y + used, [(en, font(MIN_TEXT))], look.text)
-    used += sheet.line(text_x, y + used, [(uk, font(MIN_TEXT))], look.muted)
+    others = [code for code in LANGS if code != lang]
+    for code, size, fill in [(lang, NAME_SIZE, look.text),
+                             *((code, MIN_TEXT, look.muted) for code in others)]:
+        face = font(size)
+        lines: list[str] = []
+        for part in names[code]:
+            if lines and face.getlength(f"{lines[-1]} {part}") <= right - text_x:
+                lines[-1] = f"{lines[-1]} {part}"
+            else:
+                lines.append(part)
+        for line in lines:
+            used += sheet.line(text_x, y + used, [(line, face)], fill)
     return max(TILE_HEIGHT, used) + ROW_GAP
 
 
@@ -139,8 +163,8 @@ def _civil(sheet: Sheet, x: int, y: int, lang: str) -> int:
         face = (kind.hi, kind.lo)
         first = [(f"{kind.label} {tr(lang, 'sheet.twice')}  ", font(FACE_SIZE, True)),
                  (zh_name(kind), cjk_font(ZH_SIZE))]
-        y += _named_row(sheet, x, y, (face, face), first, tr("en", f"tile.{kind.hi}{kind.lo}"),
-                        tr("uk", f"tile.{kind.hi}{kind.lo}"))
+        names = {code: (tr(code, f"tile.{kind.hi}{kind.lo}"),) for code in LANGS}
+        y += _named_row(sheet, x, y, (face, face), first, names, lang, x + COLUMN)
     return y
 
 
@@ -155,16 +179,16 @@ def _military(sheet: Sheet, x: int, y: int, lang: str) -> int:
     for a, b, value in MILITARY_PAIRS:
         kind = kind_of(*a)
         first = [(f"{kind.label} {kind_of(*b).label}  ", bold), (ZH[a], cjk_font(ZH_SIZE))]
-        names = [f"{tr(code, f'tile.{a[0]}{a[1]}')} · {tr(code, f'tg.mpair.{value}')}"
-                 for code in ("en", "uk")]
-        y += _named_row(sheet, x, y, (a, b), first, *names)
+        names = {code: (f"{tr(code, f'tile.{a[0]}{a[1]}')} ·", tr(code, f"tg.mpair.{value}"))
+                 for code in LANGS}
+        y += _named_row(sheet, x, y, (a, b), first, names, lang, x + COLUMN)
     # The Supreme pair: the Six and the Three, each named, and the pair's own name 至尊.
     zh = cjk_font(ZH_SIZE)
     first = [(f"{kind_of(4, 2).label} ", bold), (ZH[(4, 2)] + "  ", zh),
              (f"{kind_of(2, 1).label} ", bold), (ZH[(2, 1)] + "  ", zh), (SUPREME_ZH, zh)]
-    names = [f"{tr(code, 'tile.42')} · {tr(code, 'tile.21')}: {tr(code, 'tg.supreme')}"
-             for code in ("en", "uk")]
-    return y + _named_row(sheet, x, y, ((4, 2), (2, 1)), first, *names)
+    names = {code: (f"{tr(code, 'tile.42')} · {tr(code, 'tile.21')}:", tr(code, "tg.supreme"))
+             for code in LANGS}
+    return y + _named_row(sheet, x, y, ((4, 2), (2, 1)), first, names, lang, x + COLUMN)
 
 
 def _western_and_states(sheet: Sheet, x: int, y: int, lang: str) -> int:

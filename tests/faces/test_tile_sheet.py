@@ -116,3 +116,61 @@ def test_the_bundled_font_draws_every_chinese_name():
         mask = face.getmask(char)
         assert mask.getbbox() is not None and bytes(mask) != missing, char
         assert not has_glyph(char), char
+
+
+@dataclass
+class Placed:
+    """Where the sheet put things: every plain portrait double-six face's box, and every run
+    of text with its anchor point and size."""
+
+    western: dict[tuple[int, int], list[tuple[int, int, int, int]]] = field(default_factory=dict)
+    texts: list[tuple[float, float, str, float]] = field(default_factory=list)
+
+
+@pytest.fixture
+def placed(monkeypatch: pytest.MonkeyPatch) -> Placed:
+    seen = Placed()
+    face, paste, text = sprites.face, Image.Image.paste, ImageDraw.ImageDraw.text
+    named: dict[int, tuple[int, int]] = {}
+
+    def spy_face(family: str, hi: int, lo: int, height: int, theme_name: str = "dark",
+                 state: str = "plain", horizontal: bool = False) -> Image.Image:
+        sprite = face(family, hi, lo, height, theme_name, state, horizontal=horizontal)
+        if family == "western" and state == "plain" and not horizontal:
+            named[id(sprite)] = (hi, lo)
+        return sprite
+
+    def spy_paste(self: Image.Image, im: Any, box: Any = None, *args: Any, **kw: Any) -> None:
+        if isinstance(im, Image.Image) and id(im) in named:
+            x, y = box
+            seen.western.setdefault(named[id(im)], []).append(
+                (x, y, x + im.width, y + im.height))
+        paste(self, im, box, *args, **kw)
+
+    def spy_text(self: ImageDraw.ImageDraw, xy: Any, shown: Any, *args: Any, **kw: Any) -> None:
+        seen.texts.append((xy[0], xy[1], str(shown), float(kw["font"].size)))
+        text(self, xy, shown, *args, **kw)
+
+    monkeypatch.setattr(sprites, "face", spy_face)
+    monkeypatch.setattr(Image.Image, "paste", spy_paste)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy_text)
+    return seen
+
+
+@pytest.mark.parametrize(("lang", "other"), [("uk", "en"), ("en", "uk")])
+def test_the_sheet_names_each_face_in_its_own_language_first_and_larger(
+        placed: Placed, lang: str, other: str):
+    tile_sheet("dark", lang)
+    at = {t[2]: t for t in placed.texts}
+    for kind in CHINESE.kinds:
+        if not kind.civil:
+            continue
+        own = at[tr(lang, f"tile.{kind.hi}{kind.lo}")]
+        theirs = at[tr(other, f"tile.{kind.hi}{kind.lo}")]
+        assert own[0] == theirs[0] and own[1] < theirs[1], kind.label
+        assert own[3] > theirs[3], kind.label
+    # The military pairs and the Supreme pair too.
+    for key in ("tg.mpair.9", "tg.supreme"):
+        own = next(t for t in placed.texts if tr(lang, key) in t[2])
+        theirs = next(t for t in placed.texts if tr(other, key) in t[2])
+        assert own[1] < theirs[1] and own[3] > theirs[3], key
