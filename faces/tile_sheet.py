@@ -3,16 +3,19 @@
 Rules source: RULES.md §1.1 (the Chinese set: 11 civil faces twice each, 10 military faces once
 each, the military faces pairing by value into Nines, Eights, Sevens and Fives, and `[4:2]` with
 `[2:1]` forming the Supreme pair 至尊; each face's Chinese, English and Ukrainian names) and
-§1.2 (the double-six set, one of each).
+§1.2 (the double-six set, one of each: the book names its tiles by their pips, `[0:0]…[6:6]`,
+and calls out the seven doubles, so the sheet does the same).
 
 The civil faces stand in one column, each drawn twice because the set holds it twice; the
 military faces in the other, two to a row as they pair, so the sheet itself shows which faces
 come twice and which only once. Every Chinese face carries its three names: the Chinese one in
 the bundled subset of Noto Sans CJK (DejaVu has no Chinese glyphs; `rendering/fonts/
 LICENSE-NotoSansCJK`), the English and Ukrainian ones from the catalogue, the sheet's own
-language first and larger, the other after it. Sizes are chosen for a phone that shows the sheet
-400 px wide: text at least 8 px tall and tiles at least 12 px across there (`MIN_TEXT`,
-`TILE_HEIGHT` and `WIDTH` below).
+language first and larger, the other after it. The double-six tiles come as a row of the seven
+doubles, called so, then the other 21, each tile with its pips written under it. Sizes are
+chosen for a phone that shows the sheet 400 px wide: text at least 8 px tall and tiles at least
+12 px across there (`PIPS_SIZE`, `TILE_HEIGHT` and `WIDTH` below), and the sheet within a
+picture's longest side (`rendering.canvas.MAX_SIDE`).
 """
 
 from __future__ import annotations
@@ -46,9 +49,16 @@ ZH_SIZE = 28
 NAME_SIZE = 24
 """A face's name in the sheet's language: 10 px on the phone, larger than the other one's."""
 MIN_TEXT = 22
-"""The smallest text on the sheet: 9.2 px on the phone."""
+"""The smallest text on the sheet but the pips under the double-six tiles: 9.2 px on the
+phone."""
+PIPS_SIZE = 20
+"""The pips written under each double-six tile: 8.3 px on the phone, leaving a gap between
+eleven labels to a row."""
+WESTERN_CELL = 41
+"""One double-six tile and its pips written under it ("6:5" is wider than the tile): eleven
+to a row of the column."""
 LINE_GAP = 4
-ROW_GAP = 12
+ROW_GAP = 10
 CJK_FONT = "NotoSansCJKtc-TileNames.otf"
 
 Piece = tuple[str, ImageFont.FreeTypeFont]
@@ -191,25 +201,47 @@ def _military(sheet: Sheet, x: int, y: int, lang: str) -> int:
     return y + _named_row(sheet, x, y, ((4, 2), (2, 1)), first, names, lang, x + COLUMN)
 
 
-def _western_and_states(sheet: Sheet, x: int, y: int, lang: str) -> int:
-    """The double-six set, the backs, and every highlight a board gives a tile."""
+def _western(sheet: Sheet, x: int, y: int, lang: str) -> int:
+    """The double-six set, each tile with its pips written under it: first the seven doubles,
+    called so beside them, then the other 21 tiles in order."""
     look = sheet.look
     western = games.get("domino").tileset(games.get("domino").options())
     y += sheet.wrapped(x, y, tr(lang, "sheet.western"), HEAD_SIZE, COLUMN, look.gold, True)
     y += ROW_GAP // 2
-    at, row = x, 0
-    for kind in western.kinds:
-        sprite = sprites.face("western", kind.hi, kind.lo, WESTERN_HEIGHT, look.name)
-        if at + sprite.width > x + COLUMN:
-            at, y = x, y + row + TILE_GAP
-        sheet.image.paste(sprite, (at, y), sprite)
-        at, row = at + sprite.width + TILE_GAP, sprite.height
-    y += row + ROW_GAP
-    y += sheet.line(x, y, [(tr(lang, "sheet.backs"), font(MIN_TEXT))], look.muted)
-    at = x
+    doubles = [k for k in western.kinds if k.hi == k.lo]
+    others = [k for k in western.kinds if k.hi != k.lo]
+    per_row = COLUMN // WESTERN_CELL
+    rows = [doubles] + [others[i:i + per_row] for i in range(0, len(others), per_row)]
+    label = font(PIPS_SIZE)
+    for row in rows:
+        tall = 0
+        for i, kind in enumerate(row):
+            sprite = sprites.face("western", kind.hi, kind.lo, WESTERN_HEIGHT, look.name)
+            cell = x + i * WESTERN_CELL
+            sheet.image.paste(sprite, (cell + (WESTERN_CELL - sprite.width) // 2, y), sprite)
+            sheet.draw.text((cell + WESTERN_CELL // 2, y + sprite.height + LINE_GAP // 2),
+                            f"{kind.hi}:{kind.lo}", font=label,
+                            fill=look.gold if kind.hi == kind.lo else look.text, anchor="mt")
+            tall = sprite.height
+        if row is doubles:
+            sheet.draw.text((x + len(row) * WESTERN_CELL + TILE_GAP, y + tall // 2),
+                            tr(lang, "sheet.doubles"), font=font(MIN_TEXT), fill=look.gold,
+                            anchor="lm")
+        y += tall + LINE_GAP // 2 + PIPS_SIZE + ROW_GAP * 2 // 3
+    return y + ROW_GAP // 3
+
+
+def _backs_and_states(sheet: Sheet, x: int, y: int, lang: str) -> int:
+    """The backs, and every highlight a board gives a tile."""
+    look = sheet.look
+    # The word and the backs on one row: the sheet must stay within a picture's longest side.
+    words = tr(lang, "sheet.backs")
+    sheet.draw.text((x, y + TILE_HEIGHT // 2), words, font=font(MIN_TEXT), fill=look.muted,
+                    anchor="lm")
+    at = x + round(font(MIN_TEXT).getlength(words)) + TILE_GAP * 2
     for family, height in (("chinese", TILE_HEIGHT), ("western", WESTERN_HEIGHT)):
         sprite = sprites.back(family, height, look.name)
-        sheet.image.paste(sprite, (at, y), sprite)
+        sheet.image.paste(sprite, (at, y + TILE_HEIGHT - sprite.height), sprite)
         at += sprite.width + TILE_GAP
     y += TILE_HEIGHT + ROW_GAP
     y += sheet.wrapped(x, y, tr(lang, "sheet.states"), MIN_TEXT, COLUMN, look.muted)
@@ -235,5 +267,6 @@ def tile_sheet(theme_name: str, lang: str = "en") -> Image.Image:
     left = _civil(sheet, PAD, top, lang)
     right_x = PAD * 2 + COLUMN
     right = _military(sheet, right_x, top, lang)
-    right = _western_and_states(sheet, right_x, right + ROW_GAP, lang)
+    right = _western(sheet, right_x, right + ROW_GAP, lang)
+    right = _backs_and_states(sheet, right_x, right, lang)
     return image.crop((0, 0, WIDTH, max(left, right) + PAD))

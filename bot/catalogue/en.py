@@ -198,6 +198,7 @@ EN: dict[str, Entry] = {
     "sheet.twice": "×2",
     "sheet.western": "The double-six set: 28 tiles, one of each",
     "sheet.backs": "backs",
+    "sheet.doubles": "doubles",
     "sheet.states": "highlights: plain, playable, just played, selected, dimmed",
     # presets, as titles name them
     "preset.one-arm": "one arm",

@@ -157,6 +157,30 @@ def placed(monkeypatch: pytest.MonkeyPatch) -> Placed:
     return seen
 
 
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_every_double_six_tile_is_named_by_its_pips_and_the_doubles_are_called_so(
+        placed: Placed, lang: str):
+    """RULES.md §1.2 names the double-six tiles by their pips, [0:0] … [6:6], and counts its
+    seven doubles: each tile has its pips written just under it, and the doubles stand in a
+    row of their own with the catalogue's word for them beside it."""
+    tile_sheet("dark", lang)
+    assert len(placed.western) == 28
+    for (hi, lo), boxes in placed.western.items():
+        assert len(boxes) == 1, (hi, lo)
+        x0, _, x1, bottom = boxes[0]
+        under = [t for t in placed.texts if t[2] == f"{hi}:{lo}"
+                 and x0 <= t[0] <= x1 and bottom <= t[1] <= bottom + 12]
+        assert len(under) == 1, (hi, lo)
+    doubles = [placed.western[(n, n)][0] for n in range(7)]
+    top, bottom = min(b[1] for b in doubles), max(b[3] for b in doubles)
+    assert all(b[1] == top for b in doubles)
+    in_row = [face for face, (box,) in placed.western.items() if top <= box[1] < bottom]
+    assert sorted(in_row) == [(n, n) for n in range(7)]
+    word = [t for t in placed.texts if t[2] == tr(lang, "sheet.doubles")]
+    assert len(word) == 1 and top <= word[0][1] <= bottom
+    assert word[0][0] > max(b[2] for b in doubles)
+
+
 @pytest.mark.parametrize(("lang", "other"), [("uk", "en"), ("en", "uk")])
 def test_the_sheet_names_each_face_in_its_own_language_first_and_larger(
         placed: Placed, lang: str, other: str):
