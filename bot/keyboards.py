@@ -77,10 +77,10 @@ def moves_keyboard(session: Session, view: View[Any], lang: str, picked: str | N
 
     def laid_out(actions: Sequence[Action]) -> Keyboard:
         if not home.fitted:
-            return rows([move(a) for a in actions], 3)
+            return rows(distinct([move(a) for a in actions]), 3)
         # A word ("Draw from the stock") gets a row of its own, so the tiles keep their width.
-        placed = [move(a) for a in actions if a.tiles]
-        said = [move(a) for a in actions if not a.tiles]
+        placed = distinct([move(a) for a in actions if a.tiles])
+        said = distinct([move(a) for a in actions if not a.tiles])
         return (*rows(placed, _per_row(placed)), *rows(said, 1))
 
     back = Button(tr(lang, "btn.back_to_tiles"),
@@ -96,6 +96,15 @@ def moves_keyboard(session: Session, view: View[Any], lang: str, picked: str | N
                Button(label, payload.encode(session.id, session.version, f"{PICK}-{key}"))
                for key, (label, acts) in groups.items()]
     return rows(buttons, _per_row(buttons) if home.fitted else 4)
+
+
+def distinct(buttons: Sequence[Button]) -> list[Button]:
+    """One button per label: moves the player cannot tell apart are one move to them (a
+    tile that fits both ends of a line when both show the same number)."""
+    first: dict[str, Button] = {}
+    for button in buttons:
+        first.setdefault(button.label, button)
+    return list(first.values())
 
 
 def move_button(session: Session, view: View[Any], lang: str, action: Action,

@@ -18,7 +18,7 @@ from typing import Any
 
 from bot import payload
 from bot.i18n import tr
-from bot.keyboards import letters_of, move_button
+from bot.keyboards import distinct, letters_of, move_button
 from bot.manager import SessionManager
 from bot.payload import BACK
 from bot.presenter import in_language
@@ -126,8 +126,8 @@ def hand_json(session: Session, view: View[Any], screen: Screen, lang: str, away
     letters = letters_of(view)
     moves = []
     if not away and view.to_move == view.seat and view.outcome is None:
-        for action in view.legal:
-            button = move_button(session, view, lang, action, letters)
+        for button in distinct([move_button(session, view, lang, action, letters)
+                                for action in view.legal]):
             move = button.move
             moves.append({"label": button.label, "data": button.data,
                           "letters": list(move.letters) if move else [],

@@ -208,3 +208,33 @@ def test_no_catalogue_word_calls_a_line_end_left_or_right():
                 flat = text if isinstance(text, str) else " ".join(text)
                 for word in ("left end", "right end", "лівого", "правого", "◀", "▶"):
                     assert word not in flat, (lang, key, flat)
+
+
+def test_a_tile_that_fits_both_ends_alike_is_one_button() -> None:
+    """Both ends show 4: [6:4] fits either, and the two moves read alike ("on 4"), so the
+    chat's keyboard and the web table offer one of them, not two buttons no one can tell
+    apart."""
+    from bot.keyboards import moves_keyboard
+    from bot.screens import Screen
+    from bot.web_table import hand_json
+    from games.tiles import CHINESE
+    from storage import Session
+
+    rules = games.get("dragon")
+    options = rules.options(None, arms=2)
+
+    def tile(*face: int) -> int:
+        return next(t for t in range(CHINESE.size)
+                    if sorted((CHINESE.a[t], CHINESE.b[t])) == sorted(face))
+    state = rules.deal_from(options, [[tile(4, 4), tile(5, 1)], [tile(6, 4), tile(3, 1)]])
+    (lead,) = [a for a in rules.legal_actions(state) if a.tiles == (tile(4, 4),)]
+    state, _ = rules.apply(state, lead)
+    view = rules.view(state, 1)
+    assert sum(1 for a in view.legal if a.tiles == (tile(6, 4),)) == 2
+    session = Session(7, 1, "", "dragon", {}, [], 1, None, "active", None, 123456, None)
+    for lang in ("en", "uk"):
+        buttons = [b for row in moves_keyboard(session, view, lang) for b in row
+                   if b.move is not None and b.move.faces == (tile_text(CHINESE, tile(6, 4)),)]
+        assert len(buttons) == 1, [b.label for b in buttons]
+        hand = hand_json(session, view, Screen("Tiles"), lang, False, "dark", 0.0)
+        assert [m["label"] for m in hand["moves"]] == [buttons[0].label]
