@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
 import pytest
 
 from tests.support import postgres, virtual_time
+from tests.support.fake_telegram import FakeTelegram
+from tests.support.telegram_group import PEOPLE, STRANGER
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
@@ -67,3 +69,13 @@ def postgres_url(postgres_server: postgres.Server) -> Iterator[str]:
     url = postgres_server.create_database()
     yield url
     postgres_server.drop_database(url)
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeTelegram]:
+    """The fake Bot API, with every simulated person having opened a private chat with the
+    bot (so it may write to them); a module that needs another cast defines its own."""
+    async with FakeTelegram() as fake:
+        for user in (*PEOPLE, STRANGER):
+            fake.start_bot(user)
+        yield fake

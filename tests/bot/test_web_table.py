@@ -6,7 +6,6 @@ change nothing and get a clear answer."""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -22,13 +21,6 @@ from tests.support.web_table import APP_NAME, call, dump, own_faces, quiet_dump,
 
 pytestmark = pytest.mark.real_time
 
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as fake:
-        for user in (OLENA, BOB, STRANGER):
-            fake.start_bot(user)
-        yield fake
 
 
 def links(message: SentMessage | None) -> list[dict[str, object]]:

@@ -6,7 +6,6 @@ HTTP side and the taps are the browser tests' (`tests/browser`)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -21,13 +20,6 @@ from tests.support.telegram_group import BOB, OLENA, Group
 
 PEOPLE = (OLENA, BOB)
 
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as fake:
-        for user in PEOPLE:
-            fake.start_bot(user)
-        yield fake
 
 
 def actor(user: User) -> Actor:

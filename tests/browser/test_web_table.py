@@ -12,7 +12,6 @@ import asyncio
 import sqlite3
 import statistics
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -36,13 +35,6 @@ MOST_TAPS = {"dragon": 2, "tiengow": 5}
 """Taps a move may take on the page: a tile and its move; in Tien Gow a face-down follow of
 up to four tiles is its tiles, then the move."""
 
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as fake:
-        for user in PEOPLE:
-            fake.start_bot(user)
-        yield fake
 
 
 async def stored(group: object, sid: int) -> Session:
