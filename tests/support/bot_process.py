@@ -50,10 +50,14 @@ class BotProcess:
     async def running(self, timeout: float = 30.0) -> None:
         """Wait until the bot takes updates: polls for them, or has set its webhook (it has
         restored its games by then)."""
-        method = "setWebhook" if self.env.get("TELEGRAM_WEBHOOK_URL") else "getUpdates"
-        polls = len(self.server.calls(method))
+        if self.env.get("TELEGRAM_WEBHOOK_URL"):
+            def taken() -> int:
+                return len(self.server.calls("setWebhook"))
+        else:
+            taken = self.server.polls_begun
+        polls = taken()
         deadline = time.monotonic() + timeout
-        while len(self.server.calls(method)) <= polls:
+        while taken() <= polls:
             assert self.child is not None
             if self.child.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError(f"the bot did not start: {self.finish()}")

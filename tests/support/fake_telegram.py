@@ -524,6 +524,7 @@ class FakeTelegram:
         self._said: dict[int, JSON] = {}
         """What users wrote, by the update_id that carried it (for a reply to quote)."""
         self._in_flight = 0
+        self._polls_begun = 0
         self._last_activity = self._clock()
         self._closed = False
         self._webhook: JSON | None = None
@@ -824,6 +825,12 @@ class FakeTelegram:
 
     # ------------------------------------------------------------------ what the bot did
 
+    def polls_begun(self) -> int:
+        """`getUpdates` calls received so far, finished or still waiting (`calls` lists a
+        call once it is answered, and a long poll is answered only when it ends)."""
+        with self._cond:
+            return self._polls_begun
+
     def calls(self, method: str | None = None) -> list[Call]:
         with self._cond:
             if method is None:
@@ -1000,7 +1007,9 @@ class FakeTelegram:
         chat_id = _as_int(params.get("chat_id"))
         polling = name == "getUpdates"
         with self._cond:
-            if not polling:
+            if polling:
+                self._polls_begun += 1
+            else:
                 self._in_flight += 1
                 self._last_activity = at
             size = sum(len(v) for v in params.values() if isinstance(v, bytes))
