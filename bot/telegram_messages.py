@@ -153,6 +153,12 @@ class Shown(Slot):
     def showing(self, digest: bytes | None, words: str, layout: Any) -> None:
         self.digest, self.words, self.layout = digest, words, layout
 
+    @property
+    def asked(self) -> bool:
+        """Whether the message shows a button to press (a link to the web table is none)."""
+        rows = self.layout.get("inline_keyboard", []) if isinstance(self.layout, dict) else []
+        return any("callback_data" in button for row in rows for button in row)
+
 
 def guard_logs(token: str) -> None:
     """The token is part of every Bot API URL: keep httpx from logging each request, and
@@ -338,7 +344,7 @@ class Messages:
         if shown.message_id is not None:
             shown.kept.append(shown.message_id)
         at_limit = self.pace is not None and not self.pace.room()
-        if not (shown.keeps and screen.keyboard and (shown.layout is None or at_limit)
+        if not (shown.keeps and screen.asks and (not shown.asked or at_limit)
                 and len(shown.kept) <= KEEP_MOST):
             shown.retire_kept()
         shown.message_id = message.message_id

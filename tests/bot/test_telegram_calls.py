@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from telegram.error import BadRequest
 
+from bot.miniapp import MiniApp
 from bot.outbox import Budget, Outbox, Pace
 from bot.screens import Button, HandUpdate, Picture, Place, Reply, Screen
 from bot.telegram_messages import FileIds, Photo
@@ -157,11 +158,17 @@ def moves_on(call: Call) -> bool:
                for row in markup.get("inline_keyboard", []) for b in row)
 
 
+@pytest.mark.parametrize("web_table", [False, True], ids=["chat", "with the web table"])
 async def test_a_turn_costs_two_private_calls_and_still_notifies(
-        group: Group, server: FakeTelegram) -> None:
+        group: Group, server: FakeTelegram, web_table: bool) -> None:
     """Each turn of a person: a new hand message with the moves (Telegram notifies only for
     a new message), then, once they moved, the hand edited to show what they hold now, and
-    nothing else in their chat. The message a turn replaces asks for nothing any more."""
+    nothing else in their chat. The message a turn replaces asks for nothing any more. A hand
+    that also opens the web table costs no more: its link is no button to press."""
+    if web_table:
+        assert group.bot is not None
+        group.bot.messages.miniapp = MiniApp("https://bot.example.com/app/", "table")
+        group.bot.manager.requests.web_table = True
     sid = await group.open_game("dragon deals=1", (OLENA, BOB), computers=0)
     turns = 0
     while turns < 8:
@@ -189,6 +196,7 @@ async def test_a_turn_costs_two_private_calls_and_still_notifies(
     assert turns >= 4
     for user in (OLENA, BOB):
         photos = [m for m in server.messages(user.id) if m.has_photo]
+        assert web_table == all("web_app" in str(m.reply_markup) for m in photos)
         live_moves = [m for m in photos if any("!" not in d for d in m.button_data())]
         assert len(live_moves) <= 1, "only the newest hand may offer moves"
     await group.play(sid, (OLENA, BOB))
