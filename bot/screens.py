@@ -67,9 +67,10 @@ class Button:
     """A callback button (`data` is a payload from `bot.payload`), or a link the adapter builds.
 
     Links are named, not spelled: ("join", session) becomes a Telegram deep link that opens the
-    private chat, so the bot may write to the player before their tiles are due. A button that
-    cannot be used yet (`enabled` False) is greyed out where a platform can, and says why in its
-    label everywhere; pressed anyway, it is refused with the reason.
+    private chat, so the bot may write to the player before their tiles are due; ("app",
+    session) opens the game's web table, where the platform has one (a Telegram Mini App). A
+    button that cannot be used yet (`enabled` False) is greyed out where a platform can, and
+    says why in its label everywhere; pressed anyway, it is refused with the reason.
     """
 
     label: str
