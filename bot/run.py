@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
+import math
 import os
 import signal
 import sys
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ENV_FILE = ".env"
+MAX_DELAY = 30.0
+"""The longest pause before a computer's move that GUPAI_COMPUTER_DELAY may ask for."""
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -183,20 +187,30 @@ def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
 
 
 def sharing(env: Mapping[str, str]) -> tuple[Timing, Shards | None]:
-    """How this process shares the database with others: the lease after which another
-    process takes its games over (GUPAI_LEASE, seconds) and its Discord shards
-    (GUPAI_SHARDS). ValueError with a sentence saying what to fix."""
-    text = env.get("GUPAI_LEASE", "").strip()
-    lease = LEASE
-    if text:
-        try:
-            lease = float(text)
-        except ValueError:
-            lease = -1.0
-        if not MIN_LEASE <= lease <= MAX_LEASE:
-            raise ValueError(f"GUPAI_LEASE must be {MIN_LEASE:g} to {MAX_LEASE:g} seconds, "
-                             f"not {text!r}")
-    return Timing(lease=lease), parse_shards(env.get("GUPAI_SHARDS", ""))
+    """The session layer's pauses and how this process shares the database with others: the
+    computer's pause before a move (GUPAI_COMPUTER_DELAY, seconds), the lease after which
+    another process takes its games over (GUPAI_LEASE) and its Discord shards (GUPAI_SHARDS).
+    ValueError with a sentence saying what to fix."""
+    timing = Timing()
+    lease = seconds(env, "GUPAI_LEASE", LEASE, MIN_LEASE, MAX_LEASE)
+    delay = seconds(env, "GUPAI_COMPUTER_DELAY", timing.computer_delay, 0.0, MAX_DELAY)
+    return (dataclasses.replace(timing, lease=lease, computer_delay=delay),
+            parse_shards(env.get("GUPAI_SHARDS", "")))
+
+
+def seconds(env: Mapping[str, str], name: str, default: float, least: float, most: float
+            ) -> float:
+    """A setting in seconds, `default` when empty; ValueError naming the range otherwise."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not least <= value <= most:
+        raise ValueError(f"{name} must be {least:g} to {most:g} seconds, not {text!r}")
+    return value
 
 
 async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,

@@ -216,3 +216,13 @@ async def test_the_http_server_runs_beside_the_platforms(tmp_path: Path, monkeyp
                     (503, "discord: not connected to the gateway\n"),
                     (0, "discord stopped"), (0, "telegram stopped")]
     assert f"http://127.0.0.1:{port}/healthz" in out.getvalue()
+
+
+def test_the_computers_pause_is_a_setting() -> None:
+    from bot.run import sharing
+
+    assert sharing({})[0].computer_delay == 1.5
+    assert sharing({"GUPAI_COMPUTER_DELAY": "0.2"})[0].computer_delay == 0.2
+    for wrong in ("-1", "abc", "31", "nan"):
+        with pytest.raises(ValueError, match="GUPAI_COMPUTER_DELAY must be 0 to 30 seconds"):
+            sharing({"GUPAI_COMPUTER_DELAY": wrong})
