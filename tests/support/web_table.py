@@ -22,6 +22,9 @@ from tests.support.miniapp import init_data
 from tests.support.telegram_group import TOKEN
 
 APP_NAME = "table"
+COMPUTER_DELAY = 0.3
+"""Seconds a computer waits before its move: time enough to see the page follow it, without
+making a deal take a minute."""
 
 
 def free_port() -> int:
@@ -37,7 +40,7 @@ async def web_bot(server: FakeTelegram, tmp_path: Path, *, miniapp: bool = True
     and the page's address."""
     port = free_port()
     base = f"http://127.0.0.1:{port}/app/"
-    env = {"GUPAI_HTTP_PORT": str(port)}
+    env = {"GUPAI_HTTP_PORT": str(port), "GUPAI_COMPUTER_DELAY": str(COMPUTER_DELAY)}
     if miniapp:
         env |= {"TELEGRAM_MINIAPP_URL": base, "TELEGRAM_MINIAPP_NAME": APP_NAME}
     group = ProcessGroup(server, tmp_path / "bot.sqlite3", env)
