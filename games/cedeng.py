@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
-from games.engine import Payment, option
+from games.engine import Budget, Payment, option
 from games.settlement import pairwise
 from games.tiles import CHINESE
 
@@ -34,6 +34,7 @@ class CeDeng(ConnectingRules):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options_type: ClassVar[type[Any]] = CeDengOptions
+    budget: ClassVar[Budget] = Budget(chips=0.01)
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
         "strict": {"penalty": "6-7"},

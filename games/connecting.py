@@ -9,7 +9,9 @@ each subclass supplies; everything about laying tiles lives here once.
 from __future__ import annotations
 
 import dataclasses
+import random
 from abc import abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -142,6 +144,20 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         from games import connecting_ai  # the player reads this module's views: imported when used
 
         return connecting_ai.rater
+
+    def redeal(self, view: View[ConnectOptions], rng: random.Random) -> ConnectState:
+        """The others' hands and face-down discards dealt so that no discard shows a number
+        its player could have attached then (§2.1, D-02)."""
+        from games.hidden.connecting import connect_sample  # reads this module's views
+
+        state: ConnectState = connect_sample(view, rng)
+        return state
+
+    def deals(self, view: View[ConnectOptions], rater: Rater, rng: random.Random
+              ) -> Callable[[], ConnectState]:
+        from games.hidden.connecting import connect_chain  # reads this module's views
+
+        return connect_chain(view, rater, rng)
 
     def tileset(self, options: ConnectOptions) -> TileSet:
         return CHINESE

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.engine import (
     Action,
@@ -154,6 +154,25 @@ class Domino(Rules[DominoState, DominoOptions]):
 
     def finite_match(self, options: DominoOptions) -> bool:
         return True
+
+    def match_target(self, options: DominoOptions) -> int:
+        return options.target
+
+    # ----- the strong level: the others' hands and the stock dealt anew, uniformly -----------
+
+    def shown(self, view: View[DominoOptions]) -> set[int]:
+        v = cast(DominoView, view)
+        return {*v.hand, *(p[0] for p in v.line)}
+
+    def rebuilt(self, view: View[DominoOptions], hands: tuple[tuple[int, ...], ...],
+                rest: tuple[int, ...], seed: str) -> DominoState:
+        v = cast(DominoView, view)
+        if len(rest) != v.stock:
+            raise ValueError("the view's counts do not add up to the unseen tiles")
+        return DominoState(
+            options=v.options, seed=seed, players=v.players, match=v.match,
+            version=v.version, leader=v.leader, turn=cast(int, v.seat), hands=hands, stock=rest,
+            line=v.line, ends=v.ends, pending=v.pending, redeals=v.redeals, done="")
 
     def new_deal(self, options: DominoOptions, players: int, seed: str,
                  match: Match | None = None) -> DominoState:

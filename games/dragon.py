@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
-from games.engine import Payment, option
+from games.engine import Budget, Payment, option
 from games.settlement import pairwise
 from games.tiles import CHINESE
 
@@ -30,6 +30,7 @@ class Dragon(ConnectingRules):
     title: ClassVar[dict[str, str]] = {"uk": "З'єднай дракона", "en": "Dragon", "zh": "接龍"}
     aliases: ClassVar[tuple[str, ...]] = ("jielong", "дракон", "接龍")
     options_type: ClassVar[type[Any]] = DragonOptions
+    budget: ClassVar[Budget] = Budget(chips=0.01)
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "one-arm": {},
         "two-arm": {"arms": 2},

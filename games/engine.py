@@ -265,6 +265,27 @@ def deal_in_turn(deck: Sequence[int], players: int, leader: int, size: int, extr
     return hands, tuple(deck[at:])
 
 
+def hand_out(counts: tuple[int, ...], seat: int, own: tuple[int, ...], tiles: list[int],
+             key: Callable[[int], Any] | None = None) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Every hand of a deal dealt anew from `seat`'s view: the seat's `own`, and the others'
+    from the front of `tiles` in seat order, each sorted (by `key`) as the rules keep a hand;
+    with how many of `tiles` they took (the rest stay for the stock)."""
+    hands: list[tuple[int, ...]] = []
+    at = 0
+    for s, count in enumerate(counts):
+        if s == seat:
+            hands.append(own)
+            continue
+        hands.append(tuple(sorted(tiles[at:at + count], key=key)))
+        at += count
+    return tuple(hands), at
+
+
+def sample_seed(rng: random.Random) -> str:
+    """A seed for the rules' own later shuffles in a deal dealt anew (a reshuffled stock)."""
+    return f"sample/{rng.getrandbits(48)}"
+
+
 def option(default: Any, help: str, choices: tuple[Any, ...] = (), lo: int | None = None,
            hi: int | None = None) -> Any:
     """A documented option field; `choices` or the range `lo..hi` bound what a user may set."""
@@ -275,6 +296,25 @@ S = TypeVar("S")
 O = TypeVar("O")  # noqa: E741 - the options type, as in Rules[S, O]
 Rater = Callable[[Any], Callable[["Action"], float]]
 """A computer player's judgement: given its own view, a score for each legal move."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard one game's strong player thinks (`games.search`)."""
+
+    candidates: int = 4
+    """The heuristic's best moves that are played out (the rest are never chosen)."""
+    work: int = 3000
+    """Moves the playouts may make, over all samples and candidates, per choice."""
+    least: int = 4
+    """Samples drawn even when the playouts are long."""
+    most: int = 64
+    """Samples never exceeded, however short the playouts."""
+    chips: float = 0.0
+    """Weight of the chips a deal moves against the win itself (per chip, per player)."""
+    sure: float = 1.0
+    """How many standard errors a move must gain over the heuristic's choice to be played
+    instead: playouts are noisy, and a move chosen by noise is worse than the heuristic's."""
 
 
 
@@ -414,6 +454,53 @@ class Rules(ABC, Generic[S, O]):
     def rater(self) -> Rater | None:
         """The game's heuristic computer player's judgement (None: only random players)."""
         return None
+
+    # ----- the strong level (`games.search`) -----------------------------------------------
+
+    budget: ClassVar[Budget] = Budget()
+    """How hard the strong player thinks; a game whose playouts are long, or mostly luck,
+    sets its own."""
+
+    def match_target(self, options: O) -> int | None:
+        """The score a match is played to when every deal's points count towards it (None:
+        each deal is played for itself). The strong player then values a deal by the points
+        it brings towards the target against the best of the others, and reaching the target
+        as the win; otherwise by the deal won and the chips it moves."""
+        return None
+
+    def redeal(self, view: View[O], rng: random.Random) -> S:
+        """A deal `view`'s seat cannot tell from the real one: the view's table with every
+        tile it does not show dealt anew, uniformly, to the other hands by their counts and
+        the rest to where the view counts unseen tiles (`rebuilt`). A game whose public
+        record tells more about the hidden tiles (which numbers a face-down discard lacked)
+        overrides it."""
+        seat = view.seat
+        if seat is None:
+            raise ValueError("only a seat's view is dealt anew")
+        shown = self.shown(view)
+        pool = [t for t in range(view.tiles.size) if t not in shown]
+        rng.shuffle(pool)
+        hands, at = hand_out(view.hand_counts, seat, view.hand, pool)
+        return self.rebuilt(view, hands, tuple(pool[at:]), sample_seed(rng))
+
+    def shown(self, view: View[O]) -> set[int]:
+        """Every tile `view` shows: the seat's hand and whatever lies face up (`redeal`)."""
+        raise NotImplementedError(f"{self.id}: say which tiles a view shows to deal the "
+                                  "others anew")
+
+    def rebuilt(self, view: View[O], hands: tuple[tuple[int, ...], ...], rest: tuple[int, ...],
+                seed: str) -> S:
+        """The state `redeal` makes: `view`'s table with these hands, `rest` where the view
+        counts unseen tiles that are in no hand (the stock, face-down plays) and `seed` for
+        the rules' later shuffles; ValueError when the view's counts do not add up."""
+        raise NotImplementedError(f"{self.id}: say how a state is rebuilt from a view")
+
+    def deals(self, view: View[O], rater: Rater, rng: random.Random) -> Callable[[], S]:
+        """Deals consistent with `view`, one per call, for the strong player to play out: by
+        default each one `redeal`. A game whose moves tell about the hands (a heuristic
+        player's discards) draws them in proportion to how likely the moves seen were in
+        them, read with `rater`."""
+        return lambda: self.redeal(view, rng)
 
     def finite_match(self, options: O) -> bool:
         """Whether a match ends by itself (a target score or a number of deals); by default,

@@ -19,12 +19,14 @@ is held, so there is no "declare" move a player could forget.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.engine import (
     Action,
+    Budget,
     Event,
     IllegalAction,
     InvalidOptions,
@@ -144,6 +146,21 @@ class KapRules(Rules[KapState, KapOptions]):
         from games import kap_ai  # the player reads this module's views: imported when used
 
         return kap_ai.rater
+
+    def redeal(self, view: View[KapOptions], rng: random.Random) -> KapState:
+        from games.hidden.kap import kap_sample  # reads this module's views
+
+        state: KapState = kap_sample(view, rng)
+        return state
+
+    def deals(self, view: View[KapOptions], rater: Rater, rng: random.Random
+              ) -> Callable[[], KapState]:
+        """Deals drawn in proportion to how likely they make the others' face-up discards,
+        read as the heuristic's choices."""
+        from games.hidden.kap import kap_chain  # reads this module's views
+
+        deals: Callable[[], KapState] = kap_chain(view, rater, rng)
+        return deals
 
     def sets_for(self, options: KapOptions, players: int) -> int:
         return 1
@@ -601,6 +618,11 @@ class KapTen(KapRules):
     default_players: ClassVar[int] = 2
     options_type: ClassVar[type[Any]] = KapOptions
     pairs: ClassVar[int] = 3
+    # Kap Ten's playouts are mostly the luck of the draw: asked for one standard error, the
+    # strong seat left the heuristic's discard on noise and won 46.8 % of 900 games against a
+    # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 % of the
+    # same games.
+    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0)
 
     def tileset(self, options: KapOptions) -> TileSet:
         return CHINESE
@@ -619,6 +641,7 @@ class KapTaiShap(KapRules):
     default_players: ClassVar[int] = 6
     options_type: ClassVar[type[Any]] = KapTaiShapOptions
     pairs: ClassVar[int] = 4
+    budget: ClassVar[Budget] = Budget(candidates=3)
 
     def tileset(self, options: KapOptions) -> TileSet:
         return chinese(MAX_SETS)

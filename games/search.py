@@ -1,31 +1,29 @@
 """The strong computer player: every candidate move played out in deals sampled from its view.
 
 Rules sources: each game's section of RULES.md for what a deal pays (§2.1–§2.5 connecting
-games, §2.6–§2.7 Kap, §2.8 Tien Gow, §2.9 Three Dozen, §2.10 Доміно); `games.hidden` says how
-the unseen tiles are dealt.
+games, §2.6–§2.7 Kap, §2.8 Tien Gow, §2.9 Three Dozen, §2.10 Доміно); each game says how its
+unseen tiles are dealt again (`Rules.deals`, `games.hidden`).
 
-The player never sees a state. From its own view it deals the tiles it cannot see anew
-(`games.hidden`), plays each of the best few moves the game's heuristic rates (the `normal`
-level) in that deal, finishes the deal with the heuristic on every seat, and scores how it went
-for itself; the move with the best total over the samples is played. Every candidate meets the
-same sampled deals and the same generators (common random numbers), so the comparison between
-moves is much sharper than the noise of single playouts.
+The player never sees a state. From its own view it deals the tiles it cannot see anew (as
+the game says, `Rules.deals`), plays each of the best few moves the game's heuristic rates (the
+`normal` level) in that deal, finishes the deal with the heuristic on every seat, and scores how
+it went for itself; the move with the best total over the samples is played. Every candidate
+meets the same sampled deals and the same generators (common random numbers), so the comparison
+between moves is much sharper than the noise of single playouts.
 
 The work is counted, not timed: samples are drawn until the playouts have made a game's number
 of moves (at least a few samples, at most a cap), so the same view and the same generator give
-the same move on any machine, however busy. The numbers are chosen to stay within 200 ms a
-move on a two-core machine (`benchmarks/levels.py` measures it).
+the same move on any machine, however busy. Each game's numbers (`Rules.budget`) are chosen
+to stay within 200 ms a move on a two-core machine (`benchmarks/levels.py` measures it).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Action, Outcome, Rater, Rules, Table
-from games.hidden import DEALERS, SAMPLERS, Dealer, Sampler
+from games.engine import Action, Budget, Match, Outcome, Rater, Rules, Table
 
 DECISIVE = 1e8
 """A rating this high is a move that wins on the spot (the collecting games' heuristics rate a
@@ -34,54 +32,17 @@ ROLLOUT_CAP = 2000
 """Moves after which a playout is abandoned as a deal without a winner (a safety net)."""
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How hard one game's strong player thinks."""
+def _deal_score(rules: Rules[Any, Any], chips: float) -> Callable[[Any, Outcome, int], float]:
+    """How good a finished playout was for `seat`: the deal won, plus a little for each chip;
+    or, where a match is played to a target score (`Rules.match_target`, Доміно), the points
+    the deal brings towards the target against the best of the others, and reaching the
+    target is the win."""
 
-    candidates: int = 4
-    """The heuristic's best moves that are played out (the rest are never chosen)."""
-    work: int = 3000
-    """Moves the playouts may make, over all samples and candidates, per choice."""
-    least: int = 4
-    """Samples drawn even when the playouts are long."""
-    most: int = 64
-    """Samples never exceeded, however short the playouts."""
-    chips: float = 0.0
-    """Weight of the chips a deal moves against the win itself (per chip, per player)."""
-    sure: float = 1.0
-    """How many standard errors a move must gain over the heuristic's choice to be played
-    instead: playouts are noisy, and a move chosen by noise is worse than the heuristic's."""
-
-
-BUDGETS: dict[str, Budget] = {
-    "dragon": Budget(chips=0.01),
-    "cedeng": Budget(chips=0.01),
-    "tails": Budget(chips=0.05),
-    "domino": Budget(),
-    # Kap Ten's playouts are mostly the luck of the draw: asked for one standard error, the
-    # strong seat left the heuristic's discard on noise and won 46.8 % of 900 games against a
-    # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 % of the
-    # same games.
-    "kapten": Budget(candidates=3, sure=2.0),
-    "kaptaishap": Budget(candidates=3),
-    "threedozen": Budget(chips=0.1),
-    # Tien Gow's playouts are the longest and its heuristic the slowest: at the common budget a
-    # move took 152 ms on average and up to 366 ms (300 games); at 2,000 moves and 3 samples,
-    # 103 ms and 223 ms, winning as often (1.25× against 1.52×, within noise).
-    "tiengow": Budget(chips=0.02, work=2000, least=3),
-}
-
-
-def _deal_score(game: str, chips: float) -> Callable[[Any, Outcome, int], float]:
-    """How good a finished playout was for `seat`: the deal won, plus a little for each chip.
-
-    Доміно is a match to a target score, so there a deal is worth the points it brings
-    towards the target against the best of the others, and reaching the target is the win.
-    """
-    if game == "domino":
-        def match_score(state: Any, result: Outcome, seat: int) -> float:
-            target: int = state.options.target
-            totals = [m + p for m, p in zip(state.match.scores, result.points, strict=True)]
+    def score(state: Any, result: Outcome, seat: int) -> float:
+        target = rules.match_target(rules.state_options(state))
+        if target is not None:
+            match: Match = state.match
+            totals = [m + p for m, p in zip(match.scores, result.points, strict=True)]
             best_other = max(t for s, t in enumerate(totals) if s != seat)
             value = (result.points[seat] - max(p for s, p in enumerate(result.points)
                                                if s != seat)) / target
@@ -90,10 +51,6 @@ def _deal_score(game: str, chips: float) -> Callable[[Any, Outcome, int], float]
             elif best_other >= target:
                 value -= 1.0
             return value
-
-        return match_score
-
-    def score(state: Any, result: Outcome, seat: int) -> float:
         won = 1.0 if result.winners and result.winners[0] == seat else 0.0
         players: int = state.players
         return won + chips * result.deltas[seat] / players
@@ -106,17 +63,14 @@ class SearchPlayer:
 
     name = "strong"
 
-    def __init__(self, rules: Rules[Any, Any], rater: Rater, sampler: Sampler,
-                 budget: Budget, dealer: Dealer | None = None) -> None:
+    def __init__(self, rules: Rules[Any, Any], rater: Rater, budget: Budget) -> None:
         from games.players import ScoredPlayer
 
         self._rules = rules
         self._rater = rater
-        self._sampler = sampler
-        self._dealer = dealer
         self._budget = budget
         self._policy = ScoredPlayer(rater)
-        self._score = _deal_score(rules.id, budget.chips)
+        self._score = _deal_score(rules, budget.chips)
 
     def candidates(self, view: Any) -> list[Action]:
         """The legal moves worth playing out, best-rated first (ties in legal order)."""
@@ -140,7 +94,7 @@ class SearchPlayer:
         values: list[list[float]] = [[] for _ in moves]
         made = 0
         samples = 0
-        deals = self._deals(view, random.Random(seed))
+        deals = self._rules.deals(view, self._rater, random.Random(seed))
         while samples < budget.most and (samples < budget.least or made < budget.work):
             state = deals()
             table = self._rules.table(state)
@@ -169,14 +123,6 @@ class SearchPlayer:
                 best, best_gain = j, mean
         return best
 
-    def _deals(self, view: Any, draw: random.Random) -> Callable[[], Any]:
-        """Deals consistent with the view, one per call: drawn in proportion to how likely the
-        others' moves were in them where the game has a dealer for it, else uniformly."""
-        if self._dealer is not None:
-            return self._dealer(view, self._rater, draw)
-        sampler = self._sampler
-        return lambda: sampler(view, draw)
-
     def _playout(self, table: Table[Any], start: Any, move: Action, seat: int, roll: int
                  ) -> tuple[float, int]:
         """The deal after `move` on a copy of `table`, finished by the heuristic on every
@@ -199,13 +145,12 @@ class SearchPlayer:
 
 
 def search_player(game: str, budget: Budget | None = None) -> SearchPlayer:
-    """The strong player of `game`, thinking as hard as its budget says (`BUDGETS` by
-    default)."""
+    """The strong player of `game`, thinking as hard as its budget says (the game's own,
+    `Rules.budget`, by default)."""
     from games import get
 
     rules = get(game)
     rater = rules.rater()
-    if rater is None or rules.id not in SAMPLERS:
+    if rater is None:
         raise ValueError(f"no strong player for {game}")
-    return SearchPlayer(rules, rater, SAMPLERS[rules.id], budget or BUDGETS[rules.id],
-                        DEALERS.get(rules.id))
+    return SearchPlayer(rules, rater, budget or rules.budget)

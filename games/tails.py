@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
-from games.engine import Payment, hand_order, option
+from games.engine import Budget, Payment, hand_order, option
 from games.settlement import collect
 from games.tiles import CHINESE
 
@@ -32,6 +32,7 @@ class Tails(ConnectingRules):
     title: ClassVar[dict[str, str]] = {"uk": "Хвости", "en": "Tails", "zh": "꼬리붙이기"}
     aliases: ClassVar[tuple[str, ...]] = ("kkori", "хвости", "꼬리붙이기")
     options_type: ClassVar[type[Any]] = TailsOptions
+    budget: ClassVar[Budget] = Budget(chips=0.05)
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "chips": {},
         "points": {"settlement": "points"},

@@ -14,12 +14,14 @@ pairs wins the moment it is held, laid out whole; nobody has to find the pairing
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.engine import (
     Action,
+    Budget,
     Event,
     IllegalAction,
     InvalidOptions,
@@ -144,6 +146,21 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
         from games import threedozen_ai  # the player reads this module's views: imported when used
 
         return threedozen_ai.rater
+
+    budget: ClassVar[Budget] = Budget(chips=0.1)
+
+    def redeal(self, view: View[ThreeDozenOptions], rng: random.Random) -> ThreeDozenState:
+        """The others' hands dealt so that none that has had a turn holds a pair (§2.9)."""
+        from games.hidden.threedozen import threedozen_sample  # reads this module's views
+
+        state: ThreeDozenState = threedozen_sample(view, rng)
+        return state
+
+    def deals(self, view: View[ThreeDozenOptions], rater: Rater, rng: random.Random
+              ) -> Callable[[], ThreeDozenState]:
+        from games.hidden.threedozen import threedozen_chain  # reads this module's views
+
+        return threedozen_chain(view, rater, rng)
 
     def tileset(self, options: ThreeDozenOptions) -> TileSet:
         return WESTERN

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from games.engine import (
     Action,
+    Budget,
     Event,
     IllegalAction,
     InvalidOptions,
@@ -235,8 +236,33 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
 
         return tiengow_ai.rater
 
+    # Tien Gow's playouts are the longest and its heuristic the slowest: at the common budget a
+    # move took 152 ms on average and up to 366 ms (300 games); at 2,000 moves and 3 samples,
+    # 103 ms and 223 ms, winning as often (1.25× against 1.52×, within noise).
+    budget: ClassVar[Budget] = Budget(chips=0.02, work=2000, least=3)
+
     def tileset(self, options: TienGowOptions) -> TileSet:
         return CHINESE
+
+    # ----- the strong level: the others' hands and face-down follows dealt anew, uniformly ---
+
+    def shown(self, view: View[TienGowOptions]) -> set[int]:
+        v = cast(TienGowView, view)
+        return {*v.hand, *(t for p in [p for t in v.history for p in t.plays] + list(v.trick)
+                           for t in p.tiles)}
+
+    def rebuilt(self, view: View[TienGowOptions], hands: tuple[tuple[int, ...], ...],
+                rest: tuple[int, ...], seed: str) -> TienGowState:
+        v = cast(TienGowView, view)
+        folded = sum(p.size for t in v.history for p in t.plays if not p.tiles)
+        folded += sum(p.size for p in v.trick if not p.tiles)
+        if len(rest) != folded:
+            raise ValueError("the view's counts do not add up to the unseen tiles")
+        # Face-down follows stay blank: nothing in the rules reads them again.
+        return TienGowState(
+            options=v.options, seed=seed, players=v.players, match=v.match,
+            version=v.version, banker=v.banker, multiplier=v.multiplier, turn=cast(int, v.seat),
+            hands=hands, trick=v.trick, history=v.history, tricks=v.tricks)
 
     # ----- dealing ---------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""What every way of dealing the unseen tiles shares: the types, the constraint retries, the
+"""What the games' own ways of dealing the unseen tiles share: the constraint retries, the
 reading of the others' moves as the heuristic's (`SLIP`), and the Metropolis `Chain` that draws
-deals in proportion to how likely they make the moves seen.
+deals in proportion to how likely they make the moves seen (`Rules.deals`).
 
 Rules source: none of its own; each game's module names its RULES.md section.
 """
@@ -12,30 +12,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-Sampler = Callable[[Any, random.Random], Any]
-"""A seat's view and a generator → a full state consistent with the view."""
-
 TRIES = 40
 """Attempts at a deal that meets every constraint before the constraints are dropped."""
 SLIP = 0.1
 """How often a seat is taken to play other than the heuristic would, when weighing a deal by
 the moves the seats made in it (`connect_likelihood`)."""
-
-
-def hand_out(counts: tuple[int, ...], seat: int, own: tuple[int, ...], tiles: list[int],
-             key: Callable[[int], Any] | None = None) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """Every hand of a sampled deal: the seat's `own`, and the others' from the front of
-    `tiles` in seat order, each sorted (by `key`) as the rules keep a hand; with how many of
-    `tiles` they took (the rest stay for the stock)."""
-    hands: list[tuple[int, ...]] = []
-    at = 0
-    for s, count in enumerate(counts):
-        if s == seat:
-            hands.append(own)
-            continue
-        hands.append(tuple(sorted(tiles[at:at + count], key=key)))
-        at += count
-    return tuple(hands), at
 
 
 def places(start: Any, seat: int) -> tuple[list[int], list[int]]:
@@ -50,11 +31,6 @@ def places(start: Any, seat: int) -> tuple[list[int], list[int]]:
     tiles += start.stock
     owners += [-1] * len(start.stock)
     return tiles, owners
-
-
-def _seed(rng: random.Random) -> str:
-    """A seed for the rules' own later shuffles in the sampled deal (a reshuffled stock)."""
-    return f"sample/{rng.getrandbits(48)}"
 
 
 class Chain:
@@ -126,7 +102,3 @@ def _rules(game: str) -> Any:
 
     return get(game)
 
-
-Dealer = Callable[[Any, Any, random.Random], Callable[[], Any]]
-"""A view, the heuristic's rater and a generator → deals one after another, each drawn in
-proportion to how likely the moves seen were in it."""

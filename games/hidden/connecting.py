@@ -13,7 +13,8 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from games.connecting import ConnectState
-from games.hidden.chain import SLIP, TRIES, Chain, _seed
+from games.engine import sample_seed
+from games.hidden.chain import SLIP, TRIES, Chain
 from games.tiles import CHINESE
 
 if TYPE_CHECKING:
@@ -278,7 +279,7 @@ def connect_sample(view: Any, rng: random.Random) -> Any:
                                           for h in hands for t in h):
                 continue
             return ConnectState(
-                options=v.options, seed=_seed(rng), players=n, match=v.match,
+                options=v.options, seed=sample_seed(rng), players=n, match=v.match,
                 version=v.version, leader=v.leader, turn=cast(int, v.to_move),
                 hands=tuple(tuple(sorted(h, key=lambda t: (_CKIND[t], t))) for h in hands),
                 discards=tuple(tuple(d) for d in discards), line=v.line, ends=ends,

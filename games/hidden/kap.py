@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from games.hidden.chain import SLIP, Chain, _rules, _seed, _turns_done, hand_out, places
+from games.engine import hand_out, sample_seed
+from games.hidden.chain import SLIP, Chain, _rules, _turns_done, places
 from games.kap import MAX_SETS, KapState
 from games.tens import missing, wins
 from games.tiles import chinese
@@ -45,7 +46,7 @@ def kap_sample(view: Any, rng: random.Random) -> Any:
     if len(stock) != v.stock:
         raise ValueError("the view's counts do not add up to the unseen tiles")
     return KapState(
-        options=v.options, seed=_seed(rng), players=v.players, match=v.match,
+        options=v.options, seed=sample_seed(rng), players=v.players, match=v.match,
         version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
         phase=v.phase, taken=v.taken, hands=hands, stock=stock, pile=v.pile, done="",
         winner=None, source="")

@@ -10,7 +10,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from games.hidden.chain import SLIP, TRIES, Chain, _seed, _turns_done, hand_out, places
+from games.engine import hand_out, sample_seed
+from games.hidden.chain import SLIP, TRIES, Chain, _turns_done, places
 from games.threedozen import ThreeDozenState, is_pair
 from games.threedozen_ai import STALE_RESHUFFLES
 from games.tiles import WESTERN
@@ -68,7 +69,7 @@ def threedozen_sample(view: Any, rng: random.Random) -> Any:
         if len(pool) != v.stock:
             raise ValueError("the view's counts do not add up to the unseen tiles")
         return ThreeDozenState(
-            options=v.options, seed=_seed(rng), players=v.players, match=v.match,
+            options=v.options, seed=sample_seed(rng), players=v.players, match=v.match,
             version=v.version, leader=v.leader, turn=seat, turns=v.turns, phase=v.phase,
             hands=tuple(hands), melds=v.melds, stock=tuple(pool), pile=v.pile,
             reshuffles=v.reshuffles, winner=None, source="")

@@ -1,11 +1,11 @@
 """Computer-player levels: easy, normal (the heuristic), strong (search over sampled deals).
 
 The strong player must never peek: it is given one seat's view, and the deals it plays out are
-built from that view alone (`games.hidden`). These tests re-deal the tiles a seat cannot see
-in real positions and check that nothing it sees, and nothing it chooses, changes; that every
-deal it samples shows it exactly its own view; and that the levels are ordered as their names
-say. Runs are seeded, so every figure here is exact for this code; the bounds sit below the
-measured figures quoted beside them.
+built from that view alone (`Rules.redeal`, `Rules.deals`). These tests re-deal the tiles a seat
+cannot see in real positions and check that nothing it sees, and nothing it chooses, changes;
+that every deal it samples shows it exactly its own view; and that the levels are ordered as
+their names say. Runs are seeded, so every figure here is exact for this code; the bounds sit
+below the measured figures quoted beside them.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ import pytest
 from games import get
 from games.connecting import ConnectState
 from games.domino import DominoState
-from games.engine import InvalidOptions
-from games.hidden import DEALERS, SAMPLERS, connect_clues, connect_orders
+from games.engine import Budget, InvalidOptions
+from games.hidden.connecting import connect_clues, connect_orders
 from games.kap import KapState
 from games.players import LEVELS, EasyPlayer, ScoredPlayer, make_player
-from games.search import DECISIVE, Budget, SearchPlayer, search_player
+from games.search import DECISIVE, SearchPlayer, search_player
 from games.sim import simulate
 from games.threedozen import ThreeDozenState
 from games.tiengow import TienGowState
@@ -77,7 +77,7 @@ def _deal_out(pool: list[int], sizes: list[int]) -> list[list[int]]:
 
 def twin(state: Any, seat: int, seed: int) -> Any:
     """The same table as `seat` sees it, with every tile it cannot see dealt anew among the
-    places that hold unseen tiles (written here independently of `games.hidden`)."""
+    places that hold unseen tiles (written here independently of `Rules.redeal`)."""
     rng = random.Random(seed)
     n = state.players
     others = [s for s in range(n) if s != seat]
@@ -194,11 +194,10 @@ def test_every_sampled_deal_shows_the_seat_its_own_view(game, preset, players):
     rater = rules.rater()
     for _, seat, view in positions(game, preset, players, 3, 3):
         for k in range(3):
-            assert rules.view(SAMPLERS[game](view, random.Random(k)), seat) == view
-        if game in DEALERS:
-            deals = DEALERS[game](view, rater, random.Random(7))
-            for _ in range(3):
-                assert rules.view(deals(), seat) == view
+            assert rules.view(rules.redeal(view, random.Random(k)), seat) == view
+        deals = rules.deals(view, rater, random.Random(7))
+        for _ in range(3):
+            assert rules.view(deals(), seat) == view
 
 
 @pytest.mark.parametrize(("game", "preset", "players"), CASES)
