@@ -1,11 +1,11 @@
 """Rendering cost and weight, today's encoding beside each destination's.
 
-For a mid-game and a full board of each family (line: Dragon and Доміно, trick: Tien Gow,
-collect: Kap Tai Shap and Three Dozen) and two hands: the milliseconds to compose the
-picture, then, per encoding, to encode it, the total, the KB, the ratios of time and bytes to
-today's (RGB PNG at zlib level 3, kept as "lossless") and how close the decoded picture stays
-to the drawn one (`rendering.encoding.fidelity`: mean, 99th percentile and largest channel
-error over text, pip and outline pixels).
+For every game of `games.GAMES` (its home's gallery positions at its default options): a hand,
+a mid-game and a full board (and, laid in a line, the whole set on the line): the milliseconds
+to compose the picture, then, per encoding, to encode it, the total, the KB, the ratios of time
+and bytes to today's (RGB PNG at zlib level 3, kept as "lossless") and how close the decoded
+picture stays to the drawn one (`rendering.encoding.fidelity`: mean, 99th percentile and
+largest channel error over text, pip and outline pixels).
 
 `--candidates` measures the encodings that were considered, on the mid-game boards: RGB PNG at
 other zlib levels and strategies, palette PNG from a fixed palette of the theme's colours and
@@ -33,7 +33,6 @@ import games
 from bot.gallery import SAMPLE_NAMES
 from faces import home_of
 from faces.home import Home
-from faces.samples import sample_deal
 from rendering import sprites
 from rendering.canvas import Frame, encode
 from rendering.encoding import DESTINATIONS, Encoding, encode_as, fidelity
@@ -43,46 +42,38 @@ from rendering.theme import THEMES, Theme
 Make = Callable[[], Image.Image]
 
 
-def _line_cases(game: str, preset: str, players: int) -> list[tuple[str, Make]]:
-    rules = games.get(game)
-    steps = sample_deal(rules, rules.options(preset), players, "bench")
-    table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
-    middle = steps[len(steps) // 2].state
-    mid_view = rules.view(middle, None)
-    tiles = rules.tileset(rules.options(preset))
-    full_line = tuple((t, tiles.a[t], tiles.b[t], 0) for t in range(tiles.size))
-    full_view = dataclasses.replace(rules.view(steps[-1].state, None), line=full_line)
-    hand_view = rules.view(middle, rules.to_move(middle))
-    board: Any = home_of(mid_view).board
-    return [
-        (f"{game} hand", lambda v=hand_view, t=table: hand_image(v, t)),
-        (f"{game} mid-game board", lambda v=mid_view, t=table, b=board: b(v, t)),
-        (f"{game} full board", lambda v=full_view, t=table, b=board: b(v, t)),
-    ]
-
-
-def _sampled_cases(game: str, preset: str, players: int, mid: str, full: str
-                   ) -> list[tuple[str, Make]]:
-    """The home's own gallery positions: `mid` a turn in play, `full` the richest board."""
-    rules = games.get(game)
-    options = rules.options(preset)
+def _cases(game: str) -> list[tuple[str, Make]]:
+    """A game at its default options and players, from its home's gallery positions (`mid`
+    the middle one, else the one before the end): the hand of the seat to move there, that
+    board and the board at the end; for a game laid in a line, also the whole set on the line
+    (the widest board it can draw)."""
+    rules = games.GAMES[game]
+    options = rules.options()
+    players = rules.default_players
     probe = rules.view(rules.new_deal(options, players, "bench"), None)
     home: Home[Any] = home_of(probe)
     samples = home.samples(rules, options, players, "bench")
+    phases = list(samples)
+    mid = samples["middle" if "middle" in samples else phases[-2]].state
+    end = samples[phases[-1]].state
     table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
-    found: list[tuple[str, Make]] = []
-    for phase, label in ((mid, "mid-game"), (full, "full")):
-        view = rules.view(samples[phase].state, None)
-        found.append((f"{game} {label} board",
-                      lambda v=view, t=table, b=home.board: b(v, t)))
+    mid_view, end_view = rules.view(mid, None), rules.view(end, None)
+    hand_view = rules.view(mid, rules.to_move(mid))
+    found: list[tuple[str, Make]] = [
+        (f"{game} hand", lambda v=hand_view, t=table: hand_image(v, t)),
+        (f"{game} mid-game board", lambda v=mid_view, t=table, b=home.board: b(v, t)),
+        (f"{game} full board", lambda v=end_view, t=table, b=home.board: b(v, t)),
+    ]
+    if "line" in {f.name for f in dataclasses.fields(end_view)}:
+        tiles = rules.tileset(options)
+        whole = dataclasses.replace(end_view, line=tuple((t, tiles.a[t], tiles.b[t], 0)
+                                                         for t in range(tiles.size)))
+        found.append((f"{game} whole line", lambda v=whole, t=table, b=home.board: b(v, t)))
     return found
 
 
 def cases() -> list[tuple[str, Make]]:
-    return [*_line_cases("dragon", "one-arm", 4), *_line_cases("domino", "100", 2),
-            *_sampled_cases("tiengow", "modern", 4, "trick", "end"),
-            *_sampled_cases("kaptaishap", "classical", 10, "middle", "end"),
-            *_sampled_cases("threedozen", "standard", 4, "middle", "end")]
+    return [case for game in games.GAMES for case in _cases(game)]
 
 
 def _timed(work: Callable[[], Any]) -> tuple[Any, float]:

@@ -20,25 +20,16 @@ from games.engine import Match, Rules, rng
 from games.players import make_player
 from games.sim import simulate
 
-CASES = [
-    ("dragon", None, 4),
-    ("dragon", "two-arm", 4),
-    ("dragon", None, 2),
-    ("cedeng", None, 4),
-    ("tails", None, 3),
-    ("tiengow", "modern", 4),
-    ("tiengow", "pure", 4),
-    ("tiengow", "streak", 4),
-    ("tiengow", "early-death", 4),
-    ("kapten", "culin", 2),
-    ("kapten", "classical", 2),
-    ("kaptaishap", "culin", 10),       # four sets: ⌈2n/5⌉
-    ("kaptaishap", "classical", 10),
-    ("threedozen", None, 4),
-    ("threedozen", "forced-pickup", 4),
-    ("domino", None, 2),
-    ("domino", None, 4),
-]
+
+def cases() -> list[tuple[str, str | None, int]]:
+    """Every game of `games.GAMES`: each preset (its default options when it has none) at its
+    usual number of players, then its default options at its least and most players."""
+    found: list[tuple[str, str | None, int]] = []
+    for game, rules in games.GAMES.items():
+        found += [(game, preset, rules.default_players) for preset in rules.presets or [None]]
+        found += [(game, None, players) for players in
+                  sorted({rules.min_players, rules.max_players} - {rules.default_players})]
+    return found
 
 
 def public(rules: Rules[Any, Any], options: Any, players: int, games_: int, seed: str,
@@ -91,7 +82,7 @@ def main() -> None:
     print(f"{'':<24} {'':>7} {'random, deals/s':^25} {'heuristic, deals/s':^25}")
     print(f"{'game':<24} {'players':>7} {'public':>8} {'fast':>8} {'×':>7} "
           f"{'public':>8} {'fast':>8} {'×':>7}")
-    for game, preset, players in CASES:
+    for game, preset, players in cases():
         if chosen is not None and game not in chosen:
             continue
         cells = []
