@@ -1,13 +1,14 @@
 """The fast path plays exactly the games of the public engine (DESIGN.md §1, `engine.Table`).
 
-Hundreds of seeded deals per game and preset (over a thousand per family of games), with
-random and heuristic players, are played twice in step: once through the public engine
-(`view`, `step`, immutable states) and once on a table (`Rules.table`: the game's own fast
-path, or its public step without the checks). At every move the seat's view on the table must
-equal the public view: the same legal moves in the same order, and, since a player chooses
-from its view and its generator alone, the same choice; at the end of every deal the states,
-the outcomes and the next matches must be equal. A short run of whole matches through
-`simulate` is then held against a loop over the public engine, statistic for statistic.
+Hundreds of seeded deals per game of `games.GAMES`, shared among its presets and its least
+and most players (at least 120 each), with random and heuristic players, are played twice in
+step: once through the public engine (`view`, `step`, immutable states) and once on a table
+(`Rules.table`: the game's own fast path, or its public step without the checks). At every
+move the seat's view on the table must equal the public view: the same legal moves in the
+same order, and, since a player chooses from its view and its generator alone, the same choice;
+at the end of every deal the states, the outcomes and the next matches must be equal. A short
+run of whole matches through `simulate` is then held against a loop over the public engine,
+statistic for statistic.
 """
 
 from __future__ import annotations
@@ -22,25 +23,31 @@ from games.engine import Match, Rules, rng
 from games.players import make_player
 from games.sim import simulate
 
-CASES = [
-    # game, preset, players, deals with random players, deals with the heuristic
-    ("dragon", "one-arm", 4, 500, 120),
-    ("dragon", "two-arm", 3, 300, 60),
-    ("dragon", "dancing", 2, 200, 40),
-    ("cedeng", None, 4, 300, 60),
-    ("tails", None, 3, 300, 60),
-    ("kapten", "culin", 2, 400, 120),
-    ("kapten", "classical", 2, 200, 60),
-    ("kaptaishap", "culin", 10, 80, 30),
-    ("kaptaishap", "classical", 5, 150, 30),
-    ("tiengow", "modern", 4, 400, 30),
-    ("tiengow", "pure", 4, 150, 15),
-    ("tiengow", "early-death", 4, 150, 15),
-    ("threedozen", "standard", 4, 300, 60),
-    ("threedozen", "forced-pickup", 3, 150, 40),
-    ("domino", None, 2, 300, 80),
-    ("domino", None, 4, 150, 40),
-]
+RANDOM_DEALS = 800
+HEURISTIC_DEALS = 160
+"""Deals a game is played through both paths with random players and with the heuristic,
+shared among its cases (at least `LEAST` of them each)."""
+LEAST = (120, 25)
+
+
+def cases() -> list[Any]:
+    """(game, preset, players, deals with random players, deals with the heuristic) for every
+    game of `games.GAMES`: each preset (its default options when it has none) at its usual
+    number of players, then its default options at its least and most players."""
+    found = []
+    for game, rules in GAMES.items():
+        settings: list[tuple[str | None, int]] = [
+            (preset, rules.default_players) for preset in rules.presets or [None]]
+        settings += [(None, players) for players in
+                     sorted({rules.min_players, rules.max_players} - {rules.default_players})]
+        for preset, players in settings:
+            found.append(pytest.param(
+                game, preset, players, max(RANDOM_DEALS // len(settings), LEAST[0]),
+                max(HEURISTIC_DEALS // len(settings), LEAST[1]), id=f"{game}-{preset}-{players}"))
+    return found
+
+
+CASES = cases()
 
 
 def lockstep(rules: Rules[Any, Any], options: Any, players: int, strategy: str, deals: int,
@@ -88,7 +95,7 @@ def test_the_fast_path_plays_the_public_engines_games(game, preset, players, ran
 
 
 def test_every_game_and_preset_has_a_case():
-    covered = {(game, preset) for game, preset, *_ in CASES}
+    covered = {(game, preset) for game, preset, *_ in (case.values for case in CASES)}
     for rules in GAMES.values():
         assert (rules.id, None) in covered or any(
             (rules.id, preset) in covered for preset in rules.presets), rules.id
@@ -100,7 +107,7 @@ def test_a_table_from_the_middle_of_a_deal_and_its_copy(game):
     moves on without disturbing the table it came from."""
     rules = get(game)
     options = rules.options()
-    players = rules.default_players if rules.id != "kaptaishap" else 6
+    players = rules.default_players
     chooser = random.Random(game)
     for deal in range(30):
         state = rules.new_deal(options, players, f"mid/{deal}")
