@@ -15,6 +15,7 @@ COPY faces faces
 COPY games games
 COPY rendering rendering
 COPY storage storage
+COPY words words
 # Every dependency at the version in docker/constraints.txt: the same sources build the same image.
 # pip and setuptools are not needed to run it: 24 MB less.
 RUN /opt/gupai/bin/pip install --constraint docker/constraints.txt . \

@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import tr
 from bot.manager import SessionManager, Timing
 from bot.screens import Actor, Button, Picture, Place, Reply, Screen
 from storage import Storage
+from words.i18n import tr
 
 TIMING = Timing(computer_delay=0.0, deal_pause=0.0, restore_grace=0.0)
 LANG = "en"

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.commands import Commands
-from bot.i18n import tr
 from bot.manager import SessionManager
 from bot.outbox import Budget, Outbox, Pace
 from bot.requests import IsAdmin
 from bot.screens import Actor, Picture, Place, Post, Reply, Screen, Target
+from words.i18n import tr
 
 log = logging.getLogger(__name__)
 

@@ -102,7 +102,7 @@ def _check_plot(path: str | None) -> None:
     if path is None:
         return
     from bot.console_options import default_lang
-    from bot.i18n import tr
+    from words.i18n import tr
 
     lang = default_lang()
     if not Path(path).parent.is_dir():
@@ -119,8 +119,8 @@ def _plot(path: str | None, rules: Any, seed: str, runs: Sequence[tuple[str, Sim
     if path is None:
         return
     from bot.console_options import default_lang
-    from bot.i18n import tr
     from rendering.sim_plot import sim_plot
+    from words.i18n import tr
 
     lang = default_lang()
     png = sim_plot(rules.title.get(lang, rules.id), seed, runs, lang).png()

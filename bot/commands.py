@@ -13,7 +13,6 @@ private chat by its one user; every number is bounded.
 from __future__ import annotations
 
 from bot import payload
-from bot.i18n import LANGS, lang_of, signed, tr
 from bot.lobby import chat_level
 from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsAdmin, SessionManager
 from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
@@ -25,6 +24,7 @@ from games.players import LEVELS
 from rendering import Frame
 from rendering.stats_card import GameLine, StatsCard
 from storage import StorageError
+from words.i18n import LANGS, lang_of, signed, tr
 
 TOP_ROWS = 10
 SWITCH = {"on": True, "off": False, "1": True, "0": False, "yes": True, "no": False}

@@ -44,11 +44,11 @@ from bot.console_text import (
     standings,
     untimed,
 )
-from bot.i18n import tr
 from bot.manager import SessionManager, Timing
 from bot.screens import Button, Keyboard, Picture, Reply, Screen
 from games.engine import View
 from storage import Storage
+from words.i18n import tr
 
 PLATFORM = "console"
 

@@ -14,7 +14,6 @@ import games
 from bot import payload, presenter
 from bot.console_input import Terminal, buttons_of
 from bot.console_options import PlayOptions, shown_value
-from bot.i18n import tr
 from bot.manager import MAX_STAKE, MAX_TURN, SessionManager
 from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import Game, seats_of
@@ -22,6 +21,7 @@ from games.engine import GameError
 from games.players import LEVELS
 from storage import Session
 from storage.accounts import DEFAULT_LEVEL
+from words.i18n import tr
 
 CHAT_PREFIX = "terminal:"
 """Each player's console games live in a chat of their own (`terminal:<login>`), so two people

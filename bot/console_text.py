@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from bot.console_input import buttons_of, hand_letters, same_face, split_end, typed_face
-from bot.i18n import minus, signed, tr
 from bot.screens import Button, Keyboard, Picture, Screen
 from faces import home_of
 from faces.home import Typed
@@ -21,6 +20,7 @@ from faces.moves import tile_text
 from games import GAMES
 from games.engine import View
 from rendering import hand_labels
+from words.i18n import minus, signed, tr
 
 
 def board_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None = None,

@@ -50,7 +50,6 @@ from bot.discord_messages import (
     retry_after,
     tell,
 )
-from bot.i18n import lang_of, tr
 from bot.logs import hide
 from bot.manager import SessionManager, Timing
 from bot.metrics import Metrics, PlatformMetrics
@@ -59,6 +58,7 @@ from bot.screens import Actor, Place, Reply, Screen, Target
 from bot.seating import seat_index
 from bot.shards import Shards
 from storage import Session, Storage
+from words.i18n import lang_of, tr
 
 log = logging.getLogger(__name__)
 

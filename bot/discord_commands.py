@@ -17,11 +17,11 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.i18n import LANGS, lang_of, tr
 from bot.manager import MAX_STAKE
 from bot.screens import Target
 from games import GAMES, get
 from games.engine import InvalidOptions
+from words.i18n import LANGS, lang_of, tr
 
 if TYPE_CHECKING:
     from bot.discord_adapter import DiscordBot

@@ -35,10 +35,10 @@ from bot.discord_messages import (
     retry_after,
     shown_text,
 )
-from bot.i18n import DEFAULT_LANG, tr
 from bot.manager import SessionManager
 from bot.outbox import Budget, Outbox
 from bot.screens import Actor, Reply, Screen
+from words.i18n import DEFAULT_LANG, tr
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ import discord
 from discord.utils import escape_markdown, escape_mentions
 
 from bot.adapter import Slot
-from bot.i18n import tr
 from bot.screens import Actor, Place, Screen
+from words.i18n import tr
 
 log = logging.getLogger(__name__)
 

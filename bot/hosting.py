@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.i18n import tr
 from bot.lobby import Lobby
 from bot.requests import IsAdmin, Refusal, Requests, seat_of
 from bot.screens import Actor, Reply, Screen, Target
@@ -26,6 +25,7 @@ from bot.seating import Seat, seat_index, seats_of, successor
 from bot.timers import Timers
 from bot.turns import Ended, Turns
 from storage import Session
+from words.i18n import tr
 
 NAME_SHOWN = 64
 """The most of a typed name an answer repeats."""

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot import payload
-from bot.i18n import tr
 from bot.payload import PICK, TILES
 from bot.screens import Button, Keyboard, Move, TileChoice, rows
 from faces import home_of
@@ -21,6 +20,7 @@ from faces.moves import tile_text
 from games.engine import Action, View
 from rendering import hand_labels
 from storage import Session
+from words.i18n import tr
 
 MAX_MOVE_BUTTONS = MAX_MOVES
 """More legal moves than this are chosen in two taps (tile, then move)."""

@@ -22,7 +22,6 @@ from typing import Any
 import games
 from bot import presenter
 from bot.chips import buy_in, practice
-from bot.i18n import lang_of, tr
 from bot.requests import (
     IsAdmin,
     Refusal,
@@ -49,6 +48,7 @@ from games.engine import InvalidOptions
 from games.players import LEVELS
 from storage import ChatSettings, Session, SessionExists, StorageError
 from storage.accounts import DEFAULT_LEVEL
+from words.i18n import lang_of, tr
 
 MAX_STAKE = 1000
 

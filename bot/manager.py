@@ -16,7 +16,6 @@ from typing import Any
 
 from bot import payload
 from bot.hosting import Hosting
-from bot.i18n import lang_of, tr
 from bot.lobby import MAX_STAKE, Lobby
 from bot.logs import log_context
 from bot.metrics import Metrics, PlatformMetrics
@@ -25,6 +24,7 @@ from bot.screens import Actor, Place, Reply, Target
 from bot.timers import Timers
 from bot.turns import Turns
 from storage import ChatSettings, Session, Storage, StorageError
+from words.i18n import lang_of, tr
 
 __all__ = ["MAX_LOBBY", "MAX_STAKE", "MAX_TURN", "MIN_LOBBY", "MIN_TURN", "IsAdmin",
            "SessionManager", "Timing"]

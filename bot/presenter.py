@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import payload
-from bot.i18n import signed, tr
 from bot.keyboards import moves_keyboard, tile_choice
 from bot.payload import ADD as ADD_COMPUTER
 from bot.payload import AGAIN, BACK, LEAVE, PEEK, REMOVE, START
@@ -33,6 +32,7 @@ from games.players import LEVELS
 from rendering import Frame, hand_labels
 from storage import Session
 from storage.accounts import DEFAULT_LEVEL
+from words.i18n import signed, tr
 
 COUNTDOWN_STEPS = (60, 30, 10)
 """Seconds left at which the table's countdown is refreshed; in between it is rounded up."""

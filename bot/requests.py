@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import presenter
-from bot.i18n import lang_of, tr
 from bot.logs import about_session, log_context, note
 from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import seat_index, seats_of
@@ -46,6 +45,7 @@ from storage import (
     TableChips,
 )
 from storage.accounts import PersonLanguage
+from words.i18n import lang_of, tr
 
 log = logging.getLogger(__name__)
 

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from bot.i18n import tr
 from games import seeds
 from games.engine import Rules
 from games.players import LEVELS
 from storage import Session
+from words.i18n import tr
 
 AWAY_LEVEL = "normal"
 """How the computer plays for a person who is away: as well as it usually plays, no better and

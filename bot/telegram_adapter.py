@@ -47,7 +47,6 @@ from telegram.ext import (
 )
 
 from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS, Adapter, Job
-from bot.i18n import LANGS, lang_of, tr
 from bot.logs import hide
 from bot.manager import SessionManager, Timing
 from bot.metrics import Metrics
@@ -71,6 +70,7 @@ from bot.telegram_messages import (
 )
 from games import GAMES
 from storage import Storage, StorageError
+from words.i18n import LANGS, lang_of, tr
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,6 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from bot import presenter
-from bot.i18n import tr
 from bot.lobby import Lobby
 from bot.logs import about_session
 from bot.requests import Requests, is_open, log_chat
@@ -30,6 +29,7 @@ from bot.turns import Turns, last
 from games.engine import rng
 from games.players import make_player
 from storage import Session, StaleSave, StorageError
+from words.i18n import tr
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,6 @@ from typing import Any
 
 from bot import keyboards, payload, presenter
 from bot.chips import Chips, Dealt, keep
-from bot.i18n import tr
 from bot.metrics import PlatformMetrics
 from bot.requests import Refusal, Requests, bump, seat_of
 from bot.screens import Actor, HandUpdate, Post, Reply, Screen
@@ -26,6 +25,7 @@ from games.engine import Action, Event, GameError, NotYourTurn, View, play
 from storage import ChatSettings, Session, Settlement, TableChips
 from storage import Post as StoredPost
 from storage.accounts import seat_results
+from words.i18n import tr
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import payload
-from bot.i18n import tr
 from bot.keyboards import distinct, letters_of, move_button
 from bot.manager import SessionManager
 from bot.payload import BACK
@@ -30,6 +29,7 @@ from games.engine import View
 from rendering import hand_labels
 from rendering.sprites import family_of
 from storage import Session
+from words.i18n import tr
 
 WORDS = ("your_tiles", "tap_tile", "no_moves", "connecting", "offline", "join", "board",
          "moves", "closed", "not_your_turn", "retry", "open_in_telegram")

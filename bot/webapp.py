@@ -31,7 +31,6 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.i18n import lang_of, tr
 from bot.manager import SessionManager
 from bot.screens import Actor
 from bot.web_table import Opened, WebRefusal, opened, table_json, table_screen
@@ -39,6 +38,7 @@ from bot.webapp_auth import BadInitData, InitDataCheck, WebUser
 from rendering import sprites
 from rendering.theme import THEMES
 from storage import StorageError
+from words.i18n import lang_of, tr
 
 log = logging.getLogger(__name__)
 

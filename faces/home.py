@@ -21,11 +21,11 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from PIL import Image
 
-from bot.i18n import signed, tr
 from faces.moves import Namer, describe, faces_of, tile_text
 from faces.samples import Step
 from games.engine import Action, Event, Rules, View
 from rendering import Frame, ResultRow, hand_image, hand_labels, result_card, sprites
+from words.i18n import signed, tr
 
 V = TypeVar("V", bound=View[Any])
 Groups = dict[str, tuple[str, list[Action]]]

@@ -4,7 +4,7 @@ tile's short name, for buttons, alerts and captions.
 Events carry only public facts (RULES.md §2.1 and §2.8: a face-down discard or a face-down
 follow is never named; §2.6 and §2.9: a tile drawn from the stock is never named), so the words
 can be shown to everyone. Sentences are built as "Name: what happened" so that Ukrainian needs
-no gendered verb forms; the words themselves live in the catalogue (`bot/catalogue/`).
+no gendered verb forms; the words themselves live in the catalogue (`words/catalogue/`).
 
 What a tile is called depends on the game (issue: Tien Gow's "Supreme" and "Heaven" mean
 nothing in Dragon, and in Kap `[4:2]` counts 3, not its six pips), so a sentence names tiles
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.i18n import tr
 from games.engine import Event
 from games.tiles import TileSet
+from words.i18n import tr
 
 
 def tile_text(tiles: TileSet, tile: int) -> str:

@@ -8,9 +8,9 @@ themselves are the rules core's (`Rules.presets`, RULES.md §2 per game).
 
 from __future__ import annotations
 
-from bot.catalogue import CATALOGUE
-from bot.i18n import tr
 from games import get
+from words.catalogue import CATALOGUE
+from words.i18n import tr
 
 
 def preset_name(preset: str, lang: str) -> str:

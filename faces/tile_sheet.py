@@ -27,12 +27,12 @@ from importlib import resources
 from PIL import Image, ImageDraw, ImageFont
 
 import games
-from bot.i18n import tr
 from faces.trick.names import CIVIL_ZH, MILITARY_ZH, SUPREME_ZH, ZH, ZH_ALSO
 from games.tiles import CHINESE, Kind
 from rendering import sprites
 from rendering.text import font
 from rendering.theme import Theme, theme
+from words.i18n import tr
 
 WIDTH = 960
 """A phone shows the sheet at 400 px: everything below is drawn 2.4 times what it needs there."""

@@ -13,7 +13,6 @@ from typing import NamedTuple, Protocol
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import signed, tr
 from rendering import sprites
 from rendering.canvas import (
     HEADER_HEIGHT,
@@ -29,6 +28,7 @@ from rendering.canvas import (
 )
 from rendering.text import draw_text, fit, font, printable, width
 from rendering.theme import Theme, theme
+from words.i18n import signed, tr
 
 CARD_WIDTH = 800
 NAME_ROOM = CARD_WIDTH - 330 - 2 * PAD - 120

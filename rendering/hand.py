@@ -18,12 +18,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import tr
 from games.engine import Action, View
 from rendering import sprites
 from rendering.canvas import PAD, Frame, new_image
 from rendering.text import draw_text, font
 from rendering.theme import theme
+from words.i18n import tr
 
 TILE_HEIGHT = {"chinese": 200, "western": 160}
 PER_ROW = 12

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import tr
 from games.sim import SimStats
 from rendering.chart import BarChart, BarSeries, Chart, Drawn, LineChart, LineSeries, sheet
+from words.i18n import tr
 
 
 def turn_shares(stats: SimStats, last: int) -> tuple[tuple[float, float], ...]:

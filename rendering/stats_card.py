@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.i18n import minus, tr
 from rendering.canvas import Frame
 from rendering.chart import BarChart, BarSeries, Drawn, LineChart, LineSeries, sheet
+from words.i18n import minus, tr
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,7 +68,7 @@ def test_every_file_the_image_copies_exists_and_reaches_the_build() -> None:
     for source in sources:
         assert (ROOT / source).exists(), source
         assert not ignored(source), f".dockerignore keeps {source} out of the build"
-    for package in ("bot", "faces", "games", "rendering", "storage"):
+    for package in ("bot", "faces", "games", "rendering", "storage", "words"):
         assert package in sources, f"the image lacks the {package} package"
     assert ignored(".env") and ignored(".venv") and ignored("gupai.sqlite3")
 

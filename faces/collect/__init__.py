@@ -16,7 +16,6 @@ from typing import Any, TypeVar, cast
 
 from PIL import Image
 
-from bot.i18n import signed, tr
 from faces.collect.board import kap_board, threedozen_board
 from faces.collect.rules import TEXTS
 from faces.collect.teach import KapTeacher, ThreeDozenTeacher
@@ -29,6 +28,7 @@ from games.kap import KapTaiShapOptions, KapView
 from games.tens import values
 from games.threedozen import ThreeDozenView
 from rendering import Frame, hand_image
+from words.i18n import signed, tr
 
 TILES_PER_ROW = 12
 """Discards printed on one row of text."""

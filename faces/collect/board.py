@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import signed, tr
 from faces.collect.winning import (
     FELT_MARGIN,
     PAIR_GAP,
@@ -59,6 +58,7 @@ from rendering.canvas import (
 )
 from rendering.text import draw_text, fit_name, font, width
 from rendering.theme import RGB, Theme, theme
+from words.i18n import signed, tr
 
 View = KapView | ThreeDozenView
 

@@ -10,11 +10,11 @@ once as a pair; a pair is two neighbouring doubles or twelve pips together; thre
 
 from __future__ import annotations
 
-from bot.i18n import tr
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
 from games.kap import KapTaiShapOptions, KapView
 from games.threedozen import ThreeDozenView, is_pair
+from words.i18n import tr
 
 
 def _same_face(typed: str, face: str) -> bool:

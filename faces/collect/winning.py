@@ -13,7 +13,6 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import tr
 from games.kap import KapView
 from games.tens import values
 from games.threedozen import ThreeDozenView
@@ -30,6 +29,7 @@ from rendering.canvas import (
 )
 from rendering.text import draw_text, font
 from rendering.theme import RGB, Theme
+from words.i18n import tr
 
 View = KapView | ThreeDozenView
 

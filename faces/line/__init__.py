@@ -16,7 +16,6 @@ from typing import Any, ClassVar, TypeVar, cast
 
 from PIL import Image
 
-from bot.i18n import tr
 from faces.home import Home, Letters, seat_lines
 from faces.line.board import connecting_board, domino_board
 from faces.line.rules import TEXTS
@@ -27,6 +26,7 @@ from games.connecting import ConnectView
 from games.domino import DominoView
 from games.engine import Action, Event, Rules
 from rendering import Frame, hand_image
+from words.i18n import tr
 
 TILES_PER_ROW = 12
 """Tiles of the line printed on one row of text."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.i18n import signed, tr
 from games.connecting import ConnectView
 from games.domino import DominoView
 from games.tiles import TileSet
@@ -18,6 +17,7 @@ from rendering import sprites
 from rendering.canvas import Frame, SeatBox
 from rendering.line_board import Placement, line_board
 from rendering.theme import theme
+from words.i18n import signed, tr
 
 
 def connecting_board(view: ConnectView, frame: Frame) -> Image.Image:

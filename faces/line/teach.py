@@ -10,12 +10,12 @@ once it is empty; a match to 100 or 50).
 
 from __future__ import annotations
 
-from bot.i18n import tr
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
 from games.connecting import ConnectView
 from games.domino import DominoView
 from games.tiles import TileSet
+from words.i18n import tr
 
 
 def _ends(ends: tuple[int, ...]) -> str:

@@ -13,7 +13,6 @@ from typing import Any, cast
 
 from PIL import Image
 
-from bot.i18n import tr
 from faces.home import MAX_MOVES, Groups, Home, Letters, seat_lines
 from faces.moves import Namer, tile_text
 from faces.samples import SEEDS, Step, sample_deal
@@ -24,6 +23,7 @@ from faces.trick.teach import TrickTeacher
 from games.engine import Action, Event, Rules
 from games.tiengow import Play, TienGowView, dead
 from rendering import Frame
+from words.i18n import tr
 
 
 class TrickHome(Home[TienGowView]):

@@ -17,7 +17,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import signed, tr
 from faces.trick.names import trick_names
 from games.tiengow import Play, TienGowView
 from games.tiles import CHINESE
@@ -44,6 +43,7 @@ from rendering.canvas import (
 )
 from rendering.text import draw_text, fit, fit_name, font, printable, width
 from rendering.theme import RGB, Theme, theme
+from words.i18n import signed, tr
 
 FAMILY = "chinese"
 COLUMN_GAP = 12

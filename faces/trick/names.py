@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.i18n import tr
 from games.hierarchy import CIVIL_PAIR, MILITARY_PAIR, MIXED, SUPREME, classify
 from games.tiengow import Play, best_index
 from games.tiles import CHINESE, Kind
+from words.i18n import tr
 
 ZH: dict[tuple[int, int], str] = {
     (6, 6): "天牌", (1, 1): "地牌", (4, 4): "人牌", (3, 1): "和牌", (5, 5): "梅花",

@@ -8,11 +8,11 @@ down; the last trick wins the deal).
 
 from __future__ import annotations
 
-from bot.i18n import tr
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
 from games.hierarchy import classify
 from games.tiengow import TienGowView
+from words.i18n import tr
 
 MOST_LED = 4
 """The most tiles a lead may have (a four-tile combination)."""

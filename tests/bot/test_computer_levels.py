@@ -15,9 +15,7 @@ import pytest
 import bot.lobby
 import bot.timers
 from bot import payload
-from bot.catalogue import CATALOGUE
 from bot.commands import Commands
-from bot.i18n import tr
 from bot.seating import Game, Seat
 from games.engine import rng
 from games.players import LEVELS, make_player
@@ -34,6 +32,8 @@ from tests.support.session_helpers import (
     nobody,
     play_out,
 )
+from words.catalogue import CATALOGUE
+from words.i18n import tr
 
 
 @pytest.fixture(autouse=True)

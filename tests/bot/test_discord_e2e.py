@@ -18,7 +18,6 @@ from PIL import Image
 
 from bot.discord_components import view_of
 from bot.discord_hands import TOKEN_LIFE
-from bot.i18n import lang_of, tr
 from bot.screens import Button, Place
 from tests.support.discord_server import (
     BOB,
@@ -44,6 +43,7 @@ from tests.support.fake_discord import (
 )
 from tests.support.logs import no_errors_logged  # noqa: F401 - autouse
 from tests.support.session_helpers import balances
+from words.i18n import lang_of, tr
 
 ADMIN = User(105, "Admin", "en-US", permissions=ALL_PERMISSIONS)
 

@@ -23,7 +23,6 @@ import pytest
 
 import bot.lobby
 from bot.chips import day_of
-from bot.i18n import tr
 from bot.screens import Place
 from bot.seating import Game, Seat, seats_of
 from games import seeds
@@ -53,6 +52,7 @@ from tests.support.fake_discord import (
     slash,
 )
 from tests.support.logs import no_errors_logged  # noqa: F401 - autouse
+from words.i18n import tr
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import bot.lobby
 from bot.commands import Commands
-from bot.i18n import tr
 from bot.screens import Actor, Target
 from tests.support.books import check_books
 from tests.support.session_helpers import (
@@ -23,6 +22,7 @@ from tests.support.session_helpers import (
     nobody,
     play_out,
 )
+from words.i18n import tr
 
 ANNA = Actor("4", "Anna", "en")
 

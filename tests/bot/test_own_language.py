@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import LANGS, tr
 from bot.screens import HandUpdate, Reply
 from tests.support.discord_server import Server, text_of
 from tests.support.fake_discord import User as DiscordUser
 from tests.support.fake_discord import slash
 from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.telegram_group import BOB, GROUP, OLENA, Group
+from words.i18n import LANGS, tr
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -8,7 +8,6 @@ import pytest
 
 import bot.lobby
 from bot import payload
-from bot.i18n import lang_of, tr
 from bot.manager import Timing
 from tests.support.session_helpers import (
     BOB,
@@ -21,6 +20,7 @@ from tests.support.session_helpers import (
     manager,
     play_out,
 )
+from words.i18n import lang_of, tr
 
 
 async def books(m, chat_id):

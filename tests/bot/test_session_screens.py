@@ -11,7 +11,6 @@ import pytest
 import bot.lobby
 from bot import payload, presenter
 from bot.commands import Commands
-from bot.i18n import tr
 from bot.screens import Actor, Button, Place, Screen
 from tests.support.session_helpers import (
     BOB,
@@ -28,6 +27,7 @@ from tests.support.session_helpers import (
     nobody,
     play_out,
 )
+from words.i18n import tr
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import games
-from bot.i18n import tr
 from bot.telegram_messages import CAPTION_LIMIT
 from rendering.chart import charts_in
 from storage import SeatResult, Settlement, Storage, TableChips
@@ -23,6 +22,7 @@ from tests.support import discord_server as dc
 from tests.support.fake_discord import slash
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.telegram_group import BOB, GROUP, OLENA, PEOPLE, Group
+from words.i18n import tr
 
 DEALS = (("dragon", 40), ("kapten", -90), ("dragon", 15), ("tiengow", -5))
 """(game, Bob's chips) per deal; Олена holds the other seat."""

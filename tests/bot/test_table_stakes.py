@@ -21,7 +21,6 @@ import pytest
 
 import games
 from bot.chips import day_of
-from bot.i18n import tr
 from bot.screens import Actor
 from games import seeds
 from tests.support.books import check_books
@@ -35,6 +34,7 @@ from tests.support.session_helpers import (
     manager,
     play_out,
 )
+from words.i18n import tr
 
 DAY = 86_400
 

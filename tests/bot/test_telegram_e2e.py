@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import tr
 from bot.manager import Timing
 from bot.outbox import Budget
 from bot.screens import Place, Post, Reply, Screen
@@ -27,6 +26,7 @@ from tests.support.telegram_group import (
     TOKEN,
     Group,
 )
+from words.i18n import tr
 
 
 @pytest.fixture

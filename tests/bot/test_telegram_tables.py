@@ -26,7 +26,6 @@ import pytest
 
 import bot.lobby
 from bot.chips import day_of
-from bot.i18n import tr
 from bot.screens import Place
 from bot.seating import Seat, seats_of
 from faces.presets import game_title
@@ -37,6 +36,7 @@ from tests.support.fake_telegram import BOT_USERNAME, Call, FakeTelegram, SentMe
 from tests.support.human_pace import THINK, Pace
 from tests.support.logs import no_errors_logged  # noqa: F401 - autouse
 from tests.support.telegram_group import BOB, GROUP, KIM, OLENA, STRANGER, Group
+from words.i18n import tr
 
 pytestmark = pytest.mark.timeout(120)
 

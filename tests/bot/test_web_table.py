@@ -12,12 +12,12 @@ import aiohttp
 import pytest
 
 from bot import payload
-from bot.i18n import lang_of, tr
 from bot.seating import seat_index
 from tests.support.fake_telegram import BOT_USERNAME, FakeTelegram, SentMessage
 from tests.support.miniapp import init_data
 from tests.support.telegram_group import BOB, GROUP, OLENA, STRANGER, TOKEN
 from tests.support.web_table import APP_NAME, call, dump, own_faces, quiet_dump, web_bot
+from words.i18n import lang_of, tr
 
 pytestmark = pytest.mark.real_time
 

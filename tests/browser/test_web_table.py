@@ -19,7 +19,6 @@ from playwright.async_api import Page
 
 import games
 from bot import payload
-from bot.i18n import tr
 from bot.seating import Game, seat_index
 from storage import Session
 from tests.support.books import check_books
@@ -28,6 +27,7 @@ from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data
 from tests.support.telegram_group import BOB, GROUP, OLENA, TOKEN
 from tests.support.web_table import call, deals, dump, own_faces, quiet_dump, web_bot
+from words.i18n import tr
 
 pytestmark = pytest.mark.real_time
 PEOPLE = (OLENA, BOB)

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, Request, Route
 
-from bot.i18n import tr
 from bot.webapp import tile_png
 from tests.support.browser import chromium, open_table, screenshot
 from tests.support.telegram_group import BOB
+from words.i18n import tr
 
 pytestmark = pytest.mark.real_time
 BASE = "http://gupai.test/app/"

@@ -17,7 +17,6 @@ import bot.lobby
 from bot import payload, presenter
 from bot.console_input import choose
 from bot.console_text import board_lines
-from bot.i18n import tr
 from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
 from bot.manager import SessionManager
 from bot.screens import Actor, Button, Screen
@@ -32,6 +31,7 @@ from storage import Session
 from tests.support.helpers import read
 from tests.support.screens import hint, result_of, table_of
 from tests.support.session_helpers import BOB, OLENA, PLACE, Recorder, close, lobby, manager
+from words.i18n import tr
 
 kap = get("kapten")
 tai_shap = get("kaptaishap")

@@ -14,9 +14,7 @@ from PIL import Image, ImageDraw
 
 import faces
 import games
-from bot.catalogue import CATALOGUE
 from bot.gallery import SAMPLE_NAMES
-from bot.i18n import tr
 from bot.keyboards import letters_of
 from faces import pictures
 from faces.home import Typed
@@ -24,6 +22,8 @@ from faces.line.teach import end_refusal
 from faces.moves import tile_text
 from faces.samples import sample_deal
 from rendering import Frame
+from words.catalogue import CATALOGUE
+from words.i18n import tr
 
 TWO_ARMS = [("dragon", "two-arm"), ("domino", "100")]
 SEEDS = 12

@@ -12,8 +12,6 @@ from PIL import Image
 
 import games
 from bot import gallery
-from bot.catalogue import CATALOGUE
-from bot.i18n import tr
 from faces import HOMES, home
 from faces.presets import game_title, preset_name
 from faces.samples import sample_deal
@@ -22,6 +20,8 @@ from games.engine import Event
 from games.hierarchy import classify
 from games.tiengow import Play
 from games.tiles import CHINESE
+from words.catalogue import CATALOGUE
+from words.i18n import tr
 
 NAMES = ("Олена", "Bob", "Кім", "Ann")
 

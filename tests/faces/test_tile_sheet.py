@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from bot.i18n import tr
 from faces import tile_sheet as sheet_module
 from faces.tile_sheet import WIDTH, cjk_font, tile_sheet
 from faces.trick.names import SUPREME_ZH, ZH, ZH_ALSO
 from games.tiles import CHINESE
 from rendering import sprites
 from rendering.text import has_glyph
+from words.i18n import tr
 
 PHONE_WIDTH = 400
 

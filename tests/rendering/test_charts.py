@@ -18,7 +18,6 @@ from PIL import Image
 
 import games
 from bot.cli import main
-from bot.i18n import tr
 from games.sim import simulate
 from rendering import Frame
 from rendering.chart import (
@@ -36,6 +35,7 @@ from rendering.chart import (
 )
 from rendering.sim_plot import sim_plot
 from rendering.stats_card import GameLine, StatsCard, stats_card
+from words.i18n import tr
 
 PHONE = 400
 """How wide a phone shows a picture, in px."""

@@ -18,7 +18,6 @@ from PIL import ImageDraw
 import faces
 import games
 from bot.gallery import SAMPLE_NAMES
-from bot.i18n import tr
 from faces import pictures
 from faces.collect import board as collecting
 from faces.samples import Step
@@ -27,6 +26,7 @@ from faces.trick.names import trick_names
 from rendering import Frame, cards, sprites
 from rendering.canvas import BOARD_WIDTH, MAX_SIDE, PAD, TEXT_SIZE, wrap
 from rendering.text import font, width
+from words.i18n import tr
 
 LATIN = "Bartholomew Montgomery-Smithe"
 CYRILLIC = "Олександра Володимирівна Квіт"

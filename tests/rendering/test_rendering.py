@@ -19,7 +19,6 @@ import games
 import rendering
 from bot.cli import main
 from bot.gallery import SAMPLE_NAMES
-from bot.i18n import signed, tr
 from faces import home_of, pictures
 from faces.collect import board as collecting
 from faces.collect import winning
@@ -33,6 +32,7 @@ from rendering.line import best_fit, snake
 from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
 from storage.stats import Standing
+from words.i18n import signed, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 TELEGRAM_PHOTO_BYTES = 10 * 1024 * 1024

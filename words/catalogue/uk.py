@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.catalogue.types import Entry
+from words.catalogue.types import Entry
 
 UK: dict[str, Entry] = {
     "btn.join": "Приєднатися",

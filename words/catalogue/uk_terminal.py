@@ -4,7 +4,7 @@ like the rest of the catalogue, so that no verb agrees with a player's gender.""
 
 from __future__ import annotations
 
-from bot.catalogue.types import Entry
+from words.catalogue.types import Entry
 
 TERMINAL: dict[str, Entry] = {
     "console.line": "Ряд: {tiles}",

@@ -3,7 +3,7 @@ leaderboard and a person's figures, a deal's fingerprint and seed, and the host'
 
 from __future__ import annotations
 
-from bot.catalogue.types import Entry
+from words.catalogue.types import Entry
 
 TABLES: dict[str, Entry] = {
     # chips and standings

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.catalogue.types import Entry
+from words.catalogue.types import Entry
 
 WEB: dict[str, Entry] = {
     "btn.web_table": "🀄 Відкрити стіл",

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.catalogue.types import Entry
+from words.catalogue.types import Entry
 
 TABLES: dict[str, Entry] = {
     # фішки й місця

@@ -3,7 +3,7 @@ why a typed move is refused (in the words of RULES.md) and what each game's move
 
 from __future__ import annotations
 
-from bot.catalogue.types import Entry
+from words.catalogue.types import Entry
 
 TERMINAL: dict[str, Entry] = {
     "console.line": "Line: {tiles}",

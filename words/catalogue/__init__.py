@@ -1,17 +1,17 @@
-"""The catalogue: one entry per key in each language (see `bot/i18n.py`), a module per language.
+"""The catalogue: one entry per key in each language (see `words/i18n.py`), a module per language.
 
 Ukrainian sentences are written so that no verb has to agree with a player's gender ("Олена:
 пас", "Хід: Олена"), and every count uses the three plural forms. A new game adds its keys
-(title, rules, captions, hints) to every language; `tests/bot/test_i18n.py` finds a key one
+(title, rules, captions, hints) to every language; `tests/words/test_i18n.py` finds a key one
 language lacks.
 """
 
 from __future__ import annotations
 
-from bot.catalogue import en_tables, en_terminal, en_web, uk_tables, uk_terminal, uk_web
-from bot.catalogue.en import EN
-from bot.catalogue.types import Entry
-from bot.catalogue.uk import UK
+from words.catalogue import en_tables, en_terminal, en_web, uk_tables, uk_terminal, uk_web
+from words.catalogue.en import EN
+from words.catalogue.types import Entry
+from words.catalogue.uk import UK
 
 _PARTS = {"en": (EN, en_terminal.TERMINAL, en_tables.TABLES, en_web.WEB),
           "uk": (UK, uk_terminal.TERMINAL, uk_tables.TABLES, uk_web.WEB)}

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalogue import CATALOGUE
-from bot.i18n import LANGS, lang_of, minus, plural_index, signed, tr
+from words.catalogue import CATALOGUE
+from words.i18n import LANGS, lang_of, minus, plural_index, signed, tr
 
 FORMS = {"uk": 3, "en": 2}
 

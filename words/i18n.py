@@ -7,12 +7,12 @@ chose with `/lang` in the private chat, else their client's (`bot.requests` deci
 
 An entry is either one string or, where a number is counted, its plural forms: three for
 Ukrainian (1 фішка, 2 фішки, 5 фішок), two for English. Placeholders are `str.format` fields;
-`tests/test_i18n.py` fails when a key, a form or a placeholder is missing in either language.
+`tests/words/test_i18n.py` fails when a key, a form or a placeholder is missing in either language.
 """
 
 from __future__ import annotations
 
-from bot.catalogue import CATALOGUE, Entry
+from words.catalogue import CATALOGUE, Entry
 
 LANGS = ("uk", "en")
 DEFAULT_LANG = "uk"
