@@ -172,7 +172,8 @@ def leaderboard_card(rows: Sequence[Standing], frame: Frame) -> Image.Image:
     image = new_image((CARD_WIDTH, _card_height(max(1, len(rows)))), look.table)
     draw = ImageDraw.Draw(image)
     header(draw, look, frame.title, "", CARD_WIDTH)
-    columns = tuple(tr(lang, f"img.{key}") for key in ("rank", "player", "balance", "games"))
+    columns = tuple(tr(lang, key) for key in ("img.rank", "img.player", "img.balance",
+                                            "img.games"))
     xs = _columns(draw, look, columns, leaderboard=True)
     if not rows:
         draw_text(draw, (CARD_WIDTH // 2, _row(draw, look, 0, False, 1)), tr(lang, "img.nobody"),
