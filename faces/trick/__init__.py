@@ -16,6 +16,7 @@ from PIL import Image
 from faces.home import MAX_MOVES, Groups, Home, Letters, seat_lines
 from faces.moves import Namer, tile_text
 from faces.samples import SEEDS, Step, sample_deal
+from faces.trick import en, uk
 from faces.trick.board import tiengow_board
 from faces.trick.names import play_words
 from faces.trick.rules import TEXTS
@@ -23,7 +24,10 @@ from faces.trick.teach import TrickTeacher
 from games.engine import Action, Event, Rules
 from games.tiengow import Play, TienGowView, dead
 from rendering import Frame
+from words.catalogue import add
 from words.i18n import tr
+
+add({"en": en.TRICK, "uk": uk.TRICK})
 
 
 class TrickHome(Home[TienGowView]):

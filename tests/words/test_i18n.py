@@ -1,4 +1,8 @@
-"""The catalogue: both languages complete and consistent, plurals right, every key in use known."""
+"""The catalogue: both languages complete and consistent, plurals right, every key in use known.
+
+Checked as the homes complete it: each home adds its own games' keys when it is imported, and
+`faces` imports every home.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from typing import Any
 
 import pytest
 
+from faces import HOMES
 from games import GAMES
-from words.catalogue import CATALOGUE
+from words.catalogue import CATALOGUE, add
 from words.i18n import LANGS, lang_of, minus, plural_index, signed, tr
 
 FORMS = {"uk": 3, "en": 2}
@@ -212,7 +217,6 @@ SAMPLED_DEALS = 8
 
 
 def _line_games() -> list[Any]:
-    from faces import HOMES
     return [GAMES[name] for name, home in HOMES.items()
             if type(home).__module__.startswith("faces.line")]
 
@@ -339,3 +343,24 @@ def test_no_stray_braces():
         for key, entry in CATALOGUE[lang].items():
             for form in entry if isinstance(entry, tuple) else (entry,):
                 assert not re.search(r"\{[^a-z_}]", form), f"{lang} {key}"
+
+
+def test_a_home_adds_its_own_keys_to_the_catalogue():
+    from faces.trick import en, uk
+    from words.catalogue import _PARTS
+
+    assert HOMES["tiengow"].games == ("tiengow",)
+    for lang, part in (("en", en.TRICK), ("uk", uk.TRICK)):
+        assert "hint.tg_lead" in part and "tg.pair.66" in part
+        assert all(CATALOGUE[lang][key] == entry for key, entry in part.items())
+        assert not any(part.keys() & shared.keys() for shared in _PARTS[lang])
+
+
+def test_a_home_adds_its_keys_in_every_language_and_never_a_taken_one():
+    before = {lang: dict(entries) for lang, entries in CATALOGUE.items()}
+    with pytest.raises(ValueError, match="come in"):
+        add({"en": {"x.only_english": "Only English"}})
+    with pytest.raises(ValueError, match="already has"):
+        add({"en": {"x.new": "New", "btn.join": "Join"},
+             "uk": {"x.new": "Нове", "btn.join": "Так"}})
+    assert before == CATALOGUE

@@ -8,14 +8,10 @@ from words.catalogue.types import Entry
 TERMINAL: dict[str, Entry] = {
     "console.line": "Line: {tiles}",
     "console.line_empty": "The line is empty.",
-    "console.trick": "Trick: {plays}",
-    "console.last_trick": "Last trick, taken by {name}: {plays}",
-    "console.trick_empty": "No tile played yet.",
     "console.discards": "Discards: {tiles}",
     "console.discards_take": "Discards (⤴ may be taken): {tiles}",
     "console.discards_empty": "No discards on the table.",
     "console.pairs": "pairs {pairs}",
-    "console.tricks": ("{n} trick", "{n} tricks"),
     "console.ends": "open: {ends}",
     "console.closed_end": "closed: {end}",
     "console.stock": ("{n} tile in the stock", "{n} tiles in the stock"),
@@ -105,16 +101,6 @@ TERMINAL: dict[str, Entry] = {
     "refuse.td_two": "A pair is two tiles: type both letters (ab).",
     "refuse.td_not_pair": "[{first}] and [{second}] are no pair: a pair is two neighbouring "
                           "doubles, or two tiles with 12 pips together.",
-    "refuse.tg_size": ("The trick was led with {n} tile: play {n} (you typed {typed}).",
-                       "The trick was led with {n} tiles: play {n} (you typed {typed})."),
-    "refuse.tg_too_many": "A lead has at most {most} tiles.",
-    "refuse.tg_no_combo_mixed": "{tiles} is no lead: lead one tile, a pair (two identical "
-                                "civil tiles, a military pair, the Supreme pair [4:2][2:1]) or "
-                                "tiles of one family (Heaven–Nine, Earth–Eight, Man–Seven, "
-                                "Harmony–Five).",
-    "refuse.tg_no_combo": "{tiles} is no lead: lead one tile or a pair (two identical civil "
-                          "tiles, a military pair, the Supreme pair [4:2][2:1]); mixed "
-                          "combinations are off.",
     "teach.lead_open": "A 6:4 →4   lead a tile; the number after → is the end that stays open "
                        "(type a, then the move's number if both are offered)",
     "teach.lead_both": "A 6:4      lead a tile; both of its ends stay open",
@@ -144,13 +130,4 @@ TERMINAL: dict[str, Entry] = {
                      "pips together",
     "teach.td_marks": "⤴ among the discards marks the one you may take now.",
     "teach.td_goal": "The first to hold three pairs wins.",
-    "teach.tg_lead_mixed": "A B 6:2 5:3   lead one tile, a pair or tiles of one family (type "
-                           "ab)",
-    "teach.tg_lead_pure": "A B 6:6 6:6   lead one tile or a pair (type ab)",
-    "teach.tg_beat": "▲ A 6:6       follow face up: it beats the best play so far",
-    "teach.tg_fold": "↓ A B         follow face down with as many tiles: any tiles, they "
-                     "cannot win",
-    "teach.tg_groups": "↓ A … / 2 tiles   a group of moves: choose it, then the move",
-    "teach.tg_marks": "On the table ↓2 is a play of 2 tiles face down.",
-    "teach.tg_goal": "Whoever takes the last trick wins the deal.",
 }
