@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar, cast
 from PIL import Image
 
 from faces.home import Home, Letters, seat_lines
+from faces.line import en, uk
 from faces.line.board import connecting_board, domino_board
 from faces.line.rules import TEXTS
 from faces.line.teach import ConnectTeacher, DominoTeacher
@@ -26,7 +27,10 @@ from games.connecting import ConnectView
 from games.domino import DominoView
 from games.engine import Action, Event, Rules
 from rendering import Frame, hand_image
+from words.catalogue import add
 from words.i18n import tr
+
+add({"en": en.LINE, "uk": uk.LINE})
 
 TILES_PER_ROW = 12
 """Tiles of the line printed on one row of text."""

@@ -19,10 +19,7 @@ EN: dict[str, Entry] = {
     "btn.my_tiles": "My tiles",
     "btn.back": "I'm back",
     "btn.back_to_tiles": "« Tiles",
-    "btn.draw": "Draw",
-    "btn.on_end": "{move} on {end}",
     "btn.draw_stock": "Draw from the stock",
-    "btn.pass": "Pass",
     "btn.start_me": "Start me",
     # lobby
     "lobby.title": "New game: {game} · stake ×{stake}",
@@ -75,9 +72,6 @@ EN: dict[str, Entry] = {
     "table.over": "The match is over.",
     "again.not_player": "Only the players of that match can start it again.",
     "again.opened": "A new lobby is open with the same players.",
-    "hint.lead_open_end": "Lead any tile; the number after → stays open, the other end is "
-                          "closed.",
-    "hint.drop": "No tile fits: lay one face down.",
     "hint.discard": "Discard one tile (↓) to end your turn.",
     "hint.kap_culin": "Take any face-up discard (⤴): you then discard another tile and still "
                       "draw. Or just draw from the stock.",
@@ -360,14 +354,9 @@ EN: dict[str, Entry] = {
                        "will come here.",
     # words drawn inside pictures (a colon before the number, so no plural forms)
     "img.hand": "hand: {v}",
-    "img.face_down": "face down: {v}",
-    "img.stock": "stock: {v}",
-    "img.in_hands": "tiles in hands: {v}",
-    "img.score": "score: {v}/{target}",
     "img.match_chips": "match: {v}",
     "img.head": "leads",
     "img.head_short": "1st",
-    "img.total": "total: {v}",
     "img.points": "points",
     "img.match": "match",
     "img.player": "player",
@@ -375,7 +364,6 @@ EN: dict[str, Entry] = {
     "img.games": "games",
     "img.rank": "#",
     "img.nobody": "no players yet",
-    "img.empty_line": "no tiles on the table yet",
     "img.deal": "deal {v}",
     "img.turn": "turn {v}",
     "img.pot": "pot: {v}",

@@ -6,21 +6,14 @@ from __future__ import annotations
 from words.catalogue.types import Entry
 
 TERMINAL: dict[str, Entry] = {
-    "console.line": "Line: {tiles}",
-    "console.line_empty": "The line is empty.",
     "console.discards": "Discards: {tiles}",
     "console.discards_take": "Discards (⤴ may be taken): {tiles}",
     "console.discards_empty": "No discards on the table.",
     "console.pairs": "pairs {pairs}",
-    "console.ends": "open: {ends}",
-    "console.closed_end": "closed: {end}",
-    "console.stock": ("{n} tile in the stock", "{n} tiles in the stock"),
     "console.tiles": ("{n} tile", "{n} tiles"),
-    "console.face_down": ("{n} face down", "{n} face down"),
     "console.score": "score {score}",
     "console.you": " (you)",
     "console.hand": "Tiles: {tiles}",
-    "console.my_face_down": "Face down: {tiles}",
     "console.moves": "Moves:",
     "console.prompt": "Your move (number or letter; ? help, q quit): ",
     "console.help": "Type a move's number, or its tiles' letters as in the list (a or A; two "
@@ -50,8 +43,6 @@ TERMINAL: dict[str, Entry] = {
     "console.no_deals": "No deal was finished, so no chips moved.",
     "console.kept_in": "Chips are kept in {db}.",
     "console.match_chips": "match {chips}",
-    "console.pips_to": "pips {pips}/{target}",
-    "console.points_to": "points {points}/{target}",
     "console.help_title": "{game} — what the moves mean:",
     "console.moves_with": "Moves with {letters}: {moves}",
     "console.no_letter": "There is no tile {letter} in your hand (letters A to {last}).",
@@ -69,23 +60,7 @@ TERMINAL: dict[str, Entry] = {
     "console.players_n": ("{n} player", "{n} players"),
     "console.stake_n": "stake ×{stake}",
     "console.level": "computers: {levels}",
-    "refuse.one_tile": "One tile per move: type one letter.",
-    "refuse.fits_no_end": "[{tile}] fits neither open end ({ends}): touching ends must be equal.",
-    "refuse.fits_not_end": "[{tile}] does not fit the open end ({ends}): touching ends must be "
-                           "equal.",
-    "refuse.not_end": "[{tile}] does not fit the {end} end: touching ends must be equal.",
-    "refuse.no_such_end": "No open end is {end}: the open ends are {ends}.",
-    "refuse.one_end": "The line has one open end ({end}): type the letter alone, with no end.",
-    "refuse.closed": "The other end is closed for the whole deal.",
-    "refuse.must_attach": "You hold a tile that fits, and it must be played: nothing goes face "
-                          "down now.",
-    "refuse.drop": "No tile of yours fits an open end, so one tile goes face down: type its "
-                   "letter alone.",
     "refuse.not_in_hand": "There is no [{face}] in your hand.",
-    "refuse.domino_lead": "The highest double opens the line: [{tile}].",
-    "refuse.pending": "The tile you just drew, [{tile}], fits and must be played now.",
-    "refuse.then_draw": "No tile of yours fits: draw from the stock.",
-    "refuse.then_pass": "No tile of yours fits and the stock is empty: pass.",
     "refuse.no_such_discard": "There is no [{face}] among the discards.",
     "refuse.take_first": "A discard may be taken only at the start of your turn, instead of "
                          "or before the draw.",
@@ -101,21 +76,6 @@ TERMINAL: dict[str, Entry] = {
     "refuse.td_two": "A pair is two tiles: type both letters (ab).",
     "refuse.td_not_pair": "[{first}] and [{second}] are no pair: a pair is two neighbouring "
                           "doubles, or two tiles with 12 pips together.",
-    "teach.lead_open": "A 6:4 →4   lead a tile; the number after → is the end that stays open "
-                       "(type a, then the move's number if both are offered)",
-    "teach.lead_both": "A 6:4      lead a tile; both of its ends stay open",
-    "teach.attach_one": "A 6:4      attach a tile whose number matches the open end (type a)",
-    "teach.attach_two": "A tile that fits must be played; touching ends are equal.",
-    "teach.on_end": "A 6:4 on 4 attach at the open end 4, the number in a badge at each end of "
-                    "the line on the picture (type a4)",
-    "teach.drop": "A 6:4 ↓    no tile fits: lay one face down; its pips count against you",
-    "teach.connect_goal": "The fewest pips laid face down win the deal.",
-    "teach.domino_lead": "A 6:6      the highest double opens the line",
-    "teach.domino_draw": "{button}   no tile fits: draw from the stock until one fits",
-    "teach.domino_draw_one": "{button}   no tile fits: draw one tile from the stock",
-    "teach.domino_pass": "{button}   no tile fits and the stock is empty",
-    "teach.domino_goal": "The first out of tiles scores every hand's pips; the match goes to "
-                         "{target}.",
     "teach.kap_take_culin": "⤴ 6:6      take that discard (type 6:6): any face-up one; then "
                             "discard another tile and still draw",
     "teach.kap_take_classical": "⤴ 6:6      take the last discard (type 6:6) instead of drawing",
