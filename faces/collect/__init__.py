@@ -16,6 +16,7 @@ from typing import Any, TypeVar, cast
 
 from PIL import Image
 
+from faces.collect import en, uk
 from faces.collect.board import kap_board, threedozen_board
 from faces.collect.rules import TEXTS
 from faces.collect.teach import KapTeacher, ThreeDozenTeacher
@@ -28,7 +29,10 @@ from games.kap import KapTaiShapOptions, KapView
 from games.tens import values
 from games.threedozen import ThreeDozenView
 from rendering import Frame, hand_image
+from words.catalogue import add
 from words.i18n import signed, tr
+
+add({"en": en.COLLECT, "uk": uk.COLLECT})
 
 TILES_PER_ROW = 12
 """Discards printed on one row of text."""

@@ -352,7 +352,8 @@ def test_no_stray_braces():
 
 
 OWN_KEYS = {"trick": ("TRICK", "hint.tg_lead", "tg.pair.66"),
-            "line": ("LINE", "hint.drop", "teach.domino_goal")}
+            "line": ("LINE", "hint.drop", "teach.domino_goal"),
+            "collect": ("COLLECT", "hint.kap_draw", "teach.td_goal")}
 """Each home's own keys, by the name of its table in `faces/<home>/en.py`, `uk.py`, and two of
 them."""
 

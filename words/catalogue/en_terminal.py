@@ -1,15 +1,12 @@
-"""The terminal's words in English (`gupai play`): the board and hand in text, the prompts,
-why a typed move is refused (in the words of RULES.md) and what each game's moves mean."""
+"""The terminal's words in English (`gupai play`) that every game shares: the hand in text, the
+prompts, starting, saving and ending a game. Each game's board in text, why a typed move is
+refused and what its moves mean are its home's (`faces/line/en.py` and the others)."""
 
 from __future__ import annotations
 
 from words.catalogue.types import Entry
 
 TERMINAL: dict[str, Entry] = {
-    "console.discards": "Discards: {tiles}",
-    "console.discards_take": "Discards (⤴ may be taken): {tiles}",
-    "console.discards_empty": "No discards on the table.",
-    "console.pairs": "pairs {pairs}",
     "console.tiles": ("{n} tile", "{n} tiles"),
     "console.score": "score {score}",
     "console.you": " (you)",
@@ -61,33 +58,4 @@ TERMINAL: dict[str, Entry] = {
     "console.stake_n": "stake ×{stake}",
     "console.level": "computers: {levels}",
     "refuse.not_in_hand": "There is no [{face}] in your hand.",
-    "refuse.no_such_discard": "There is no [{face}] among the discards.",
-    "refuse.take_first": "A discard may be taken only at the start of your turn, instead of "
-                         "or before the draw.",
-    "refuse.only_last": "Only the last discard may be taken: [{last}], not [{face}].",
-    "refuse.classical": "(classical rules)",
-    "refuse.one_discard": "One tile per discard: type one letter.",
-    "refuse.kap_first": "First take a discard (⤴) or draw from the stock; then discard.",
-    "refuse.kap_taken": "[{tile}] was just taken: it (or its twin) may not go straight back. "
-                        "Discard another tile.",
-    "refuse.td_no_partner": "[{face}] pairs with none of your tiles: a discard is taken only to "
-                            "lay it out at once as a pair.",
-    "refuse.td_first": "First take the last discard (⤴) or draw from the stock.",
-    "refuse.td_two": "A pair is two tiles: type both letters (ab).",
-    "refuse.td_not_pair": "[{first}] and [{second}] are no pair: a pair is two neighbouring "
-                          "doubles, or two tiles with 12 pips together.",
-    "teach.kap_take_culin": "⤴ 6:6      take that discard (type 6:6): any face-up one; then "
-                            "discard another tile and still draw",
-    "teach.kap_take_classical": "⤴ 6:6      take the last discard (type 6:6) instead of drawing",
-    "teach.discard": "A 6:6 ↓    discard that tile face up (type a)",
-    "teach.draw_stock": "{button}   take the top tile of the stock, then discard",
-    "teach.kap_marks": "⤴ among the discards marks the tiles you may take now.",
-    "teach.kap_goal": "Win with {tiles} tiles: an eye (two identical tiles) and {tens} pairs "
-                      "that make 10 or 20; [4:2] counts {four_two}.",
-    "teach.td_take": "⤴ 2:1 + A 6:3   take the last discard and lay it out at once with A "
-                     "(type 2:1)",
-    "teach.td_meld": "A+B 3:3 4:4  lay out a pair (type ab): two neighbouring doubles, or 12 "
-                     "pips together",
-    "teach.td_marks": "⤴ among the discards marks the one you may take now.",
-    "teach.td_goal": "The first to hold three pairs wins.",
 }

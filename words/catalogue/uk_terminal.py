@@ -1,5 +1,6 @@
-"""The terminal's words in Ukrainian (`gupai play`): the board and hand in text, the prompts,
-why a typed move is refused (in the words of RULES.md) and what each game's moves mean. Written,
+"""The terminal's words in Ukrainian (`gupai play`) that every game shares: the hand in text,
+the prompts, starting, saving and ending a game. Each game's board in text, why a typed move is
+refused and what its moves mean are its home's (`faces/line/uk.py` and the others). Written,
 like the rest of the catalogue, so that no verb agrees with a player's gender."""
 
 from __future__ import annotations
@@ -7,10 +8,6 @@ from __future__ import annotations
 from words.catalogue.types import Entry
 
 TERMINAL: dict[str, Entry] = {
-    "console.discards": "Відкинуті: {tiles}",
-    "console.discards_take": "Відкинуті (⤴ можна взяти): {tiles}",
-    "console.discards_empty": "На столі немає відкинутих плиток.",
-    "console.pairs": "пари {pairs}",
     "console.tiles": ("{n} плитка", "{n} плитки", "{n} плиток"),
     "console.score": "очки: {score}",
     "console.you": " (ви)",
@@ -62,35 +59,4 @@ TERMINAL: dict[str, Entry] = {
     "console.stake_n": "ставка ×{stake}",
     "console.level": "комп'ютери: {levels}",
     "refuse.not_in_hand": "У вашій руці немає [{face}].",
-    "refuse.no_such_discard": "Серед відкинутих немає [{face}].",
-    "refuse.take_first": "Відкинуту плитку можна взяти лише на початку ходу, замість або перед "
-                         "тим, як тягнути нову.",
-    "refuse.only_last": "Взяти можна лише останню відкинуту плитку: [{last}], а не [{face}].",
-    "refuse.classical": "(класичні правила)",
-    "refuse.one_discard": "Відкидають одну плитку: напишіть одну літеру.",
-    "refuse.kap_first": "Спершу візьміть відкинуту плитку (⤴) або потягніть нову; потім "
-                        "відкиньте.",
-    "refuse.kap_taken": "[{tile}] щойно взято: її (чи таку саму) не можна одразу відкинути "
-                        "назад. Відкиньте іншу плитку.",
-    "refuse.td_no_partner": "[{face}] не дає пари з жодною вашою плиткою: відкинуту плитку "
-                            "беруть лише тоді, коли її одразу викладають у парі.",
-    "refuse.td_first": "Спершу візьміть останню відкинуту плитку (⤴) або потягніть нову.",
-    "refuse.td_two": "Пара — це дві плитки: напишіть обидві літери (ab).",
-    "refuse.td_not_pair": "[{first}] і [{second}] — не пара: пара — це два сусідні дублі або "
-                          "дві плитки, що разом мають 12 точок.",
-    "teach.kap_take_culin": "⤴ 6:6      взяти цю відкинуту плитку (напишіть 6:6): будь-яку "
-                            "відкриту; потім відкиньте іншу й однаково тягніть нову",
-    "teach.kap_take_classical": "⤴ 6:6      взяти останню відкинуту плитку (напишіть 6:6) "
-                                "замість нової",
-    "teach.discard": "A 6:6 ↓    відкинути цю плитку лицем догори (напишіть a)",
-    "teach.draw_stock": "{button}   узяти верхню закриту плитку, потім відкинути одну",
-    "teach.kap_marks": "⤴ серед відкинутих позначає плитки, які зараз можна взяти.",
-    "teach.kap_goal": "Виграє рука з {tiles} плиток: «око» (дві однакові плитки) і {tens} пари "
-                      "по 10 чи 20 точок; [4:2] рахується як {four_two}.",
-    "teach.td_take": "⤴ 2:1 + A 6:3   взяти останню відкинуту плитку й одразу викласти її в "
-                     "парі з A (напишіть 2:1)",
-    "teach.td_meld": "A+B 3:3 4:4  викласти пару (напишіть ab): два сусідні дублі або 12 точок "
-                     "разом",
-    "teach.td_marks": "⤴ серед відкинутих позначає ту, яку зараз можна взяти.",
-    "teach.td_goal": "Виграє той, хто раніше за всіх збере три пари.",
 }
