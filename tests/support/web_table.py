@@ -69,15 +69,25 @@ async def call(base: str, user: User | None, path: str, body: dict[str, Any] | N
                 return answer.status, text
 
 
-def dump(db: Path) -> list[str]:
-    """Everything the database holds, as SQL."""
+GAME_AND_BOOKS = (
+    "SELECT id, status, state, version, seats, deadline FROM sessions ORDER BY id",
+    "SELECT * FROM ledger ORDER BY id", "SELECT * FROM balances ORDER BY chat_id, user_id",
+    "SELECT * FROM holds ORDER BY 1, 2", "SELECT * FROM deals ORDER BY id",
+    "SELECT * FROM deal_seats ORDER BY deal_id, seat")
+"""What a request must not change: the games and the chips. (A session's `messages`, the
+message ids the bot notes once the platform has shown its screens, change on their own pace,
+as the chat's budget lets the edits through.)"""
+
+
+def dump(db: Path) -> list[Any]:
+    """The games and the books, as rows."""
     with sqlite3.connect(db) as conn:
-        return list(conn.iterdump())
+        return [conn.execute(query).fetchall() for query in GAME_AND_BOOKS]
 
 
-async def quiet_dump(db: Path) -> list[str]:
-    """The database once the bot has stopped writing to it (the messages it sent are noted
-    with the game a moment after they are sent; a computer's move comes after its pause)."""
+async def quiet_dump(db: Path) -> list[Any]:
+    """The games and the books once the bot has stopped changing them (a computer's move
+    comes after its pause)."""
     last = dump(db)
     while True:
         await asyncio.sleep(1.0)
