@@ -8,7 +8,6 @@ received (`rendering.chart.charts_in`), never from its pixels.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from storage import SeatResult, Settlement, Storage, TableChips
 from tests.support import discord_server as dc
 from tests.support.fake_discord import slash
 from tests.support.fake_telegram import FakeTelegram
-from tests.support.telegram_group import BOB, GROUP, OLENA, PEOPLE, Group
+from tests.support.telegram_group import BOB, GROUP, OLENA, Group
 from words.i18n import tr
 
 DEALS = (("dragon", 40), ("kapten", -90), ("dragon", 15), ("tiengow", -5))
@@ -60,13 +59,6 @@ def check_card(png: bytes, lang: str) -> None:
 
 # ----- Telegram --------------------------------------------------------------------------------
 
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as fake:
-        for user in PEOPLE:
-            fake.start_bot(user)
-        yield fake
 
 
 async def test_telegram_stats_is_a_card_with_its_text_as_caption(group: Group,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import socket
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -23,13 +22,6 @@ from tests.support.telegram_group import BOB, GROUP, KIM, OLENA, TOKEN
 
 PEOPLE = (OLENA, BOB, KIM)
 
-
-@pytest.fixture
-async def server() -> AsyncIterator[FakeTelegram]:
-    async with FakeTelegram() as fake:
-        for user in PEOPLE:
-            fake.start_bot(user)
-        yield fake
 
 
 def free_port() -> int:
