@@ -27,7 +27,7 @@ class CeDengOptions(ConnectOptions):
         ("redeal", "win"))
 
 
-class CeDeng(ConnectingRules):
+class CeDeng(ConnectingRules[ConnectState[CeDengOptions], CeDengOptions]):
     id: ClassVar[str] = "cedeng"
     title: ClassVar[dict[str, str]] = {"uk": "Косий цвях", "en": "Ce Deng", "zh": "斜釘"}
     aliases: ClassVar[tuple[str, ...]] = ("tsairdeng", "цвях", "斜釘")
@@ -45,9 +45,8 @@ class CeDeng(ConnectingRules):
     def deck(self, players: int) -> tuple[tuple[int, ...], int]:
         return _ALL, 8
 
-    def special_deal(self, options: ConnectOptions, hands: tuple[tuple[int, ...], ...]
+    def special_deal(self, options: CeDengOptions, hands: tuple[tuple[int, ...], ...]
                      ) -> str | None:
-        assert isinstance(options, CeDengOptions)
         for hand in hands:
             doubles = sum(CHINESE.double[t] for t in hand)
             if doubles == 8 and options.eight_doubles == "win":
@@ -56,18 +55,16 @@ class CeDeng(ConnectingRules):
                 return "redeal"
         return None
 
-    def worst_loss(self, options: ConnectOptions, players: int) -> int | None:
+    def worst_loss(self, options: CeDengOptions, players: int) -> int | None:
         """As the other connecting games, except that a dealt hand of eight doubles that wins
         (§2.4, the "win" option) makes every other seat pay twice its points, whatever the
         settlement: then it cannot say."""
-        assert isinstance(options, CeDengOptions)
         if options.eight_doubles == "win":
             return None
         return super().worst_loss(options, players)
 
-    def statuses(self, state: ConnectState) -> tuple[str, ...]:
+    def statuses(self, state: ConnectState[CeDengOptions]) -> tuple[str, ...]:
         """clean / penalized / normal for every seat (RULES.md §2.4)."""
-        assert isinstance(state.options, CeDengOptions)
         head_limit, tail_limit = _THRESHOLDS[state.options.penalty]
         result = []
         for seat, discards in enumerate(self.final_discards(state)):
@@ -80,7 +77,7 @@ class CeDeng(ConnectingRules):
                 result.append("normal")
         return tuple(result)
 
-    def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
+    def settle(self, state: ConnectState[CeDengOptions], points: tuple[int, ...], winner: int
                ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         status = self.statuses(state)
         if state.options.settlement == "chips":

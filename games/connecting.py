@@ -13,7 +13,7 @@ import random
 from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from games.engine import (
     Action,
@@ -59,9 +59,15 @@ class ConnectOptions:
     deals: int = option(0, "deals in a match (0: until the table stops)", lo=0, hi=1000)
 
 
+CO = TypeVar("CO", bound=ConnectOptions)
+
+
 @dataclass(frozen=True, slots=True)
-class ConnectState:
-    options: ConnectOptions
+class ConnectState(Generic[CO]):
+    """A connecting deal. A variant that must remember more subclasses it with defaulted
+    fields: every move rebuilds the state with `dataclasses.replace`, which keeps them."""
+
+    options: CO
     seed: str
     players: int
     match: Match
@@ -80,7 +86,7 @@ class ConnectState:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ConnectView(View[ConnectOptions]):
+class ConnectView(View[CO]):
     arms: int
     leader: int
     discard_counts: tuple[int, ...]
@@ -97,8 +103,16 @@ def pip_total(tiles: tuple[int, ...]) -> int:
     return sum(_PIPS[t] for t in tiles)
 
 
-class ConnectingRules(Rules[ConnectState, ConnectOptions]):
-    """Lead, compulsory attach, face-down discard, block; subclasses settle."""
+CS = TypeVar("CS", bound=ConnectState[Any])
+
+
+class ConnectingRules(Rules[CS, CO]):
+    """Lead, compulsory attach, face-down discard, block; subclasses settle.
+
+    Generic over the game's state and options, so a game's hooks see its own options. A
+    variant overrides narrow hooks instead of copying a method: `may_lead` and `may_attach`
+    (who can play what), `moved` (what a move leaves to remember) and `ended` (how a deal
+    ends), `adjust_points`, `settle` and the tally's (the scores)."""
 
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
@@ -107,24 +121,24 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
 
     # ----- what each game supplies -----------------------------------------------------------
 
-    def arms(self, options: ConnectOptions) -> int:
+    def arms(self, options: CO) -> int:
         return 1
 
     @abstractmethod
     def deck(self, players: int) -> tuple[tuple[int, ...], int]:
         """The tile ids in play and the hand size for this many players."""
 
-    def special_deal(self, options: ConnectOptions, hands: tuple[tuple[int, ...], ...]
+    def special_deal(self, options: CO, hands: tuple[tuple[int, ...], ...]
                      ) -> str | None:
         """"redeal" to void a dealt hand, "eight" for an immediate win, None to play."""
         return None
 
     @abstractmethod
-    def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
+    def settle(self, state: CS, points: tuple[int, ...], winner: int
                ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         """Who pays whom (and per-seat labels) for a deal played to its end."""
 
-    def worst_loss(self, options: ConnectOptions, players: int) -> int | None:
+    def worst_loss(self, options: CO, players: int) -> int | None:
         """One chip, where the settlement is the chip simplification (RULES.md §2.1 point 9:
         the winner takes one chip from each other player; Tails, §2.5: one chip from each
         payer) or the tally (the lowest total takes one chip from each at the match's end).
@@ -132,7 +146,7 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         which only a whole deal bounds, so they cannot say."""
         return 1 if options.settlement in ("chips", "tally") else None
 
-    def dealt(self, state: ConnectState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    def dealt(self, state: CS) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """The hands, and the tiles left face down (§2.2: never played, never counted) in the
         order they were shuffled: these games have no stock to draw from."""
         hands, _ = super().dealt(state)
@@ -145,25 +159,25 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
 
         return connecting_ai.rater
 
-    def redeal(self, view: View[ConnectOptions], rng: random.Random) -> ConnectState:
+    def redeal(self, view: View[CO], rng: random.Random) -> CS:
         """The others' hands and face-down discards dealt so that no discard shows a number
         its player could have attached then (§2.1, D-02)."""
         from games.hidden.connecting import connect_sample  # reads this module's views
 
-        state: ConnectState = connect_sample(view, rng)
+        state: CS = connect_sample(view, rng)
         return state
 
-    def deals(self, view: View[ConnectOptions], rater: Rater, rng: random.Random
-              ) -> Callable[[], ConnectState]:
+    def deals(self, view: View[CO], rater: Rater, rng: random.Random
+              ) -> Callable[[], CS]:
         from games.hidden.connecting import connect_chain  # reads this module's views
 
-        return connect_chain(view, rater, rng)
+        return cast(Callable[[], CS], connect_chain(view, rater, rng))
 
-    def tileset(self, options: ConnectOptions) -> TileSet:
+    def tileset(self, options: CO) -> TileSet:
         return CHINESE
 
-    def new_deal(self, options: ConnectOptions, players: int, seed: str,
-                 match: Match | None = None) -> ConnectState:
+    def new_deal(self, options: CO, players: int, seed: str,
+                 match: Match | None = None) -> CS:
         self.check_players(players)
         match = match or Match.start(players)
         tiles, size = self.deck(players)
@@ -182,8 +196,8 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         return self._state(options, seed, match, hands, tuple(deck[players * size:]), redeals,
                            "eight" if special == "eight" else "")
 
-    def deal_from(self, options: ConnectOptions, hands: list[list[int]], leader: int = 0,
-                  match: Match | None = None, seed: str = "scripted") -> ConnectState:
+    def deal_from(self, options: CO, hands: list[list[int]], leader: int = 0,
+                  match: Match | None = None, seed: str = "scripted") -> CS:
         """A deal with chosen hands (tests and worked examples): never redealt, but an
         eight-doubles hand still wins at once when the options say so."""
         players = len(hands)
@@ -199,23 +213,47 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         return self._state(options, seed, dataclasses.replace(match, leader=leader), dealt,
                            unused, 0, done)
 
-    def _state(self, options: ConnectOptions, seed: str, match: Match,
+    def _state(self, options: CO, seed: str, match: Match,
                hands: tuple[tuple[int, ...], ...], unused: tuple[int, ...], redeals: int,
-               done: str) -> ConnectState:
+               done: str) -> CS:
         players = len(hands)
-        return ConnectState(
+        return cast(CS, self.state_type(
             options=options, seed=seed, players=players, match=match, version=0,
             leader=match.leader, turn=match.leader, hands=hands,
             discards=((),) * players, line=(), ends=(), closed=None, unused=unused,
             redeals=redeals, done=done,
-        )
+        ))
 
     # ----- playing ---------------------------------------------------------------------------
 
-    def to_move(self, state: ConnectState) -> int | None:
+    def to_move(self, state: CS) -> int | None:
         return None if state.done else state.turn
 
-    def legal_actions(self, state: ConnectState) -> tuple[Action, ...]:
+    def may_lead(self, state: CS, tile: int) -> bool:
+        """Whether the rules let the leader open with `tile` (any tile, §2.1 point 3)."""
+        return True
+
+    def may_attach(self, state: CS, tile: int) -> bool:
+        """Whether `tile` may be attached at all now, where it matches an open end (every
+        tile, §2.1 point 4). Deciding who can play, it also decides when a deal is blocked."""
+        return True
+
+    def moved(self, before: CS, action: Action, after: CS) -> CS:
+        """The state after a move, with whatever the game remembers of it (nothing here)."""
+        return after
+
+    def ended(self, state: CS) -> str:
+        """How the deal stands after a move: "out" once every tile is placed, "blocked" once no
+        tile in any hand may be attached (D-03), "" while it goes on."""
+        if not any(state.hands):
+            return "out"
+        ends = state.ends
+        if not any((_A[t] in ends or _B[t] in ends) and self.may_attach(state, t)
+                   for h in state.hands for t in h):
+            return "blocked"
+        return ""
+
+    def legal_actions(self, state: CS) -> tuple[Action, ...]:
         if state.done:
             return ()
         hand = state.hands[state.turn]
@@ -224,7 +262,7 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         if not state.line:
             two = self.arms(state.options) == 2
             for t in hand:
-                if _KIND[t] in seen:
+                if _KIND[t] in seen or not self.may_lead(state, t):
                     continue
                 seen.add(_KIND[t])
                 if two:
@@ -236,7 +274,7 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
             return tuple(acts)
         ends = state.ends
         for t in hand:
-            if _KIND[t] in seen:
+            if _KIND[t] in seen or not self.may_attach(state, t):
                 continue
             seen.add(_KIND[t])
             for arm, end in enumerate(ends):
@@ -251,7 +289,7 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
                 acts.append(Action("drop", (t,)))
         return tuple(acts)
 
-    def check_legal(self, state: ConnectState, action: Action) -> None:
+    def check_legal(self, state: CS, action: Action) -> None:
         """The same answer as membership in `legal_actions`, without building the list."""
         hand = state.hands[state.turn]
         ok = len(action.tiles) == 1 and action.tiles[0] in hand
@@ -262,21 +300,21 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
             ok = next(t for t in hand if _KIND[t] == kind) == tile
             if not state.line:
                 two = self.arms(state.options) == 2
-                ok = ok and action.verb == "lead" and (
+                ok = ok and action.verb == "lead" and self.may_lead(state, tile) and (
                     action.arg is None if two else action.arg in (a, b))
             elif action.verb == "play":
                 arm = action.arg
                 ok = ok and arm is not None and 0 <= arm < len(state.ends) and (
-                    state.ends[arm] in (a, b))
+                    state.ends[arm] in (a, b)) and self.may_attach(state, tile)
             else:
                 ends = state.ends
                 ok = ok and action.verb == "drop" and action.arg is None and not any(
-                    _A[t] in ends or _B[t] in ends for t in hand)
+                    (_A[t] in ends or _B[t] in ends) and self.may_attach(state, t)
+                    for t in hand)
         if not ok:
             raise IllegalAction(f"{action.verb} is not a legal move now")
 
-    def step(self, state: ConnectState, action: Action
-             ) -> tuple[ConnectState, tuple[Event, ...]]:
+    def step(self, state: CS, action: Action) -> tuple[CS, tuple[Event, ...]]:
         seat = state.turn
         (tile,) = action.tiles
         hand = tuple(t for t in state.hands[seat] if t != tile)
@@ -308,30 +346,24 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         else:
             discards = (*discards[:seat], (*discards[seat], tile), *discards[seat + 1:])
             event = Event("drop", seat)
-        done = ""
-        if not any(hands):
-            done = "out"
-        elif not any(_A[t] in ends or _B[t] in ends for h in hands for t in h):
-            done = "blocked"
-        new = ConnectState(
-            options=state.options, seed=state.seed, players=state.players, match=state.match,
-            version=state.version + 1, leader=state.leader, turn=(seat + 1) % state.players,
-            hands=hands, discards=discards, line=line, ends=ends, closed=closed,
-            unused=state.unused, redeals=state.redeals, done=done,
-        )
+        new = self.moved(state, action, dataclasses.replace(
+            state, version=state.version + 1, turn=(seat + 1) % state.players, hands=hands,
+            discards=discards, line=line, ends=ends, closed=closed))
+        done = self.ended(new)
         if not done:
             return new, (event,)
+        new = dataclasses.replace(new, done=done)
         return new, (event, Event("end", None, (), None if done == "out" else 1))
 
     # ----- scoring ---------------------------------------------------------------------------
 
-    def final_discards(self, state: ConnectState) -> tuple[tuple[int, ...], ...]:
+    def final_discards(self, state: CS) -> tuple[tuple[int, ...], ...]:
         """Discards plus, after a block, the tiles left in hand (D-03)."""
         if state.done == "eight":
             return state.hands
         return tuple(d + h for d, h in zip(state.discards, state.hands, strict=True))
 
-    def outcome(self, state: ConnectState) -> Outcome | None:
+    def outcome(self, state: CS) -> Outcome | None:
         if not state.done:
             return None
         order = hand_order(state.players, state.leader)
@@ -345,36 +377,40 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         points = self.adjust_points(state, points)
         winner = lowest_by_hand(points, order)
         labels: tuple[str, ...] = ()
-        if state.options.settlement == "tally":
-            payments = self._tally(state, points, order)
+        if self.tallied(state.options):
+            payments = self.tally(state, points, order)
         else:
             payments, labels = self.settle(state, points, winner)
         return Outcome.paid("out" if state.done == "out" else "blocked", points, (winner,),
                             payments, labels)
 
-    def one_chip_each(self, state: ConnectState, winner: int) -> tuple[Payment, ...]:
+    def one_chip_each(self, state: CS, winner: int) -> tuple[Payment, ...]:
         """The simplified settlement: the winner takes one chip from every other player."""
         return collect(state.players, winner, {s: 1 for s in range(state.players) if s != winner})
 
-    def adjust_points(self, state: ConnectState, points: tuple[int, ...]) -> tuple[int, ...]:
+    def adjust_points(self, state: CS, points: tuple[int, ...]) -> tuple[int, ...]:
         return points
 
-    def _tally(self, state: ConnectState, points: tuple[int, ...], order: tuple[int, ...]
-               ) -> tuple[Payment, ...]:
+    def tallied(self, options: CO) -> bool:
+        """Whether scores add up over a match to a target instead of paying every deal."""
+        return options.settlement == "tally"
+
+    def tally(self, state: CS, points: tuple[int, ...], order: tuple[int, ...]
+              ) -> tuple[Payment, ...]:
         """Scores add up over the match; at its end the lowest total takes 1 from each."""
         winner = self._tally_winner(state, points, order)
         if winner is None:
             return ()
         return collect(state.players, winner, {s: 1 for s in order if s != winner})
 
-    def _tally_winner(self, state: ConnectState, points: tuple[int, ...],
+    def _tally_winner(self, state: CS, points: tuple[int, ...],
                       order: tuple[int, ...]) -> int | None:
         totals = tuple(m + p for m, p in zip(state.match.scores, points, strict=True))
         opts = state.options
         ends = max(totals) >= opts.target or (opts.deals and state.match.deal + 1 >= opts.deals)
         return lowest_by_hand(totals, order) if ends else None
 
-    def next_match(self, state: ConnectState, result: Outcome | None = None) -> Match:
+    def next_match(self, state: CS, result: Outcome | None = None) -> Match:
         if result is None:
             result = self.outcome(state)
         if result is None:
@@ -385,19 +421,26 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
         opts = state.options
         leader = result.winners[0] if opts.lead == "winner" else (state.leader + 1) % state.players
         winner: int | None = None
-        if opts.settlement == "tally":
+        if self.tallied(opts):
             winner = self._tally_winner(state, result.points, order)
         elif opts.deals and m.deal + 1 >= opts.deals:
             winner = max(order, key=lambda s: chips[s])
         return m.after(result, state.redeals, leader, winner)
 
-    def finite_match(self, options: ConnectOptions) -> bool:
-        return options.settlement == "tally" or options.deals > 0
+    def finite_match(self, options: CO) -> bool:
+        return self.tallied(options) or options.deals > 0
 
     # ----- what may be seen ------------------------------------------------------------------
 
-    def view(self, state: ConnectState, seat: int | None,
-             legal: tuple[Action, ...] | None = None) -> ConnectView:
+    view_type: ClassVar[type[ConnectView[Any]]] = ConnectView
+    """A variant that shows more subclasses `ConnectView` and fills it in `view_more`."""
+
+    def view_more(self, state: CS) -> dict[str, Any]:
+        """The public fields a variant's view adds, for every seat alike."""
+        return {}
+
+    def view(self, state: CS, seat: int | None,
+             legal: tuple[Action, ...] | None = None) -> ConnectView[CO]:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat}")
         if state.done:
@@ -406,7 +449,8 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
             discards = ((),) * state.players
         else:
             discards = (*((),) * seat, state.discards[seat], *((),) * (state.players - seat - 1))
-        return ConnectView(
+        return self.view_type(
+            **self.view_more(state),
             game=self.id, options=state.options, tiles=self.tileset(state.options),
             seat=seat, players=state.players,
             version=state.version,
@@ -424,21 +468,21 @@ class ConnectingRules(Rules[ConnectState, ConnectOptions]):
 
     # ----- the fast path ---------------------------------------------------------------------
 
-    def table(self, state: ConnectState) -> ConnectTable:
-        return ConnectTable(self, state)
+    def table(self, state: CS) -> Table[CS]:
+        return cast(Table[CS], ConnectTable(self, state))
 
 
 _LEAD = tuple(Action("lead", (t,)) for t in range(CHINESE.size))
 _LEAD_AT = tuple(tuple(Action("lead", (t,), n) for n in range(7)) for t in range(CHINESE.size))
 _PLAY = tuple((Action("play", (t,), 0), Action("play", (t,), 1)) for t in range(CHINESE.size))
 _DROP = tuple(Action("drop", (t,)) for t in range(CHINESE.size))
-_LAZY = LazyViews(ConnectView)
+_LAZY: LazyViews[ConnectView[Any]] = LazyViews(ConnectView)
 """Views of the seat to move; their fields in order: game, options, tiles, seat, players,
 version, to_move, hand, hand_counts, match, legal, outcome, then arms, leader, discard_counts,
 discards, line, ends, closed, unused, redeals."""
 
 
-class ConnectTable(Table[ConnectState]):
+class ConnectTable(Table[ConnectState[Any]]):
     """A connecting deal on the fast path: hands, discards and the line as lists changed in
     place, and per number how many tiles in hand show it, so a block is seen at a glance
     instead of by searching every hand after every move (`Table`)."""
@@ -447,7 +491,7 @@ class ConnectTable(Table[ConnectState]):
                  "left", "line", "match", "options", "players", "redeals", "rules", "seed",
                  "showing", "turn", "two", "unused", "version")
 
-    def __init__(self, rules: ConnectingRules, state: ConnectState | None) -> None:
+    def __init__(self, rules: ConnectingRules[Any, Any], state: ConnectState[Any] | None) -> None:
         self.rules = rules
         if state is None:
             return  # copy() fills the fields
@@ -584,7 +628,7 @@ class ConnectTable(Table[ConnectState]):
             line = self._line = tuple(self.line)
         return line
 
-    def state(self) -> ConnectState:
+    def state(self) -> ConnectState[Any]:
         return ConnectState(
             options=self.options, seed=self.seed, players=self.players, match=self.match,
             version=self.version, leader=self.leader, turn=self.turn,
@@ -597,7 +641,7 @@ class ConnectTable(Table[ConnectState]):
     def outcome(self) -> Outcome | None:
         return self.rules.outcome(self.state()) if self.done else None
 
-    def view(self, seat: int | None) -> ConnectView:
+    def view(self, seat: int | None) -> ConnectView[Any]:
         if self.done or seat is None or seat != self.turn:
             return self.rules.view(self.state(), seat)
         return _LAZY.make(seat, self.legal(), self._fields, self.version)

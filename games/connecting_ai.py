@@ -37,12 +37,12 @@ def _deck(game: str, players: int) -> int:
     """The tiles in play, as a set of bits."""
     from games import get
 
-    rules = cast("ConnectingRules", get(game))
+    rules = cast("ConnectingRules[Any, Any]", get(game))
     return sum(_BIT[t] for t in rules.deck(players)[0])
 
 
 def rater(view: Any) -> Callable[[Action], float]:
-    v = cast("ConnectView", view)
+    v = cast("ConnectView[Any]", view)
     bit = _BIT
     held = 0
     for t in v.hand:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from games.engine import (
     Action,
@@ -64,9 +64,15 @@ class DominoOptions:
     stake: int = option(1, "stake: chips each player pays the match winner", lo=1, hi=1000)
 
 
+DO = TypeVar("DO", bound=DominoOptions)
+
+
 @dataclass(frozen=True, slots=True)
-class DominoState:
-    options: DominoOptions
+class DominoState(Generic[DO]):
+    """A deal of the draw game. A variant that must remember more subclasses it with
+    defaulted fields: every move rebuilds the state with `dataclasses.replace`."""
+
+    options: DO
     seed: str
     players: int
     match: Match
@@ -88,7 +94,7 @@ class DominoState:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DominoView(View[DominoOptions]):
+class DominoView(View[DO]):
     leader: int
     stock: int
     line: tuple[Placement, ...]
@@ -101,10 +107,6 @@ class DominoView(View[DominoOptions]):
 
 def pip_total(tiles: Sequence[int]) -> int:
     return sum(_PIPS[t] for t in tiles)
-
-
-def _fits(tile: int, ends: tuple[int, ...]) -> bool:
-    return _A[tile] in ends or _B[tile] in ends
 
 
 def _placements(tile: int, ends: tuple[int, ...]) -> list[Action]:
@@ -121,25 +123,22 @@ def _opener(hands: Sequence[Sequence[int]]) -> tuple[int, int] | None:
     return None
 
 
-class Domino(Rules[DominoState, DominoOptions]):
-    """Draw dominoes: match or draw, domino scores the others' pips, a block pays the lowest."""
+DS = TypeVar("DS", bound=DominoState[Any])
 
-    id: ClassVar[str] = "domino"
-    title: ClassVar[dict[str, str]] = {
-        "uk": "Доміно", "en": "Domino (Ukrainian draw game)", "zh": "多米诺",
-    }
-    aliases: ClassVar[tuple[str, ...]] = ("доміно", "draw")
+
+class DominoRules(Rules[DS, DO]):
+    """Draw dominoes: match or draw, domino scores the others' pips, a block pays the lowest.
+
+    Generic over the game's state and options, so a variant's hooks see its own options. A
+    variant overrides narrow hooks instead of copying a method: `fits` and `unable` (who can
+    play, and what a player who cannot does), `ended` (how a deal ends), and `deal_winner`
+    and `deal_score` (the scores)."""
+
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     default_players: ClassVar[int] = 2
     options_type: ClassVar[type[Any]] = DominoOptions
     state_type: ClassVar[type[Any]] = DominoState
-    presets: ClassVar[dict[str, dict[str, Any]]] = {
-        "100": {},
-        "50": {"target": 50},
-        "one-draw": {"draw": "one"},
-        "stake": {"chips": "stake"},
-    }
     verbs: ClassVar[frozenset[str]] = frozenset({"lead", "play", "draw", "pass"})
 
     # ----- dealing ---------------------------------------------------------------------------
@@ -149,33 +148,33 @@ class Domino(Rules[DominoState, DominoOptions]):
 
         return domino_ai.rater
 
-    def tileset(self, options: DominoOptions) -> TileSet:
+    def tileset(self, options: DO) -> TileSet:
         return WESTERN
 
-    def finite_match(self, options: DominoOptions) -> bool:
+    def finite_match(self, options: DO) -> bool:
         return True
 
-    def match_target(self, options: DominoOptions) -> int:
+    def match_target(self, options: DO) -> int:
         return options.target
 
     # ----- the strong level: the others' hands and the stock dealt anew, uniformly -----------
 
-    def shown(self, view: View[DominoOptions]) -> set[int]:
-        v = cast(DominoView, view)
+    def shown(self, view: View[DO]) -> set[int]:
+        v = cast(DominoView[DO], view)
         return {*v.hand, *(p[0] for p in v.line)}
 
-    def rebuilt(self, view: View[DominoOptions], hands: tuple[tuple[int, ...], ...],
-                rest: tuple[int, ...], seed: str) -> DominoState:
-        v = cast(DominoView, view)
+    def rebuilt(self, view: View[DO], hands: tuple[tuple[int, ...], ...],
+                rest: tuple[int, ...], seed: str) -> DS:
+        v = cast(DominoView[DO], view)
         if len(rest) != v.stock:
             raise ValueError("the view's counts do not add up to the unseen tiles")
-        return DominoState(
+        return cast(DS, self.state_type(
             options=v.options, seed=seed, players=v.players, match=v.match,
             version=v.version, leader=v.leader, turn=cast(int, v.seat), hands=hands, stock=rest,
-            line=v.line, ends=v.ends, pending=v.pending, redeals=v.redeals, done="")
+            line=v.line, ends=v.ends, pending=v.pending, redeals=v.redeals, done=""))
 
-    def new_deal(self, options: DominoOptions, players: int, seed: str,
-                 match: Match | None = None) -> DominoState:
+    def new_deal(self, options: DO, players: int, seed: str,
+                 match: Match | None = None) -> DS:
         self.check_players(players)
         match = match or Match.start(players)
         size = _HAND_SIZE[players]
@@ -190,16 +189,16 @@ class Domino(Rules[DominoState, DominoOptions]):
             # No double in any hand: reshuffle and deal again (UA-02).
             redeals += 1
         leader, _ = opening
-        return DominoState(
+        return cast(DS, self.state_type(
             options=options, seed=seed, players=players, match=match, version=0, leader=leader,
             turn=leader, hands=hands, stock=tuple(deck[players * size:]), line=(), ends=(),
             pending=None, redeals=redeals, done="",
-        )
+        ))
 
-    def deal_from(self, options: DominoOptions, hands: Sequence[Sequence[int]],
+    def deal_from(self, options: DO, hands: Sequence[Sequence[int]],
                   stock: Sequence[int] = (), turn: int | None = None,
                   line: Sequence[Placement] = (), match: Match | None = None,
-                  seed: str = "scripted", leader: int | None = None) -> DominoState:
+                  seed: str = "scripted", leader: int | None = None) -> DS:
         """A chosen position for tests and worked examples.
 
         With no `line` the holder of the highest double must open, as in a real deal, so `turn`
@@ -232,21 +231,21 @@ class Domino(Rules[DominoState, DominoOptions]):
                 raise InvalidOptions("the holder of the highest double must open")
             turn = opening[0]
         match = match or Match.start(players)
-        state = DominoState(
+        state: DS = self.state_type(
             options=options, seed=seed, players=players, match=match, version=0,
             leader=turn if leader is None else leader, turn=turn,
             hands=tuple(tuple(sorted(h)) for h in hands), stock=tuple(stock),
             line=tuple((p[0], p[1], p[2], p[3]) for p in line),
             ends=ends, pending=None, redeals=0, done="",
         )
-        return dataclasses.replace(state, done=_status(state.hands, state.stock, ends))
+        return dataclasses.replace(state, done=self.ended(state))
 
     # ----- playing ---------------------------------------------------------------------------
 
-    def to_move(self, state: DominoState) -> int | None:
+    def to_move(self, state: DS) -> int | None:
         return None if state.done else state.turn
 
-    def legal_actions(self, state: DominoState) -> tuple[Action, ...]:
+    def legal_actions(self, state: DS) -> tuple[Action, ...]:
         if state.done:
             return ()
         ends = state.ends
@@ -259,14 +258,35 @@ class Domino(Rules[DominoState, DominoOptions]):
             return tuple(_placements(state.pending, ends))
         acts: list[Action] = []
         for t in state.hands[state.turn]:
-            if _A[t] in ends or _B[t] in ends:
+            if self.fits(state, t):
                 acts.extend(_placements(t, ends))
         if acts:
             return tuple(acts)  # compulsory play when able (D-16)
-        return (_DRAW,) if state.stock else (_PASS,)
+        return (self.unable(state),)
 
-    def step(self, state: DominoState, action: Action
-             ) -> tuple[DominoState, tuple[Event, ...]]:
+    def fits(self, state: DS, tile: int) -> bool:
+        """Whether `tile` may be laid now: it shows an open number (§2.10)."""
+        return _A[tile] in state.ends or _B[tile] in state.ends
+
+    def unable(self, state: DS) -> Action:
+        """What a player who cannot lay a tile does: draw while there is a stock, else pass."""
+        return _DRAW if state.stock else _PASS
+
+    def ended(self, state: DS) -> str:
+        """"domino" once a hand is empty; "blocked" once nobody can lay a tile and nobody can
+        draw one; "" while the deal goes on."""
+        if not all(state.hands):
+            return "domino"
+        if not state.ends or state.stock:
+            return ""
+        for hand in state.hands:
+            for t in hand:
+                if self.fits(state, t):
+                    return ""
+        return "blocked"
+
+    def step(self, state: DS, action: Action
+             ) -> tuple[DS, tuple[Event, ...]]:
         seat = state.turn
         hands, stock, line, ends = state.hands, state.stock, state.line, state.ends
         pending: int | None = None
@@ -293,7 +313,7 @@ class Domino(Rules[DominoState, DominoOptions]):
             while drawn < count:
                 tile = stock[drawn]
                 drawn += 1
-                if _fits(tile, ends):
+                if _A[tile] in ends or _B[tile] in ends:
                     pending = tile
                     break
             hands = (*hands[:seat], tuple(sorted(hands[seat] + stock[:drawn])), *hands[seat + 1:])
@@ -303,14 +323,13 @@ class Domino(Rules[DominoState, DominoOptions]):
             event = Event("draw", seat, (), drawn)
         else:
             event = Event("pass", seat)
-        done = _status(hands, stock, ends)
-        new = DominoState(
-            options=state.options, seed=state.seed, players=state.players, match=state.match,
-            version=state.version + 1, leader=state.leader, turn=turn, hands=hands,
-            stock=stock, line=line, ends=ends, pending=pending, redeals=state.redeals,
-            done=done,
-        )
-        if not done:
+        new = dataclasses.replace(
+            state, version=state.version + 1, turn=turn, hands=hands, stock=stock, line=line,
+            ends=ends, pending=pending)
+        done = self.ended(new)
+        if done:
+            new = dataclasses.replace(new, done=done)
+        else:
             return new, (event,)
         result = self.outcome(new)
         assert result is not None
@@ -319,23 +338,15 @@ class Domino(Rules[DominoState, DominoOptions]):
 
     # ----- scoring ---------------------------------------------------------------------------
 
-    def outcome(self, state: DominoState) -> Outcome | None:
+    def outcome(self, state: DS) -> Outcome | None:
         if not state.done:
             return None
         n = state.players
         pips = tuple(pip_total(h) for h in state.hands)
-        if state.done == "domino":
-            winner = next(s for s, h in enumerate(state.hands) if not h)
-        else:
-            low = min(pips)
-            lowest = [s for s in range(n) if pips[s] == low]
-            if len(lowest) > 1:
-                # A tie for the fewest pips in a block: nobody scores, nobody pays (D-16).
-                return Outcome("blocked", (0,) * n, (), (0,) * n)
-            winner = lowest[0]
-        # Domino: the others' pips (his own are 0). Block: literally every hand, his own
-        # included (D-16, UA-04), so points and the pips paid in chips differ by his own pips.
-        score = sum(pips)
+        winner = self.deal_winner(state, pips)
+        if winner is None:
+            return Outcome(state.done, (0,) * n, (), (0,) * n)
+        score = self.deal_score(state, winner, pips)
         points = tuple(score if s == winner else 0 for s in range(n))
         opts = state.options
         if opts.chips == "pips":
@@ -346,13 +357,28 @@ class Domino(Rules[DominoState, DominoOptions]):
             payments = ()
         return Outcome.paid(state.done, points, (winner,), payments)
 
-    def worst_loss(self, options: DominoOptions, players: int) -> int | None:
+    def deal_winner(self, state: DS, pips: tuple[int, ...]) -> int | None:
+        """Who scores the deal: the player out of tiles, or at a block the fewest pips; a tie
+        for the fewest pips in a block scores nothing, nobody pays (D-16)."""
+        if state.done == "domino":
+            return next(s for s, h in enumerate(state.hands) if not h)
+        low = min(pips)
+        lowest = [s for s in range(len(pips)) if pips[s] == low]
+        return lowest[0] if len(lowest) == 1 else None
+
+    def deal_score(self, state: DS, winner: int, pips: tuple[int, ...]) -> int:
+        """What the winner scores. Domino: the others' pips (his own are 0). Block: literally
+        every hand, his own included (D-16, UA-04), so points and the pips paid in chips
+        differ by his own pips."""
+        return sum(pips)
+
+    def worst_loss(self, options: DO, players: int) -> int | None:
         """The stake, when chips are a fixed stake the match winner takes from each player
         (the `stake` option beside RULES.md §2.10's match to 100 or 50); when losers pay the
         pips left in their hands every deal it cannot say."""
         return options.stake if options.chips == "stake" else None
 
-    def next_match(self, state: DominoState, result: Outcome | None = None) -> Match:
+    def next_match(self, state: DS, result: Outcome | None = None) -> Match:
         if result is None:
             result = self.outcome(state)
         if result is None:
@@ -367,8 +393,8 @@ class Domino(Rules[DominoState, DominoOptions]):
 
     # ----- what may be seen ------------------------------------------------------------------
 
-    def view(self, state: DominoState, seat: int | None,
-             legal: tuple[Action, ...] | None = None) -> DominoView:
+    def view(self, state: DS, seat: int | None,
+             legal: tuple[Action, ...] | None = None) -> DominoView[DO]:
         if seat is not None and not 0 <= seat < state.players:
             raise ValueError(f"no seat {seat}")
         over = bool(state.done)
@@ -392,15 +418,16 @@ class Domino(Rules[DominoState, DominoOptions]):
         )
 
 
-def _status(hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...],
-            ends: tuple[int, ...]) -> str:
-    """"domino" once a hand is empty; "blocked" once the stock is gone and no tile fits."""
-    if not all(hands):
-        return "domino"
-    if not ends or stock:
-        return ""
-    for hand in hands:
-        for t in hand:
-            if _A[t] in ends or _B[t] in ends:
-                return ""
-    return "blocked"
+
+class Domino(DominoRules[DominoState[DominoOptions], DominoOptions]):
+    id: ClassVar[str] = "domino"
+    title: ClassVar[dict[str, str]] = {
+        "uk": "Доміно", "en": "Domino (Ukrainian draw game)", "zh": "多米诺",
+    }
+    aliases: ClassVar[tuple[str, ...]] = ("доміно", "draw")
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "100": {},
+        "50": {"target": 50},
+        "one-draw": {"draw": "one"},
+        "stake": {"chips": "stake"},
+    }

@@ -25,7 +25,7 @@ class DragonOptions(ConnectOptions):
     clean_bonus: bool = option(False, "if anyone places every tile, the others' points double")
 
 
-class Dragon(ConnectingRules):
+class Dragon(ConnectingRules[ConnectState[DragonOptions], DragonOptions]):
     id: ClassVar[str] = "dragon"
     title: ClassVar[dict[str, str]] = {"uk": "З'єднай дракона", "en": "Dragon", "zh": "接龍"}
     aliases: ClassVar[tuple[str, ...]] = ("jielong", "дракон", "接龍")
@@ -39,15 +39,14 @@ class Dragon(ConnectingRules):
         "tally": {"settlement": "tally"},
     }
 
-    def arms(self, options: ConnectOptions) -> int:
-        assert isinstance(options, DragonOptions)
+    def arms(self, options: DragonOptions) -> int:
         return options.arms
 
     def deck(self, players: int) -> tuple[tuple[int, ...], int]:
         return _ALL, _HAND_SIZE[players]
 
-    def adjust_points(self, state: ConnectState, points: tuple[int, ...]) -> tuple[int, ...]:
-        assert isinstance(state.options, DragonOptions)
+    def adjust_points(self, state: ConnectState[DragonOptions], points: tuple[int, ...]
+                      ) -> tuple[int, ...]:
         if not state.options.clean_bonus:
             return points
         clean = [not d for d in self.final_discards(state)]
@@ -55,7 +54,7 @@ class Dragon(ConnectingRules):
             return points
         return tuple(p if c else 2 * p for p, c in zip(points, clean, strict=True))
 
-    def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
+    def settle(self, state: ConnectState[DragonOptions], points: tuple[int, ...], winner: int
                ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         if state.options.settlement == "chips":
             return self.one_chip_each(state, winner), ()

@@ -27,7 +27,7 @@ class TailsOptions(ConnectOptions):
                              ("chips", "points", "tally"))
 
 
-class Tails(ConnectingRules):
+class Tails(ConnectingRules[ConnectState[TailsOptions], TailsOptions]):
     id: ClassVar[str] = "tails"
     title: ClassVar[dict[str, str]] = {"uk": "Хвости", "en": "Tails", "zh": "꼬리붙이기"}
     aliases: ClassVar[tuple[str, ...]] = ("kkori", "хвости", "꼬리붙이기")
@@ -43,13 +43,14 @@ class Tails(ConnectingRules):
             return _FULL, 8
         return _SHORT, 8 if players == 3 else 12
 
-    def payers(self, state: ConnectState, points: tuple[int, ...], winner: int) -> list[int]:
+    def payers(self, state: ConnectState[TailsOptions], points: tuple[int, ...], winner: int
+               ) -> list[int]:
         """The highest scorer (the later hand on a tie) and everyone else over 30."""
         order = hand_order(state.players, state.leader)
         highest = max(reversed(order), key=lambda s: points[s])
         return [s for s in order if s != winner and (s == highest or points[s] > OVER)]
 
-    def settle(self, state: ConnectState, points: tuple[int, ...], winner: int
+    def settle(self, state: ConnectState[TailsOptions], points: tuple[int, ...], winner: int
                ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
         payers = self.payers(state, points, winner)
         if state.options.settlement == "points":

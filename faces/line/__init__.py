@@ -34,7 +34,7 @@ add({"en": en.LINE, "uk": uk.LINE})
 
 TILES_PER_ROW = 12
 """Tiles of the line printed on one row of text."""
-LineView = TypeVar("LineView", ConnectView, DominoView)
+LineView = TypeVar("LineView", ConnectView[Any], DominoView[Any])
 
 
 class LineHome(Home[LineView]):
@@ -142,7 +142,7 @@ class LineHome(Home[LineView]):
         return event.tiles if event.kind in ("lead", "play") else ()
 
 
-class ConnectHome(LineHome[ConnectView]):
+class ConnectHome(LineHome[ConnectView[Any]]):
     """Dragon, Ce Deng and Tails: a player who cannot play lays a tile face down."""
 
     games = ("dragon", "cedeng", "tails")
@@ -150,16 +150,16 @@ class ConnectHome(LineHome[ConnectView]):
     variants = (("dragon", "one-arm", 4), ("dragon", "two-arm", 2), ("dragon", "one-arm", 3),
                 ("cedeng", "classic", 4), ("tails", "chips", 3), ("tails", "chips", 4))
 
-    def line_facts(self, view: ConnectView, lang: str) -> list[str]:
+    def line_facts(self, view: ConnectView[Any], lang: str) -> list[str]:
         if view.closed is not None and view.line:
             return [tr(lang, "console.closed_end", end=view.closed)]
         return []
 
-    def seat_facts(self, view: ConnectView, seat: int, lang: str) -> list[str]:
+    def seat_facts(self, view: ConnectView[Any], seat: int, lang: str) -> list[str]:
         down = view.discard_counts[seat]
         return [tr(lang, "console.face_down", down)] if down else []
 
-    def hand_text(self, view: ConnectView, lang: str) -> str:
+    def hand_text(self, view: ConnectView[Any], lang: str) -> str:
         """The tiles, and while the deal goes on the ones laid face down (only the seat sees
         its own)."""
         line = super().hand_text(view, lang)
@@ -169,38 +169,38 @@ class ConnectHome(LineHome[ConnectView]):
                 tile_text(view.tiles, t) for t in own))
         return line
 
-    def board(self, view: ConnectView, frame: Frame) -> Image.Image:
+    def board(self, view: ConnectView[Any], frame: Frame) -> Image.Image:
         return connecting_board(view, frame)
 
-    def target(self, view: ConnectView) -> int:
+    def target(self, view: ConnectView[Any]) -> int:
         return view.options.target if view.options.settlement == "tally" else 0
 
-    def revealed(self, view: ConnectView, seat: int) -> tuple[int, ...]:
+    def revealed(self, view: ConnectView[Any], seat: int) -> tuple[int, ...]:
         """The face-down discards, which the end of the deal turns up and counts."""
         return tuple(view.discards[seat])
 
 
-class DominoHome(LineHome[DominoView]):
+class DominoHome(LineHome[DominoView[Any]]):
     """"ДОМІНО": a player who cannot play draws from the stock."""
 
     games = ("domino",)
     teacher = DominoTeacher()
     variants = (("domino", "100", 2), ("domino", "50", 4))
 
-    def line_facts(self, view: DominoView, lang: str) -> list[str]:
+    def line_facts(self, view: DominoView[Any], lang: str) -> list[str]:
         return [tr(lang, "console.stock", view.stock)]
 
-    def board(self, view: DominoView, frame: Frame) -> Image.Image:
+    def board(self, view: DominoView[Any], frame: Frame) -> Image.Image:
         return domino_board(view, frame)
 
-    def hand(self, view: DominoView, frame: Frame) -> Image.Image:
+    def hand(self, view: DominoView[Any], frame: Frame) -> Image.Image:
         """A tile just drawn that must be played now is shown selected."""
         return hand_image(view, frame, pending=view.pending)
 
-    def target(self, view: DominoView) -> int:
-        return view.options.target
+    def target(self, view: DominoView[Any]) -> int:
+        return int(view.options.target)
 
-    def revealed(self, view: DominoView, seat: int) -> tuple[int, ...]:
+    def revealed(self, view: DominoView[Any], seat: int) -> tuple[int, ...]:
         """The tiles left in each hand, whose pips the winner scores."""
         return tuple(view.revealed[seat])
 

@@ -8,6 +8,8 @@ drawn as backs until the view itself reveals them at the deal's end.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image
 
 from games.connecting import ConnectView
@@ -20,7 +22,7 @@ from rendering.theme import theme
 from words.i18n import signed, tr
 
 
-def connecting_board(view: ConnectView, frame: Frame) -> Image.Image:
+def connecting_board(view: ConnectView[Any], frame: Frame) -> Image.Image:
     lang = frame.lang
     result = view.outcome
     seats = []
@@ -48,7 +50,7 @@ def connecting_board(view: ConnectView, frame: Frame) -> Image.Image:
                       closed=view.closed is not None, arms=len(view.ends) or view.arms)
 
 
-def domino_board(view: DominoView, frame: Frame) -> Image.Image:
+def domino_board(view: DominoView[Any], frame: Frame) -> Image.Image:
     lang = frame.lang
     ended = view.outcome is not None
     target = view.options.target
@@ -73,7 +75,7 @@ def domino_board(view: DominoView, frame: Frame) -> Image.Image:
                       arms=2)
 
 
-def _standing(view: ConnectView, seat: int, frame: Frame) -> str:
+def _standing(view: ConnectView[Any], seat: int, frame: Frame) -> str:
     """The running match figure worth showing: tally points, or chips won and lost so far (in
     the table's chips, as the captions and the pot count them)."""
     lang = frame.lang

@@ -10,6 +10,8 @@ once it is empty; a match to 100 or 50).
 
 from __future__ import annotations
 
+from typing import Any
+
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
 from games.connecting import ConnectView
@@ -52,10 +54,10 @@ def _not_in_hand(typed: Typed, lang: str) -> str:
     return tr(lang, "refuse.not_in_hand", face=typed.face) if typed.face else ""
 
 
-class ConnectTeacher(Teacher[ConnectView]):
+class ConnectTeacher(Teacher[ConnectView[Any]]):
     """Dragon, Ce Deng and Tails."""
 
-    def help(self, view: ConnectView, lang: str) -> list[str]:
+    def help(self, view: ConnectView[Any], lang: str) -> list[str]:
         if view.arms == 2:
             lines = ["teach.lead_both", "teach.on_end"]
         else:
@@ -63,7 +65,7 @@ class ConnectTeacher(Teacher[ConnectView]):
         return [tr(lang, key) for key in [*lines, "teach.drop", "teach.attach_two",
                                           "teach.connect_goal"]]
 
-    def refusal(self, view: ConnectView, typed: Typed, lang: str) -> str:
+    def refusal(self, view: ConnectView[Any], typed: Typed, lang: str) -> str:
         if not typed.tiles:
             return _not_in_hand(typed, lang)
         verbs = {a.verb for a in view.legal}
@@ -80,7 +82,7 @@ class ConnectTeacher(Teacher[ConnectView]):
             why += " " + tr(lang, "refuse.must_attach")
         return why
 
-    def standing(self, view: ConnectView, seat: int, stake: int, lang: str) -> list[str]:
+    def standing(self, view: ConnectView[Any], seat: int, stake: int, lang: str) -> list[str]:
         """Tally matches count pips toward a target; the others chips, once a deal has paid
         them."""
         if view.options.settlement == "tally":
@@ -90,10 +92,10 @@ class ConnectTeacher(Teacher[ConnectView]):
         return chips_fact(view, seat, stake, lang)
 
 
-class DominoTeacher(Teacher[DominoView]):
+class DominoTeacher(Teacher[DominoView[Any]]):
     """"ДОМІНО"."""
 
-    def help(self, view: DominoView, lang: str) -> list[str]:
+    def help(self, view: DominoView[Any], lang: str) -> list[str]:
         draw = "teach.domino_draw" if view.options.draw == "until" else "teach.domino_draw_one"
         return [tr(lang, "teach.domino_lead"), tr(lang, "teach.on_end"),
                 tr(lang, draw, button=tr(lang, "btn.draw").ljust(8)),
@@ -101,7 +103,7 @@ class DominoTeacher(Teacher[DominoView]):
                 tr(lang, "teach.attach_two"),
                 tr(lang, "teach.domino_goal", target=view.options.target)]
 
-    def refusal(self, view: DominoView, typed: Typed, lang: str) -> str:
+    def refusal(self, view: DominoView[Any], typed: Typed, lang: str) -> str:
         if not typed.tiles:
             return _not_in_hand(typed, lang)
         if not view.ends:
@@ -118,7 +120,7 @@ class DominoTeacher(Teacher[DominoView]):
             why += " " + tr(lang, "refuse.then_pass")
         return why
 
-    def standing(self, view: DominoView, seat: int, stake: int, lang: str) -> list[str]:
+    def standing(self, view: DominoView[Any], seat: int, stake: int, lang: str) -> list[str]:
         scores = (view.match.totals(view.outcome)[0] if view.outcome is not None
                   else view.match.scores)
         return [tr(lang, "console.points_to", points=scores[seat],

@@ -46,7 +46,7 @@ arm of a play, -1 for none)."""
 
 
 @lru_cache(maxsize=8)
-def connect_orders(view: ConnectView) -> list[list[Turn]]:
+def connect_orders(view: ConnectView[Any]) -> list[list[Turn]]:
     """Every order of play the view allows, move by move.
 
     Turns go round from the leader and every turn lays a tile or discards one. A player who
@@ -80,7 +80,7 @@ def connect_orders(view: ConnectView) -> list[list[Turn]]:
     return [turns] if ok else []
 
 
-def _two_arm_orders(view: ConnectView) -> list[list[Turn]]:
+def _two_arm_orders(view: ConnectView[Any]) -> list[list[Turn]]:
     line, n, leader, moves = view.line, view.players, view.leader, view.version
     counts = list(view.discard_counts)
     budget = [TIMELINE_NODES]
@@ -147,7 +147,7 @@ NO_CAP = 99
 
 
 @lru_cache(maxsize=8)
-def connect_clues(view: ConnectView) -> dict[int, Clues]:
+def connect_clues(view: ConnectView[Any]) -> dict[int, Clues]:
     """Per seat, what every order of play the view allows agrees on.
 
     A discard lacks the numbers open when it was made and at every earlier discard of the same
@@ -185,7 +185,7 @@ def connect_clues(view: ConnectView) -> dict[int, Clues]:
 def _connect_deck(game: str, players: int) -> tuple[int, ...]:
     from games import get
 
-    rules = cast("ConnectingRules", get(game))
+    rules = cast("ConnectingRules[Any, Any]", get(game))
     return rules.deck(players)[0]
 
 
@@ -244,7 +244,7 @@ def _fits(tile: int, banned: frozenset[int]) -> bool:
 
 
 def connect_sample(view: Any, rng: random.Random) -> Any:
-    v = cast("ConnectView", view)
+    v = cast("ConnectView[Any]", view)
     seat = cast(int, v.seat)
     n = v.players
     known = set(v.hand)
@@ -309,7 +309,7 @@ def connect_likelihood(view: Any, state: Any, rater: Any) -> float:
     (one per kind of tile, as the rules list them) from what the seat saw then. A deal in which
     some earlier turn found no hand able to attach would have ended there: it is impossible.
     """
-    v = cast("ConnectView", view)
+    v = cast("ConnectView[Any]", view)
     orders = connect_orders(v)
     if not orders:
         return 1.0
@@ -378,7 +378,7 @@ def connect_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
     """`Chain` for a connecting game, weighed by `connect_likelihood`: places are each other
     seat's hand, each of its face-down discards, and the unused tiles; no place gets a number
     the rules bar there (`connect_clues`)."""
-    v = cast("ConnectView", view)
+    v = cast("ConnectView[Any]", view)
     n = v.players
     seat = cast(int, v.seat)
     clues = connect_clues(v)
