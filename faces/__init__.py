@@ -7,27 +7,30 @@ gallery's positions. Everything outside `games/` and the homes asks this
 registry for a game's home instead of looking at the view's class.
 
 Adding a game: its rules module (naming its computer player) in `games/`, a home here (or its
-ids added to the home of its family), and its catalogue keys.
+ids added to the home of its family), and its catalogue keys. The homes are found, not
+listed: every package of `faces` names the homes it holds in its `HOMES`.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
-from faces.collect import KAP, THREE_DOZEN
 from faces.home import Groups, Home, Letters
-from faces.line import CONNECT, DOMINO
-from faces.trick import TRICK
 from games import GAMES, get
 from games.engine import InvalidOptions, View
 
 __all__ = ["HOMES", "Groups", "Home", "Letters", "home", "home_of", "rules_text"]
 
-HOMES: dict[str, Home[Any]] = {
-    game: family for family in (CONNECT, DOMINO, TRICK, KAP, THREE_DOZEN)
-    for game in family.games
+_FOUND: dict[str, Home[Any]] = {
+    game: home
+    for info in pkgutil.iter_modules(__path__) if info.ispkg
+    for home in importlib.import_module(f"{__name__}.{info.name}").HOMES
+    for game in home.games
 }
-"""Game id -> its family's home."""
+HOMES: dict[str, Home[Any]] = {game: _FOUND[game] for game in GAMES if game in _FOUND}
+"""Game id -> its family's home, in the games' order."""
 assert set(HOMES) == set(GAMES), "every game has a home"
 
 MAX_RULES_CHARS = 3000

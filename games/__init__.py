@@ -1,25 +1,23 @@
 """The pure rules core: tile sets, the game contract, the games, computer players, the simulator.
 
 Standard library only (DESIGN.md §1, invariant 1; `tests/test_import_boundary.py` enforces it).
+
+The games are found, not listed: every module of this package is imported once, and each
+concrete `Rules` class it defines with an `id` of its own is a game, in the order its `order`
+says. Adding a game is writing its module.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 from typing import Any
 
-from games.cedeng import CeDeng
-from games.domino import Domino
-from games.dragon import Dragon
 from games.engine import InvalidOptions, Rules
-from games.kap import KapTaiShap, KapTen
-from games.tails import Tails
-from games.threedozen import ThreeDozen
-from games.tiengow import TienGow
 
-GAMES: dict[str, Rules[Any, Any]] = {
-    r.id: r for r in (Dragon(), CeDeng(), Tails(), KapTen(), KapTaiShap(), TienGow(), ThreeDozen(),
-                      Domino())
-}
+GAMES: dict[str, Rules[Any, Any]] = {}
+"""Game id -> its rules, in the order lists of games show them."""
 
 
 def get(name: str) -> Rules[Any, Any]:
@@ -29,3 +27,18 @@ def get(name: str) -> Rules[Any, Any]:
         if key == rules.id or key in rules.aliases:
             return rules
     raise InvalidOptions(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+
+
+def _found() -> list[type[Rules[Any, Any]]]:
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        found += [cls for _, cls in inspect.getmembers(module, inspect.isclass)
+                  if issubclass(cls, Rules) and cls.__module__ == module.__name__
+                  and "id" in vars(cls) and not inspect.isabstract(cls)]
+    return sorted(found, key=lambda cls: (cls.order, cls.id))
+
+
+GAMES.update((cls.id, cls()) for cls in _found())

@@ -331,6 +331,8 @@ class Rules(ABC, Generic[S, O]):
     state_type: ClassVar[type[Any]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     verbs: ClassVar[frozenset[str]]
+    order: ClassVar[int] = 100
+    """Where the game stands in lists of games (`games.GAMES`): a family's games together."""
 
     # ----- options -------------------------------------------------------------------------
 

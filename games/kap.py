@@ -610,6 +610,7 @@ class KapTen(KapRules):
     """Two players, one set: an eye and three tens out of eight tiles."""
 
     id: ClassVar[str] = "kapten"
+    order: ClassVar[int] = 5
     title: ClassVar[dict[str, str]] = {"uk": "Тягни десятки", "en": "Kap Ten", "zh": "夾十"}
     aliases: ClassVar[tuple[str, ...]] = ("kap-ten", "kapshap", "kap-shap", "тягни-десятки",
                                           "десятки", "夾十")
@@ -632,6 +633,7 @@ class KapTaiShap(KapRules):
     """Two to twenty players and several sets: an eye and four tens out of ten tiles."""
 
     id: ClassVar[str] = "kaptaishap"
+    order: ClassVar[int] = 6
     title: ClassVar[dict[str, str]] = {"uk": "Тягни багато десяток", "en": "Kap Tai Shap",
                                        "zh": "夾大十"}
     aliases: ClassVar[tuple[str, ...]] = ("kap-tai-shap", "kimtaishap", "тягни-багато-десяток",

@@ -129,6 +129,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
     """Two to five players; the first to hold three pairs wins the stakes."""
 
     id: ClassVar[str] = "threedozen"
+    order: ClassVar[int] = 8
     title: ClassVar[dict[str, str]] = {"uk": "Три дюжини", "en": "Three Dozen"}
     aliases: ClassVar[tuple[str, ...]] = ("three-dozen", "3dozen", "три-дюжини", "дюжини")
     min_players: ClassVar[int] = 2

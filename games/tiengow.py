@@ -215,6 +215,7 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
     """Four players, eight tiles each; whoever takes the last trick wins the deal."""
 
     id: ClassVar[str] = "tiengow"
+    order: ClassVar[int] = 7
     title: ClassVar[dict[str, str]] = {"uk": "Небо-Дев'ять", "en": "Tien Gow", "zh": "天九"}
     aliases: ClassVar[tuple[str, ...]] = ("tien-gow", "tianjiu", "небо-девять", "небо-дев'ять",
                                           "тяньдзю", "天九")

@@ -267,3 +267,5 @@ def laid_pairs(view: ThreeDozenView, seat: int) -> str:
 
 KAP = KapHome()
 THREE_DOZEN = ThreeDozenHome()
+HOMES = (KAP, THREE_DOZEN)
+"""This family's homes (`faces.HOMES` finds them here)."""

@@ -207,3 +207,5 @@ class DominoHome(LineHome[DominoView[Any]]):
 
 CONNECT = ConnectHome()
 DOMINO = DominoHome()
+HOMES = (CONNECT, DOMINO)
+"""This family's homes (`faces.HOMES` finds them here)."""

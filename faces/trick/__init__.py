@@ -170,3 +170,5 @@ def _busy_trick(view: TienGowView, players: int) -> bool:
 
 
 TRICK = TrickHome()
+HOMES = (TRICK,)
+"""This family's homes (`faces.HOMES` finds them here)."""
