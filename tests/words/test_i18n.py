@@ -365,7 +365,7 @@ def test_a_home_adds_its_own_keys_to_the_catalogue(home):
     from words.catalogue import _PARTS
 
     table, *some = OWN_KEYS[home]
-    assert any(type(h).__module__ == f"faces.{home}" for h in HOMES.values())
+    assert any(type(h).__module__.startswith(f"faces.{home}") for h in HOMES.values())
     for lang in LANGS:
         part = getattr(import_module(f"faces.{home}.{lang}"), table)
         assert set(some) <= part.keys()
@@ -377,7 +377,7 @@ def test_the_scan_skips_the_homes_own_words():
     """A home's word modules define keys: were they scanned, a key deleted from them would
     still count as used and found."""
     scanned = {path for path, _ in sources()}
-    assert Path("faces/line/en.py") not in scanned and Path("faces/line/__init__.py") in scanned
+    assert Path("faces/line/en.py") not in scanned and Path("faces/line/family.py") in scanned
 
 
 def test_a_home_adds_its_keys_in_every_language_and_never_a_taken_one():
