@@ -61,4 +61,18 @@ LINE: dict[str, Entry] = {
     "img.score": "score: {v}/{target}",
     "img.total": "total: {v}",
     "img.empty_line": "no tiles on the table yet",
+    # Ding Niu (RULES.md §2.11): its block, SuanZhang
+    "dn.full": "SuanZhang ({name}): the line is blocked; from now on only doubles are "
+               "attached.",
+    "dn.smothered": "SuanZhang ({name}): the line is smothered, and the deal ends.",
+    "dn.forced": "Forced block ({name}): no other tile fitted, so it is no SuanZhang.",
+    "hint.dn_doubles": "The line is blocked: only a double that fits may be played.",
+    "refuse.dn_doubles": "[{tile}] fits, but after the block only doubles are attached.",
+    "refuse.dn_lead": "Nobody else could ever attach to [{tile}]: lead another tile.",
+    "teach.dn_block": "Block the line with a choice (SuanZhang): win the deal and every payment "
+                      "doubles; lose it and you pay the winner 12.",
+    "preset.beginner": "for beginners",
+    "preset.zhwiki": "Chinese rules",
+    "label.suanzhang": "SuanZhang",
+    "label.suanzhang_failed": "SuanZhang failed",
 }

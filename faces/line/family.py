@@ -137,10 +137,11 @@ class LineHome(Home[LineView]):
 class ConnectHome(LineHome[ConnectView[Any]]):
     """Dragon, Ce Deng and Tails: a player who cannot play lays a tile face down."""
 
-    games = ("dragon", "cedeng", "tails")
+    games: ClassVar[tuple[str, ...]] = ("dragon", "cedeng", "tails")
     teacher = ConnectTeacher()
-    variants = (("dragon", "one-arm", 4), ("dragon", "two-arm", 2), ("dragon", "one-arm", 3),
-                ("cedeng", "classic", 4), ("tails", "chips", 3), ("tails", "chips", 4))
+    variants: ClassVar[tuple[tuple[str, str, int], ...]] = (
+        ("dragon", "one-arm", 4), ("dragon", "two-arm", 2), ("dragon", "one-arm", 3),
+        ("cedeng", "classic", 4), ("tails", "chips", 3), ("tails", "chips", 4))
 
     def line_facts(self, view: ConnectView[Any], lang: str) -> list[str]:
         if view.closed is not None and view.line:

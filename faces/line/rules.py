@@ -1,10 +1,10 @@
-"""The rules of the line games in short (Dragon, Ce Deng, Tails and the Ukrainian
+"""The rules of the line games in short (Dragon, Ce Deng, Tails, Ding Niu and the Ukrainian
 "ДОМІНО"), in Ukrainian and English, for `/rules GAME`.
 
-The texts follow RULES.md §2.1 (the connecting games' common core), §2.2–§2.3 (Dragon, one
-and two arms), §2.4 (Ce Deng), §2.5 (Tails) and §2.10 ("ДОМІНО"), with decisions D-02…D-18,
-and describe what `games/` actually does. They are plain text of at most 3000 characters, with
-"• " bullets and no markup characters.
+The texts follow RULES.md §2.1 (the connecting games' common core), §2.2–§2.3 (Dragon, one and
+two arms), §2.4 (Ce Deng), §2.5 (Tails), §2.11 (Ding Niu) and §2.10 ("ДОМІНО"), with decisions
+D-02…D-26, and describe what `games/` actually does. They are plain text of at most 3000
+characters, with "• " bullets and no markup characters.
 """
 
 from __future__ import annotations
@@ -302,9 +302,85 @@ _DOMINO_EN = _text(
     "Example: /newgame domino stake stake=5",
 )
 
+
+_DINGNIU_UK = _text(
+    "Бій биків (頂牛, Дін Ню): рівно 4 гравці, 24 плитки — китайський набір без військових "
+    "плиток, крім [6:3] і [6:2]; 12 дублів.",
+    "",
+    "• Роздача: по 6 плиток кожному, базару немає. Першу роздачу починає жереб, далі — "
+    "переможець (lead=rotate: наступна рука).",
+    "• Перший кладе будь-яку плитку; обидва кінці відкриті. Хто має плитку з числом одного з "
+    "кінців, мусить приєднати одну (плитку й кінець обирає сам); дубль число не змінює. Хто не "
+    "може, кладе одну плитку лицем донизу й пасує.",
+    "• Блок (рахується лише за плитками в ряду): жодна недубльна плитка поза рядом не має числа "
+    "відкритого кінця (повний блок: кінці 1–1, 4–4, 5–5 або 2–3), або четвірку чи п'ятірку вже "
+    "не приєднати ніколи (задушений блок). Хто блок зробив, маючи хід без блоку, робить "
+    "Суаньчжан; без вибору це вимушений блок, він не рахується.",
+    "• Після повного блоку грають лише підхожі дублі; після задушеного роздача закінчується.",
+    "• Очки: цятки плиток лицем донизу й тих, що лишилися на руках. Виграє найменше очок, за "
+    "рівності — нижча рука; місця 2–4 за очками, за рівності вище стоїть вища рука.",
+    "• settlement=chips: переможець +6, друге місце −1, третє −2, четверте −3. Суаньчжан, "
+    "автор якого виграв: усе подвоєно (+12, −2, −4, −6); інакше автор платить переможцю 12, "
+    "решта нічого. settlement=tally: лише очки, до target, без фішок.",
+    "",
+    "Пресети:",
+    "• standard: типовий, як вище.",
+    "• beginner: suanzhang=off, settlement=tally.",
+    "• zhwiki: lead_rule=on і strict=on.",
+    "",
+    "Опції (назва=значення):",
+    "• suanzhang=on: блок дає Суаньчжан (off — звичайний дракон з двома кінцями).",
+    "• smothered=on: задушений блок теж блок.",
+    "• doubles_after=on: після повного блоку ще грають дублі (off — роздача закінчується).",
+    "• forced_counts=on: вимушений блок теж Суаньчжан.",
+    "• strict=on: Суаньчжан вдається лише зі строго найменшими очками.",
+    "• lead_rule=on: не можна почати плиткою, до якої ніхто інший не приєднається.",
+    "• settlement=chips або tally; lead=winner або rotate; target=100 для tally; deals=0 — "
+    "скільки роздач у матчі (0 — без обмеження).",
+    "Приклад: /newgame dingniu zhwiki deals=4",
+)
+
+_DINGNIU_EN = _text(
+    "Ding Niu (頂牛, Bull Fight): exactly 4 players, 24 tiles: the Chinese set without its "
+    "military tiles except [6:3] and [6:2]; 12 doubles.",
+    "",
+    "• Deal: 6 tiles each, no stock. The first deal is led by lot, later ones by the winner "
+    "(lead=rotate: the next hand).",
+    "• The leader lays any tile; both ends are open. A player holding a tile that matches "
+    "either end must attach one (he chooses tile and end); a double leaves the number as it "
+    "was. A player who cannot lays one tile face down and passes.",
+    "• A block (read from the line alone): no non-double off the line shows an open number (a "
+    "full block: ends 1-1, 4-4, 5-5 or 2-3), or no 4 or 5 can ever be attached again (a "
+    "smothered block). Its maker had a move that did not block: that is SuanZhang; without a "
+    "choice it is a forced block and does not count.",
+    "• After a full block only matching doubles are played; a smothered block ends the deal.",
+    "• Points: the pips laid face down and left in hand. Fewest wins, a tie to the lower hand; "
+    "places 2 to 4 by points, a tie to the higher hand.",
+    "• settlement=chips: the winner +6, 2nd -1, 3rd -2, 4th -3. A SuanZhang whose maker wins: "
+    "all doubled (+12, -2, -4, -6); otherwise the maker pays the winner 12, the rest nothing. "
+    "settlement=tally: points only, to target, no chips.",
+    "",
+    "Presets:",
+    "• standard: the default, as above.",
+    "• beginner: suanzhang=off, settlement=tally.",
+    "• zhwiki: lead_rule=on and strict=on.",
+    "",
+    "Options (name=value):",
+    "• suanzhang=on: a block is SuanZhang (off: plain two-arm Dragon).",
+    "• smothered=on: a smothered block is a block too.",
+    "• doubles_after=on: doubles are still played after a full block (off: the deal ends).",
+    "• forced_counts=on: a forced block is SuanZhang too.",
+    "• strict=on: SuanZhang succeeds only with strictly the fewest points.",
+    "• lead_rule=on: no lead nobody else could ever attach to.",
+    "• settlement=chips or tally; lead=winner or rotate; target=100 for tally; deals=0: deals "
+    "in a match (0: no limit).",
+    "Example: /newgame dingniu zhwiki deals=4",
+)
+
 TEXTS: dict[str, dict[str, str]] = {
     "dragon": {"uk": _DRAGON_UK, "en": _DRAGON_EN},
     "cedeng": {"uk": _CEDENG_UK, "en": _CEDENG_EN},
     "tails": {"uk": _TAILS_UK, "en": _TAILS_EN},
+    "dingniu": {"uk": _DINGNIU_UK, "en": _DINGNIU_EN},
     "domino": {"uk": _DOMINO_UK, "en": _DOMINO_EN},
 }

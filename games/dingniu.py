@@ -1,0 +1,269 @@
+"""Ding Niu (頂牛 dǐng niú, "Bull Fight", "Бій Биків"): two-arm Jie Long for four players on a
+24-tile set, with SuanZhang, the blocking that settles the accounts.
+
+Rules source: RULES.md §1.3 (the 24-tile set), §2.11 (the game) and the worked examples TS-05
+and DN-01…DN-05 of §5; decisions D-19 (six tiles each), D-20 (a block is read from the line
+alone: full, or 4 or 5 smothered), D-21 (a forced block is no SuanZhang), D-22 (doubles only
+after a full block; a smothered block ends the deal), D-23 (success is rank 1; otherwise the
+creator pays 12), D-24 (ties: the lower hand wins, the higher hand ranks better after),
+D-25 (the lead restriction, an option) and D-26 (the winner leads next).
+
+Everything else is the connecting games' engine (`games.connecting`): this module only fills
+its hooks — who may lead and attach, what a move leaves to remember, how a deal ends, and the
+settlement.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
+
+from games.connecting import ConnectingRules, ConnectOptions, ConnectState, ConnectView
+from games.engine import (
+    Action,
+    Budget,
+    Payment,
+    Rater,
+    Rules,
+    StateTable,
+    Table,
+    View,
+    hand_order,
+    option,
+)
+from games.settlement import collect
+from games.tiles import CHINESE
+
+_A, _B, _DOUBLE = CHINESE.a, CHINESE.b, CHINESE.double
+_REMOVED = ("[2:1]", "[4:1]", "[3:2]", "[4:2]", "[5:2]", "[4:3]", "[5:3]", "[5:4]")
+DECK = tuple(t for t in range(CHINESE.size) if CHINESE.label(t) not in _REMOVED)
+"""§1.3: the Chinese set without its military tiles but [6:3] and [6:2]: 24 tiles."""
+_SINGLES = tuple(t for t in DECK if not _DOUBLE[t])
+_SMOTHERED = (4, 5)
+"""The numbers a smothered block is looked for on (NAV-DN names only fours and fives)."""
+PLACES = (1, 2, 3)
+"""What the 2nd, 3rd and 4th places pay the winner (§2.11.6); a SuanZhang doubles them."""
+FAILED = 12
+"""What the creator of a SuanZhang who does not win pays the winner: 2 × (3 + 2 + 1)."""
+
+
+@dataclass(frozen=True)
+class DingNiuOptions(ConnectOptions):
+    settlement: str = option("chips", "chips: 6/1/2/3 a deal; tally: points only, no chips",
+                             ("chips", "tally"))
+    suanzhang: bool = option(True, "a block settles the accounts (SuanZhang); off: plain "
+                             "two-armed Jie Long on 24 tiles")
+    smothered: bool = option(True, "a 4 or 5 nobody can reach any more is a block too")
+    doubles_after: bool = option(True, "after a full block matching doubles are still played")
+    forced_counts: bool = option(False, "a block its creator could not avoid counts as "
+                                 "SuanZhang too")
+    strict: bool = option(False, "SuanZhang succeeds only with strictly the fewest points")
+    lead_rule: bool = option(False, "no lead that only the leader's own tiles could answer")
+
+
+@dataclass(frozen=True, slots=True)
+class DingNiuState(ConnectState[DingNiuOptions]):
+    block: str = ""
+    """"full" or "smothered" once a block was made, else ""."""
+    blocker: int | None = None
+    """The seat whose attachment made the block."""
+    forced: bool = False
+    """Whether every attachment the blocker had would have made a block (死砸, D-21)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DingNiuView(ConnectView[DingNiuOptions]):
+    block: str
+    blocker: int | None
+    forced: bool
+
+
+def block_of(line: tuple[tuple[int, int, int, int], ...], ends: tuple[int, ...],
+             smothered: bool = True) -> str:
+    """The block the line shows (D-20), read from the line alone: face-down discards count as
+    not laid. "full": no non-double off the line shows an open number; "smothered": one
+    shows a 4 (or a 5), but over the non-doubles off the line no path leads from it to an
+    open number; "" otherwise."""
+    laid = {p[0] for p in line}
+    rest = [t for t in _SINGLES if t not in laid]
+    if not any(_A[t] in ends or _B[t] in ends for t in rest):
+        return "full"
+    if not smothered:
+        return ""
+    reach = set(ends)
+    grew = True
+    while grew:
+        grew = False
+        for t in rest:
+            a, b = _A[t], _B[t]
+            if (a in reach) != (b in reach):
+                reach.update((a, b))
+                grew = True
+    shown = {n for t in rest for n in (_A[t], _B[t])}
+    return "smothered" if any(n in shown and n not in reach for n in _SMOTHERED) else ""
+
+
+class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
+    id: ClassVar[str] = "dingniu"
+    title: ClassVar[dict[str, str]] = {"uk": "Бій биків", "en": "Ding Niu", "zh": "頂牛"}
+    aliases: ClassVar[tuple[str, ...]] = ("bullfight", "бій", "頂牛")
+    order: ClassVar[int] = 4
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+    options_type: ClassVar[type[Any]] = DingNiuOptions
+    state_type: ClassVar[type[Any]] = DingNiuState
+    view_type: ClassVar[type[ConnectView[Any]]] = DingNiuView
+    budget: ClassVar[Budget] = Budget(chips=0.1)
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "standard": {},
+        "beginner": {"suanzhang": False, "settlement": "tally"},
+        "zhwiki": {"lead_rule": True, "strict": True},
+    }
+
+    def arms(self, options: DingNiuOptions) -> int:
+        return 2
+
+    def deck(self, players: int) -> tuple[tuple[int, ...], int]:
+        return DECK, 6
+
+    # ----- who may play what ---------------------------------------------------------------
+
+    def may_lead(self, state: DingNiuState, tile: int) -> bool:
+        """With the lead restriction (D-25), not a tile every other tile of whose numbers
+        the leader holds himself: nobody else could ever attach to it."""
+        if not state.options.lead_rule:
+            return True
+        numbers = (_A[tile], _B[tile])
+        hand = state.hands[state.turn]
+        return not all(o in hand for o in DECK
+                       if o != tile and (_A[o] in numbers or _B[o] in numbers))
+
+    def may_attach(self, state: DingNiuState, tile: int) -> bool:
+        """After a full block only doubles are played (D-22)."""
+        return state.block != "full" or _DOUBLE[tile]
+
+    # ----- SuanZhang ---------------------------------------------------------------------
+
+    def moved(self, before: DingNiuState, action: Action, after: DingNiuState
+              ) -> DingNiuState:
+        """A non-double attached may make the deal's one block; it is a SuanZhang unless
+        every attachment its player had would have made one too (D-21)."""
+        opts = before.options
+        if (not opts.suanzhang or action.verb != "play" or before.block
+                or _DOUBLE[action.tiles[0]]):
+            return after
+        kind = block_of(after.line, after.ends, opts.smothered)
+        if not kind:
+            return after
+        forced = not any(
+            not self._blocks(before, other) for other in self.legal_actions(before)
+            if other != action)
+        return dataclasses.replace(after, block=kind, blocker=before.turn, forced=forced)
+
+    def _blocks(self, state: DingNiuState, action: Action) -> bool:
+        tile = action.tiles[0]
+        if _DOUBLE[tile]:
+            return False
+        ends = list(state.ends)
+        end = ends[action.arg or 0]
+        ends[action.arg or 0] = _B[tile] if _A[tile] == end else _A[tile]
+        line = (*state.line, (tile, end, end, state.turn))
+        return bool(block_of(line, tuple(ends), state.options.smothered))
+
+    def ended(self, state: DingNiuState) -> str:
+        """A smothered block ends the deal at once; so does a full one when doubles are not
+        played after it (D-22)."""
+        if state.block == "smothered" or (state.block and not state.options.doubles_after):
+            return "blocked" if any(state.hands) else "out"
+        return super().ended(state)
+
+    # ----- the scores ----------------------------------------------------------------------
+
+    def ranking(self, state: DingNiuState, points: tuple[int, ...], winner: int
+                ) -> tuple[int, ...]:
+        """Seats from 1st to 4th: the winner, then by points, a tie to the higher hand (D-24)."""
+        order = hand_order(state.players, state.leader)
+        rest = sorted((s for s in order if s != winner),
+                      key=lambda s: (points[s], -order.index(s)))
+        return (winner, *rest)
+
+    def suanzhang(self, state: DingNiuState) -> bool:
+        """Whether the deal's block settles the accounts: not a forced one (D-21)."""
+        return bool(state.options.suanzhang and state.block
+                    and (not state.forced or state.options.forced_counts))
+
+    def settle(self, state: DingNiuState, points: tuple[int, ...], winner: int
+               ) -> tuple[tuple[Payment, ...], tuple[str, ...]]:
+        ranks = self.ranking(state, points, winner)
+        labels = ["normal"] * state.players
+        if not self.suanzhang(state):
+            return collect(state.players, winner, dict(zip(ranks[1:], PLACES, strict=True))), ()
+        blocker = cast(int, state.blocker)
+        won = blocker == winner and (not state.options.strict or all(
+            points[blocker] < points[s] for s in range(state.players) if s != blocker))
+        if won:
+            labels[blocker] = "suanzhang"
+            return collect(state.players, winner, {s: 2 * p for s, p in
+                                                   zip(ranks[1:], PLACES, strict=True)}), \
+                tuple(labels)
+        labels[blocker] = "suanzhang_failed"
+        if blocker == winner:  # strict success missed: he still pays the doubled places
+            payee = ranks[1]
+            amounts = {s: 0 for s in ranks[2:]}
+            return collect(state.players, payee, {blocker: FAILED, **amounts}), tuple(labels)
+        return collect(state.players, winner, {blocker: FAILED}), tuple(labels)
+
+    def tally(self, state: DingNiuState, points: tuple[int, ...], order: tuple[int, ...]
+              ) -> tuple[Payment, ...]:
+        """Points only (NAV-DN's advice to beginners): totals are kept, no chips move."""
+        return ()
+
+    def worst_loss(self, options: DingNiuOptions, players: int) -> int | None:
+        """A failed SuanZhang's 12, or nothing when only points are kept."""
+        return 0 if self.tallied(options) else FAILED
+
+    # ----- what is seen, and the strong level -----------------------------------------------
+
+    def view_more(self, state: DingNiuState) -> dict[str, Any]:
+        return {"block": state.block, "blocker": state.blocker, "forced": state.forced}
+
+    def table(self, state: DingNiuState) -> Table[DingNiuState]:
+        return StateTable(self, state)
+
+    def redeal(self, view: View[DingNiuOptions], rng: random.Random) -> DingNiuState:
+        """Uniformly (`Rules.redeal`): after a full block a face-down discard may show an open
+        number, so the connecting games' reading of discards does not hold here."""
+        return Rules.redeal(self, view, rng)
+
+    def deals(self, view: View[DingNiuOptions], rater: Rater, rng: random.Random
+              ) -> Callable[[], DingNiuState]:
+        return Rules.deals(self, view, rater, rng)
+
+    def shown(self, view: View[DingNiuOptions]) -> set[int]:
+        """The tiles off the table (the eight not in the set), the seat's hand and own
+        discards, and the line."""
+        v = cast(DingNiuView, view)
+        off = set(range(CHINESE.size)) - set(DECK)
+        seat = cast(int, v.seat)
+        return off | set(v.hand) | set(v.discards[seat]) | {p[0] for p in v.line}
+
+    def rebuilt(self, view: View[DingNiuOptions], hands: tuple[tuple[int, ...], ...],
+                rest: tuple[int, ...], seed: str) -> DingNiuState:
+        v = cast(DingNiuView, view)
+        seat = cast(int, v.seat)
+        counts = [0 if s == seat else n for s, n in enumerate(v.discard_counts)]
+        if len(rest) != sum(counts):
+            raise ValueError("the view's counts do not add up to the unseen tiles")
+        discards: list[tuple[int, ...]] = []
+        at = 0
+        for s, n in enumerate(counts):
+            discards.append(tuple(v.discards[seat]) if s == seat else rest[at:at + n])
+            at += n
+        return DingNiuState(
+            options=v.options, seed=seed, players=v.players, match=v.match, version=v.version,
+            leader=v.leader, turn=cast(int, v.to_move), hands=hands, discards=tuple(discards),
+            line=v.line, ends=v.ends, closed=None, unused=(), redeals=v.redeals, done="",
+            block=v.block, blocker=v.blocker, forced=v.forced)
