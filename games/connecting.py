@@ -26,6 +26,7 @@ from games.engine import (
     Payment,
     Rater,
     Rules,
+    StateTable,
     Table,
     View,
     hand_order,
@@ -469,7 +470,16 @@ class ConnectingRules(Rules[CS, CO]):
     # ----- the fast path ---------------------------------------------------------------------
 
     def table(self, state: CS) -> Table[CS]:
+        """The fast path knows the common core only: a game that changes who can play, what
+        a move leaves or how a deal ends (`_CORE_HOOKS`) plays its public `step` instead, so
+        a variant is never silently wrong there."""
+        if any(getattr(type(self), hook) is not getattr(ConnectingRules, hook)
+               for hook in _CORE_HOOKS):
+            return StateTable(self, state)
         return cast(Table[CS], ConnectTable(self, state))
+
+
+_CORE_HOOKS = ("may_lead", "may_attach", "moved", "ended", "view_more")
 
 
 _LEAD = tuple(Action("lead", (t,)) for t in range(CHINESE.size))

@@ -28,8 +28,6 @@ from games.engine import (
     Payment,
     Rater,
     Rules,
-    StateTable,
-    Table,
     View,
     hand_order,
     option,
@@ -229,9 +227,6 @@ class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
 
     def view_more(self, state: DingNiuState) -> dict[str, Any]:
         return {"block": state.block, "blocker": state.blocker, "forced": state.forced}
-
-    def table(self, state: DingNiuState) -> Table[DingNiuState]:
-        return StateTable(self, state)
 
     def redeal(self, view: View[DingNiuOptions], rng: random.Random) -> DingNiuState:
         """Uniformly (`Rules.redeal`): after a full block a face-down discard may show an open

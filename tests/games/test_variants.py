@@ -14,8 +14,11 @@ from typing import Any, ClassVar
 
 import pytest
 
+from games.connecting import ConnectState, ConnectTable
 from games.domino import DominoOptions, DominoRules, DominoState
-from games.engine import Action, InvalidOptions, option
+from games.dragon import Dragon, DragonOptions
+from games.engine import Action, InvalidOptions, StateTable, option
+from games.tiles import CHINESE
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,3 +103,28 @@ def test_a_variants_options_are_checked_as_its_own() -> None:
     assert rules.parse_options(None, {"own_pips": "yes"}).own_pips is True
     with pytest.raises(InvalidOptions):
         rules.parse_options(None, {"arms": "2"})
+
+
+class OnlyDoublesOnDoubles(Dragon):
+    """Dragon where a double may follow only a double (a test's own variant)."""
+
+    def may_attach(self, state: ConnectState[DragonOptions], tile: int) -> bool:
+        last = state.line[-1] if state.line else None
+        return not CHINESE.double[tile] or last is None or last[1] == last[2]
+
+
+def test_a_connecting_variant_that_changes_who_plays_is_never_wrong_on_the_fast_path() -> None:
+    plain, variant = Dragon(), OnlyDoublesOnDoubles()
+    state = plain.new_deal(plain.options(), 4, "fast")
+    assert isinstance(plain.table(state), ConnectTable)
+    assert isinstance(variant.table(state), StateTable)
+    for n in range(10):
+        state = variant.new_deal(variant.options(arms=2), 4, f"fast/{n}")
+        table = variant.table(state)
+        pick = random.Random(n)
+        while table.to_move() is not None:
+            assert table.legal() == variant.legal_actions(table.state())
+            action = pick.choice(table.legal())
+            state, _ = variant.apply(state, action)
+            table.play(action)
+            assert table.state() == state
