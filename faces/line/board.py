@@ -8,6 +8,7 @@ drawn as backs until the view itself reveals them at the deal's end.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
@@ -22,8 +23,12 @@ from rendering.theme import theme
 from words.i18n import signed, tr
 
 
-def connecting_board(view: ConnectView[Any], frame: Frame) -> Image.Image:
+def connecting_board(view: ConnectView[Any], frame: Frame,
+                     badges: Mapping[int, str] | None = None) -> Image.Image:
+    """The line, its ends and a box per seat; `badges` mark seats beyond the leader's (a game
+    of the family saying who did something the line alone does not show)."""
     lang = frame.lang
+    badges = badges or {}
     result = view.outcome
     seats = []
     for s in range(view.players):
@@ -35,7 +40,7 @@ def connecting_board(view: ConnectView[Any], frame: Frame) -> Image.Image:
         lines.append(_standing(view, s, frame))
         seats.append(SeatBox(
             name=_name(frame, s), lines=tuple(x for x in lines if x),
-            badge=tr(lang, "img.head") if s == view.leader else "",
+            badge=badges.get(s) or (tr(lang, "img.head") if s == view.leader else ""),
             to_move=view.to_move == s,
             winner=result is not None and s in result.winners,
             tiles=tuple(_faces(view.tiles, t) for t in view.discards[s]),

@@ -11,13 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
+from PIL import Image
+
 from faces.home import Typed
+from faces.line.board import connecting_board
 from faces.line.family import ConnectHome
 from faces.line.rules import TEXTS
 from faces.line.teach import ConnectTeacher
 from faces.moves import tile_text
 from games.dingniu import DingNiuView
 from games.engine import View
+from rendering import Frame
 from words.i18n import tr
 
 
@@ -69,6 +73,14 @@ class DingNiuHome(ConnectHome):
     def caption(self, view: Any, names: Sequence[str], stake: int, lang: str) -> list[str]:
         said = block_sentence(view, names, lang)
         return [said] if said else []
+
+    def board(self, view: Any, frame: Frame) -> Image.Image:
+        """The seat that blocked the line wears it on its box, in place of "leads"."""
+        v = _block(view)
+        if not v.block or v.blocker is None:
+            return connecting_board(v, frame)
+        key = "img.dn_forced" if v.forced and not v.options.forced_counts else "img.dn_block"
+        return connecting_board(v, frame, {v.blocker: tr(frame.lang, key)})
 
     def hint(self, view: Any, lang: str) -> str:
         v = _block(view)

@@ -73,6 +73,8 @@ LINE: dict[str, Entry] = {
                       "doubles; lose it and you pay the winner 12.",
     "preset.beginner": "for beginners",
     "preset.zhwiki": "Chinese rules",
+    "img.dn_block": "SuanZhang",
+    "img.dn_forced": "forced block",
     "label.suanzhang": "SuanZhang",
     "label.suanzhang_failed": "SuanZhang failed",
 }

@@ -81,6 +81,8 @@ LINE: dict[str, Entry] = {
                       "виплати, програш — платите переможцю 12.",
     "preset.beginner": "для початківців",
     "preset.zhwiki": "китайські правила",
+    "img.dn_block": "Суаньчжан",
+    "img.dn_forced": "вимушений блок",
     "label.suanzhang": "Суаньчжан",
     "label.suanzhang_failed": "Суаньчжан не вдався",
 }

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from typing import Any, cast
 
 import pytest
 
 from games import GAMES
-from games.dingniu import DECK, DingNiu, DingNiuState, block_of
+from games.dingniu import DECK, DingNiu, DingNiuState, DingNiuView, block_of
 from games.engine import Action, IllegalAction, Outcome
 from games.outcome import deltas_of
 from games.settlement import lowest_by_hand
@@ -31,7 +32,7 @@ def ids(*specs: str, taken: set[int] | None = None) -> list[int]:
     return out
 
 
-def deal(*hands: str, **options: object) -> DingNiuState:
+def deal(*hands: str, **options: Any) -> DingNiuState:
     taken: set[int] = set()
     return R.deal_from(R.options(**options), [ids(*h.split(), taken=taken) for h in hands])
 
@@ -129,7 +130,8 @@ def test_dn03_a_fours_suanzhang_that_wins() -> None:
     state = move(state, "64", 0)                # six to six: ends 4|4
     assert state.ends == (4, 4)
     assert (state.block, state.blocker, state.forced) == ("full", 1, False)
-    assert R.view(state, 3).block == "full" and R.view(state, None).blocker == 1
+    assert cast(DingNiuView, R.view(state, 3)).block == "full"
+    assert cast(DingNiuView, R.view(state, None)).blocker == 1
     legal = R.legal_actions(state)
     assert {CHINESE.label(a.tiles[0]) for a in legal} == {"[4:4]"}, "only doubles now"
     with pytest.raises(IllegalAction):
