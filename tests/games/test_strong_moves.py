@@ -83,7 +83,7 @@ PINNED: dict[str, dict[str, str]] = {
     "tails": {
         "None/2": "play.64b@0 drop.31b play.61b@0 lead.63a@3",
         "None/4": "play.66a@0 play.66b@0 lead.32a@2 drop.52a",
-        "chips/4": "play.33a@0 play.55b@0 play.54a@0 play.32a@0",
+        "chips/4": "play.33a@0 play.55b@0 play.51a@0 play.32a@0",
         "points/4": "play.62a@0 play.61b@0 drop.11a drop.22a",
     },
     "dingniu": {
