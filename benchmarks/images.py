@@ -33,6 +33,7 @@ import games
 from bot.gallery import SAMPLE_NAMES
 from faces import home_of
 from faces.home import Home
+from faces.presets import game_title
 from rendering import sprites
 from rendering.canvas import Frame, encode
 from rendering.encoding import DESTINATIONS, Encoding, encode_as, fidelity
@@ -56,7 +57,7 @@ def _cases(game: str) -> list[tuple[str, Make]]:
     phases = list(samples)
     mid = samples["middle" if "middle" in samples else phases[-2]].state
     end = samples[phases[-1]].state
-    table = Frame(title=rules.title["uk"], names=SAMPLE_NAMES[:players], footer="—")
+    table = Frame(title=game_title(rules.id, None, "uk"), names=SAMPLE_NAMES[:players], footer="—")
     mid_view, end_view = rules.view(mid, None), rules.view(end, None)
     hand_view = rules.view(mid, rules.to_move(mid))
     found: list[tuple[str, Make]] = [

@@ -119,11 +119,12 @@ def _plot(path: str | None, rules: Any, seed: str, runs: Sequence[tuple[str, Sim
     if path is None:
         return
     from bot.console_options import default_lang
+    from faces.presets import game_title
     from rendering.sim_plot import sim_plot
     from words.i18n import tr
 
     lang = default_lang()
-    png = sim_plot(rules.title.get(lang, rules.id), seed, runs, lang).png()
+    png = sim_plot(game_title(rules.id, None, lang), seed, runs, lang).png()
     try:
         Path(path).write_bytes(png)
     except OSError as exc:
@@ -299,10 +300,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    from faces.presets import game_title
+
     for rules in games.GAMES.values():
         span = (f"{rules.min_players}" if rules.min_players == rules.max_players
                 else f"{rules.min_players}–{rules.max_players}")
-        print(f"{rules.id}  {rules.title['en']} / {rules.title['uk']}  ({span} players)")
+        titles = " / ".join(game_title(rules.id, None, lang) for lang in ("en", "uk"))
+        print(f"{rules.id}  {titles}  ({span} players)")
         print(f"  presets: {', '.join(rules.presets)}")
         for name, default, help_text, choices in rules.describe_options():
             if isinstance(default, bool):

@@ -18,6 +18,7 @@ from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsA
 from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.seating import computer_name
 from faces import rules_text
+from faces.presets import game_title
 from games import GAMES, get
 from games.engine import InvalidOptions
 from games.players import LEVELS
@@ -42,7 +43,7 @@ PER_DEAL = ("deal", "deals", "роздача", "роздачі")
 
 def _title(game: str, lang: str) -> str:
     """A stored game id as the game's title (an id no longer known, as it is)."""
-    return GAMES[game].title.get(lang, game) if game in GAMES else game
+    return game_title(game, None, lang) if game in GAMES else game
 
 
 class Commands:
@@ -89,7 +90,7 @@ class Commands:
         for rules in GAMES.values():
             span = (str(rules.min_players) if rules.min_players == rules.max_players
                     else f"{rules.min_players}–{rules.max_players}")
-            name = rules.title.get(lang) or rules.title["en"]
+            name = game_title(rules.id, None, lang)
             lines.append(tr(lang, "games.line", id=rules.id, name=name, players=span,
                             presets=", ".join(rules.presets) or "—"))
         lines.append(tr(lang, "games.footer"))

@@ -17,7 +17,7 @@ from bot.screens import Button, Keyboard, Picture, Screen
 from faces import home_of
 from faces.home import Typed
 from faces.moves import tile_text
-from games import GAMES
+from faces.presets import game_title
 from games.engine import View
 from rendering import hand_labels
 from words.i18n import minus, signed, tr
@@ -48,8 +48,7 @@ def help_lines(view: View[Any] | None, lang: str) -> list[str]:
     if view is not None:
         taught = home_of(view).teacher.help(view, lang)
         if taught:
-            title = GAMES[view.game].title
-            lines = [tr(lang, "console.help_title", game=title.get(lang, title["en"])),
+            lines = [tr(lang, "console.help_title", game=game_title(view.game, None, lang)),
                      *(f"  {line}" for line in taught)]
     return [*lines, tr(lang, "console.help")]
 

@@ -19,6 +19,7 @@ from discord.app_commands import locale_str
 
 from bot.manager import MAX_STAKE
 from bot.screens import Target
+from faces.presets import game_title
 from games import GAMES, get
 from games.engine import InvalidOptions
 from words.i18n import LANGS, lang_of, tr
@@ -56,7 +57,7 @@ async def game_choices(interaction: Interaction, current: str
     typed = current.strip().lower()
     found = []
     for rules in GAMES.values():
-        title = rules.title.get(lang) or rules.title["en"]
+        title = game_title(rules.id, None, lang)
         words = (rules.id, title.lower(), *rules.aliases)
         if not typed or any(typed in w for w in words):
             found.append(app_commands.Choice(name=f"{rules.id} — {title}"[:100],

@@ -40,7 +40,7 @@ _MARK = "\x00"
 
 
 def title(game: Game, lang: str) -> str:
-    """The game's title and its preset, both in `lang`."""
+    """A session's game's title and its preset, both in `lang` (`faces.presets.game_title`)."""
     return game_title(game.rules.id, game.preset, lang)
 
 

@@ -30,7 +30,6 @@ class CeDengOptions(ConnectOptions):
 class CeDeng(ConnectingRules[ConnectState[CeDengOptions], CeDengOptions]):
     id: ClassVar[str] = "cedeng"
     order: ClassVar[int] = 2
-    title: ClassVar[dict[str, str]] = {"uk": "Косий цвях", "en": "Ce Deng", "zh": "斜釘"}
     aliases: ClassVar[tuple[str, ...]] = ("tsairdeng", "цвях", "斜釘")
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4

@@ -106,7 +106,6 @@ def block_of(line: tuple[tuple[int, int, int, int], ...], ends: tuple[int, ...],
 
 class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
     id: ClassVar[str] = "dingniu"
-    title: ClassVar[dict[str, str]] = {"uk": "Бій биків", "en": "Ding Niu", "zh": "頂牛"}
     aliases: ClassVar[tuple[str, ...]] = ("bullfight", "бій", "頂牛")
     order: ClassVar[int] = 4
     min_players: ClassVar[int] = 4

@@ -422,9 +422,6 @@ class DominoRules(Rules[DS, DO]):
 class Domino(DominoRules[DominoState[DominoOptions], DominoOptions]):
     id: ClassVar[str] = "domino"
     order: ClassVar[int] = 9
-    title: ClassVar[dict[str, str]] = {
-        "uk": "Доміно", "en": "Domino (Ukrainian draw game)", "zh": "多米诺",
-    }
     aliases: ClassVar[tuple[str, ...]] = ("доміно", "draw")
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "100": {},

@@ -28,7 +28,6 @@ class DragonOptions(ConnectOptions):
 class Dragon(ConnectingRules[ConnectState[DragonOptions], DragonOptions]):
     id: ClassVar[str] = "dragon"
     order: ClassVar[int] = 1
-    title: ClassVar[dict[str, str]] = {"uk": "З'єднай дракона", "en": "Dragon", "zh": "接龍"}
     aliases: ClassVar[tuple[str, ...]] = ("jielong", "дракон", "接龍")
     options_type: ClassVar[type[Any]] = DragonOptions
     budget: ClassVar[Budget] = Budget(chips=0.01)

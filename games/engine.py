@@ -322,7 +322,6 @@ class Rules(ABC, Generic[S, O]):
     """One game. Subclasses name their options type, presets and state type."""
 
     id: ClassVar[str]
-    title: ClassVar[Mapping[str, str]]
     aliases: ClassVar[tuple[str, ...]] = ()
     min_players: ClassVar[int]
     max_players: ClassVar[int]

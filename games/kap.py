@@ -611,7 +611,6 @@ class KapTen(KapRules):
 
     id: ClassVar[str] = "kapten"
     order: ClassVar[int] = 5
-    title: ClassVar[dict[str, str]] = {"uk": "Тягни десятки", "en": "Kap Ten", "zh": "夾十"}
     aliases: ClassVar[tuple[str, ...]] = ("kap-ten", "kapshap", "kap-shap", "тягни-десятки",
                                           "десятки", "夾十")
     min_players: ClassVar[int] = 2
@@ -634,8 +633,6 @@ class KapTaiShap(KapRules):
 
     id: ClassVar[str] = "kaptaishap"
     order: ClassVar[int] = 6
-    title: ClassVar[dict[str, str]] = {"uk": "Тягни багато десяток", "en": "Kap Tai Shap",
-                                       "zh": "夾大十"}
     aliases: ClassVar[tuple[str, ...]] = ("kap-tai-shap", "kimtaishap", "тягни-багато-десяток",
                                           "夾大十", "執十")
     min_players: ClassVar[int] = 2

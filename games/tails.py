@@ -30,7 +30,6 @@ class TailsOptions(ConnectOptions):
 class Tails(ConnectingRules[ConnectState[TailsOptions], TailsOptions]):
     id: ClassVar[str] = "tails"
     order: ClassVar[int] = 3
-    title: ClassVar[dict[str, str]] = {"uk": "Хвости", "en": "Tails", "zh": "꼬리붙이기"}
     aliases: ClassVar[tuple[str, ...]] = ("kkori", "хвости", "꼬리붙이기")
     options_type: ClassVar[type[Any]] = TailsOptions
     budget: ClassVar[Budget] = Budget(chips=0.05, sure=0.5)

@@ -130,7 +130,6 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
 
     id: ClassVar[str] = "threedozen"
     order: ClassVar[int] = 8
-    title: ClassVar[dict[str, str]] = {"uk": "Три дюжини", "en": "Three Dozen"}
     aliases: ClassVar[tuple[str, ...]] = ("three-dozen", "3dozen", "три-дюжини", "дюжини")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5

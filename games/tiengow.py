@@ -216,7 +216,6 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
 
     id: ClassVar[str] = "tiengow"
     order: ClassVar[int] = 7
-    title: ClassVar[dict[str, str]] = {"uk": "Небо-Дев'ять", "en": "Tien Gow", "zh": "天九"}
     aliases: ClassVar[tuple[str, ...]] = ("tien-gow", "tianjiu", "небо-девять", "небо-дев'ять",
                                           "тяньдзю", "天九")
     min_players: ClassVar[int] = PLAYERS

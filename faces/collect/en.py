@@ -1,12 +1,17 @@
-"""The collecting games' own words in English (Kap Ten, Kap Tai Shap, Three Dozen): the
-discards in the terminal, why a typed move is refused and what the moves mean, their hints,
-buttons, table lines and picture labels (added to the catalogue when the home is imported)."""
+"""The collecting games' own words in English (Kap Ten, Kap Tai Shap, Three Dozen): their titles
+(`game.<id>`), the discards in the terminal, why a typed move is refused and what the moves mean,
+their hints, buttons, table lines and picture labels (added to the catalogue when the home is
+imported)."""
 
 from __future__ import annotations
 
 from words.catalogue import Entry
 
 COLLECT: dict[str, Entry] = {
+    # the games' titles
+    "game.kapten": "Kap Ten",
+    "game.kaptaishap": "Kap Tai Shap",
+    "game.threedozen": "Three Dozen",
     # the terminal
     "console.discards": "Discards: {tiles}",
     "console.discards_take": "Discards (⤴ may be taken): {tiles}",

@@ -1,14 +1,18 @@
-"""The collecting games' own words in Ukrainian (Kap Ten, Kap Tai Shap, Three Dozen): the
-discards in the terminal, why a typed move is refused and what the moves mean, their hints,
-buttons, table lines and picture labels (added to the catalogue when the home is imported).
-Like the rest of the catalogue, no verb agrees with a player's gender, and counts have three
-forms."""
+"""The collecting games' own words in Ukrainian (Kap Ten, Kap Tai Shap, Three Dozen): their titles
+(`game.<id>`), the discards in the terminal, why a typed move is refused and what the moves mean,
+their hints, buttons, table lines and picture labels (added to the catalogue when the home is
+imported). Like the rest of the catalogue, no verb agrees with a player's gender, and counts have
+three forms."""
 
 from __future__ import annotations
 
 from words.catalogue import Entry
 
 COLLECT: dict[str, Entry] = {
+    # the games' titles
+    "game.kapten": "Тягни десятки",
+    "game.kaptaishap": "Тягни багато десяток",
+    "game.threedozen": "Три дюжини",
     # the terminal
     "console.discards": "Відкинуті: {tiles}",
     "console.discards_take": "Відкинуті (⤴ можна взяти): {tiles}",

@@ -1,12 +1,19 @@
-"""The line games' own words in English (Dragon, Ce Deng, Tails, Доміно): the line and its
-open ends in the terminal, why a typed move is refused and what the moves mean, their hints,
-buttons and picture labels (added to the catalogue when the home is imported)."""
+"""The line games' own words in English (Dragon, Ce Deng, Tails, Ding Niu, Доміно): their titles
+(`game.<id>`), the line and its open ends in the terminal, why a typed move is refused and what the
+moves mean, their hints, buttons and picture labels (added to the catalogue when the home is
+imported)."""
 
 from __future__ import annotations
 
 from words.catalogue import Entry
 
 LINE: dict[str, Entry] = {
+    # the games' titles
+    "game.dragon": "Dragon",
+    "game.cedeng": "Ce Deng",
+    "game.tails": "Tails",
+    "game.dingniu": "Ding Niu",
+    "game.domino": "Domino (Ukrainian draw game)",
     # the terminal
     "console.line": "Line: {tiles}",
     "console.line_empty": "The line is empty.",

@@ -1,13 +1,20 @@
-"""The line games' own words in Ukrainian (Dragon, Ce Deng, Tails, Доміно): the line and its
-open ends in the terminal, why a typed move is refused and what the moves mean, their hints,
-buttons and picture labels (added to the catalogue when the home is imported). Like the rest of
-the catalogue, no verb agrees with a player's gender, and counts have three forms."""
+"""The line games' own words in Ukrainian (Dragon, Ce Deng, Tails, Ding Niu, Доміно): their titles
+(`game.<id>`), the line and its open ends in the terminal, why a typed move is refused and what the
+moves mean, their hints, buttons and picture labels (added to the catalogue when the home is
+imported). Like the rest of the catalogue, no verb agrees with a player's gender, and counts have
+three forms."""
 
 from __future__ import annotations
 
 from words.catalogue import Entry
 
 LINE: dict[str, Entry] = {
+    # the games' titles
+    "game.dragon": "З'єднай дракона",
+    "game.cedeng": "Косий цвях",
+    "game.tails": "Хвости",
+    "game.dingniu": "Бій биків",
+    "game.domino": "Доміно",
     # the terminal
     "console.line": "Ряд: {tiles}",
     "console.line_empty": "Ряд порожній.",

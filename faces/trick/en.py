@@ -1,11 +1,13 @@
-"""Tien Gow's own words in English: its hints, refusals and lessons, its table and
-pictures, its pairs by name (added to the catalogue when the home is imported)."""
+"""Tien Gow's own words in English: its title (`game.tiengow`), its hints, refusals and lessons,
+its table and pictures, its pairs by name (added to the catalogue when the home is imported)."""
 
 from __future__ import annotations
 
 from words.catalogue import Entry
 
 TRICK: dict[str, Entry] = {
+    # the games' titles
+    "game.tiengow": "Tien Gow",
     # the terminal
     "console.trick": "Trick: {plays}",
     "console.last_trick": "Last trick, taken by {name}: {plays}",

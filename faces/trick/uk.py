@@ -1,12 +1,14 @@
-"""Tien Gow's own words in Ukrainian: its hints, refusals and lessons, its table and
-pictures, its pairs by name (added to the catalogue when the home is imported). Like the rest of
-the catalogue, no verb agrees with a player's gender, and counts have three forms."""
+"""Tien Gow's own words in Ukrainian: its title (`game.tiengow`), its hints, refusals and lessons,
+its table and pictures, its pairs by name (added to the catalogue when the home is imported). Like
+the rest of the catalogue, no verb agrees with a player's gender, and counts have three forms."""
 
 from __future__ import annotations
 
 from words.catalogue import Entry
 
 TRICK: dict[str, Entry] = {
+    # the games' titles
+    "game.tiengow": "Небо-Дев'ять",
     # the terminal
     "console.trick": "Взятка: {plays}",
     "console.last_trick": "Остання взятка, бере {name}: {plays}",

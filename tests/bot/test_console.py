@@ -26,6 +26,7 @@ from bot.console import play
 from bot.console_input import EMPTY, Unclear, choose
 from bot.console_options import PlayOptions
 from bot.screens import Button
+from faces.presets import game_title
 from tests.support.helpers import read
 from tests.support.session_helpers import balances
 
@@ -557,7 +558,7 @@ async def test_help_explains_the_game_own_moves_and_marks(tmp_path, game, player
                            players=players, preset=preset, options=())
     assert code == 0
     title, taught = text.split(" — what the moves mean:\n", 1)
-    assert title.endswith(str(games.get(game).title["en"])), title[-40:]
+    assert title.endswith(game_title(game, None, "en")), title[-40:]
     shown = taught.split("Type a move's number")[0]
     for mark in marks:
         assert mark in shown, (mark, shown)

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-import games
 from bot.telegram_messages import CAPTION_LIMIT
+from faces.presets import game_title
 from rendering.chart import charts_in
 from storage import SeatResult, Settlement, Storage, TableChips
 from tests.support import discord_server as dc
@@ -51,7 +51,7 @@ def check_card(png: bytes, lang: str) -> None:
                                               for i, b in enumerate(balances)]
     # Most played first: Dragon (2 deals, both won, +55), then Kap Ten and Tien Gow.
     assert per_game["series"][0]["values"] == [55.0, -90.0, -5.0]
-    titles = [games.get(g).title[lang] for g in ("dragon", "kapten", "tiengow")]
+    titles = [game_title(g, None, lang) for g in ("dragon", "kapten", "tiengow")]
     assert per_game["categories"] == [tr(lang, "img.game_line", played, game=title, won=won)
                                       for title, played, won in zip(titles, (2, 1, 1), (2, 0, 0),
                                                                     strict=True)]

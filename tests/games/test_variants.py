@@ -34,7 +34,6 @@ class BlockState(DominoState[BlockOptions]):
 
 class Block(DominoRules[BlockState, BlockOptions]):
     id: ClassVar[str] = "block-test"
-    title: ClassVar[dict[str, str]] = {"en": "Block (test)", "uk": "Блок (тест)"}
     options_type: ClassVar[type[Any]] = BlockOptions
     state_type: ClassVar[type[Any]] = BlockState
 

@@ -18,6 +18,7 @@ from PIL import Image
 
 import games
 from bot.cli import main
+from faces.presets import game_title
 from games.sim import simulate
 from rendering import Frame
 from rendering.chart import (
@@ -229,7 +230,7 @@ def test_sim_plots_the_winning_turns_and_seats_of_presets_compared(tmp_path, cap
     rules = games.get("kapten")
     runs = [(name, simulate(rules, rules.options(name), 2, 40, "plot", ["heuristic"]))
             for name in rules.presets]
-    drawn = sim_plot(rules.title["en"], "plot", runs, "en")
+    drawn = sim_plot(game_title(rules.id, None, "en"), "plot", runs, "en")
     assert drawn.png() == data
     readable_on_a_phone(drawn)
 

@@ -247,6 +247,7 @@ def _members() -> dict[str, Callable[[], set[str]]]:
         "discord.perm.": lambda: {*NEEDED, *NEEDED_IN_THREAD},
         "web.": lambda: set(WORDS),
         "preset.": lambda: {p for rules in GAMES.values() for p in rules.presets},
+        "game.": lambda: set(GAMES),
         "tile.": lambda: {f"{k.hi}{k.lo}" for k in CHINESE.kinds},
         "tg.pair.": lambda: {f"{CHINESE.kind(a).hi}{CHINESE.kind(a).lo}" for a, b in pairs
                              if (c := classify((a, b))) and c.category == CIVIL_PAIR},
@@ -371,6 +372,17 @@ def test_a_home_adds_its_own_keys_to_the_catalogue(home):
         assert set(some) <= part.keys()
         assert all(CATALOGUE[lang][key] == entry for key, entry in part.items())
         assert not any(part.keys() & shared.keys() for shared in _PARTS[lang])
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_games_title_lives_in_its_home(game):
+    """Adding a game touches its home's words, not a list of titles elsewhere."""
+    from importlib import import_module
+
+    family = type(HOMES[game]).__module__.split(".")[1]
+    table = OWN_KEYS[family][0]
+    for lang in LANGS:
+        assert f"game.{game}" in getattr(import_module(f"faces.{family}.{lang}"), table)
 
 
 def test_the_scan_skips_the_homes_own_words():
