@@ -20,6 +20,7 @@ from typing import Any
 from faces.home import Groups, Home, Letters
 from games import GAMES, get
 from games.engine import InvalidOptions, View
+from words.i18n import tr
 
 __all__ = ["HOMES", "Groups", "Home", "Letters", "home", "home_of", "rules_text"]
 
@@ -53,6 +54,7 @@ def home_of(view: View[Any]) -> Home[Any]:
 def rules_text(game: str, lang: str) -> str:
     """The rules of `game` (an id or any alias) in `lang`, in short: who plays, the deal, a
     turn, the end of a deal, chips, and the presets and options by the names `/newgame` takes.
+    Each is its home's catalogue key `rules.<id>`.
 
     A language without a text falls back to English ("uk-UA" and "en_GB" count as their base
     language); a game nobody knows raises KeyError.
@@ -61,6 +63,4 @@ def rules_text(game: str, lang: str) -> str:
         rules = get(game)
     except InvalidOptions:
         raise KeyError(game) from None
-    texts = HOMES[rules.id].rules_text[rules.id]
-    base = lang.strip().lower().replace("_", "-").split("-")[0]
-    return texts.get(base, texts["en"])
+    return tr(lang.strip().lower().replace("_", "-").split("-")[0], f"rules.{rules.id}")

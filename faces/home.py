@@ -71,8 +71,6 @@ class Home(ABC, Generic[V]):
     """The ids of the games this home shows."""
     fitted: ClassVar[bool] = True
     """Buttons per row from their labels' length; the line games keep fixed rows of three."""
-    rules_text: ClassVar[Mapping[str, Mapping[str, str]]]
-    """Game id -> language -> the short rules `/rules GAME` answers with."""
     variants: ClassVar[tuple[tuple[str, str, int], ...]]
     """(game, preset, players) the gallery draws."""
     teacher: ClassVar[Teacher[Any]] = Teacher()

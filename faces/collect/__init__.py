@@ -18,7 +18,6 @@ from PIL import Image
 
 from faces.collect import en, uk
 from faces.collect.board import kap_board, threedozen_board
-from faces.collect.rules import TEXTS
 from faces.collect.teach import KapTeacher, ThreeDozenTeacher
 from faces.collect.winning import winning_groups
 from faces.home import Home, Letters, seat_lines
@@ -42,7 +41,6 @@ CollectView = TypeVar("CollectView", KapView, ThreeDozenView)
 class CollectHome(Home[CollectView]):
     """What the collecting games show alike: the discards, the stock, the pot."""
 
-    rules_text = TEXTS
 
     def label(self, action: Action, letters: Letters, view: CollectView, lang: str) -> str:
         """"⤴ 6:6" takes from the discards (a pile tile has no hand letter; "⤴ 1:0 + C 6:5"

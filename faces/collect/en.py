@@ -1,7 +1,7 @@
 """The collecting games' own words in English (Kap Ten, Kap Tai Shap, Three Dozen): their titles
 (`game.<id>`), the discards in the terminal, why a typed move is refused and what the moves mean,
-their hints, buttons, table lines and picture labels (added to the catalogue when the home is
-imported)."""
+their hints, buttons, table lines and picture labels, and their rules in short for `/rules GAME`
+(`rules.<id>`); added to the catalogue when the home is imported."""
 
 from __future__ import annotations
 
@@ -92,4 +92,107 @@ COLLECT: dict[str, Entry] = {
     "img.void_deal": "void deal: the stock ran out, antes go back",
     "img.won_paid_column": "won / paid",
     "img.pairs_column": "pairs",
+    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.6–§2.7 Kap Ten and
+    # Kap Tai Shap, §2.9 Three Dozen; decisions D-02…D-18): plain text within
+    # `faces.MAX_RULES_CHARS`, with "• " bullets, no markup characters, every preset and
+    # option as `/newgame` spells it
+    "rules.kapten": (
+        "Kap Ten (夾十, Kap Shap): exactly 2 players, the 32-tile Chinese set.\n"
+        "\n"
+        "• Deal: 8 tiles to the first player (drawn by lot in the first deal), 7 to the other; "
+        "the other 17 lie face down as the stock.\n"
+        "• A tile is worth its pips, but [4:2] counts 3 (four_two). A winning hand of 8 tiles is "
+        "an eye (two identical tiles) and three tens: pairs worth 10 or 20 together. It wins the "
+        "moment it is held: straight from the deal, after taking a discard or after a draw. "
+        "Nobody has to lay it out: the game does.\n"
+        "• Culin's rules (the default): on your turn you may take any face-up discard, your own "
+        "too, and then discard another tile (not an identical one). Then you must draw from the "
+        "stock and discard one tile. So a turn can bring two tiles. The first player's first "
+        "turn is discard, draw, discard.\n"
+        "• Classical rules: each turn you either take the last discard or draw from the stock, "
+        "then discard one tile (neither the one just taken nor an identical one). The first "
+        "player's first turn is a single discard.\n"
+        "• If the stock is empty when a turn begins, the deal is void and the antes go back.\n"
+        "• Everyone puts ante chips into the pot; the winner takes it. The winner leads the next "
+        "deal; after a void deal the same player leads again.\n"
+        "\n"
+        "Presets:\n"
+        "• culin: the default, Culin's rules.\n"
+        "• classical: the classical rules (rules=classical).\n"
+        "\n"
+        "Options (name=value):\n"
+        "• rules=culin or classical: how a turn goes.\n"
+        "• ante=1: chips each player puts into the pot.\n"
+        "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.\n"
+        "• deal=seed or even: seed gives the first player one tile more and he opens with a "
+        "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
+        "rules author's simulator deals.\n"
+        "• deals=0: deals in a match (0: until the table stops).\n"
+        "Example: /newgame kapten classical deals=3"
+    ),
+    "rules.kaptaishap": (
+        "Kap Tai Shap (夾大十): 2 to 20 players, several 32-tile Chinese sets shuffled together.\n"
+        "\n"
+        "• As Kap Ten, except as follows. There are about two sets per five players (10 players "
+        "› 4 sets, 20 › 8; sets). The first player gets 10 tiles, everyone else 9; the rest is "
+        "the stock.\n"
+        "• A winning hand of 10 tiles is an eye (two identical tiles, now military ones too) and "
+        "four tens: pairs worth 10 or 20 together; [4:2] counts 3 (four_two). It wins the moment "
+        "it is held: from the deal, after taking a discard or after a draw.\n"
+        "• Culin's rules (the default): on your turn you may take any face-up discard, your own "
+        "too, and discard another tile (not an identical one); then you must draw from the stock "
+        "and discard one. The first player's first turn is discard, draw, discard. With many "
+        "players a deal often ends within the first round.\n"
+        "• Classical rules (advised for a big table): each turn you either take the last discard "
+        "or draw from the stock, then discard one tile (neither the one just taken nor an "
+        "identical one). The first turn is a single discard.\n"
+        "• If the stock is empty when a turn begins, the deal is void and the antes go back.\n"
+        "• Everyone puts ante chips into the pot; the winner takes it and leads the next deal.\n"
+        "\n"
+        "Presets:\n"
+        "• culin: the default, Culin's rules.\n"
+        "• classical: the classical rules (rules=classical).\n"
+        "\n"
+        "Options (name=value):\n"
+        "• rules=culin or classical: how a turn goes.\n"
+        "• ante=1: chips each player puts into the pot.\n"
+        "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.\n"
+        "• deal=seed or even: seed gives the first player one tile more and he opens with a "
+        "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
+        "rules author's simulator deals.\n"
+        "• sets=0: how many sets (0: two per five players, rounded up; there must be enough for "
+        "a stock).\n"
+        "• deals=0: deals in a match (0: until the table stops).\n"
+        "Example: /newgame kaptaishap classical sets=4"
+    ),
+    "rules.threedozen": (
+        "Three Dozen: 2 to 5 players, the 28-tile Western double-six set.\n"
+        "\n"
+        "• Deal: 5 tiles each, 6 to the first player; the rest lies face down as the stock. The "
+        "first deal is led by lot, later deals by the last winner.\n"
+        "• A pair is two neighbouring doubles ([0:0][1:1] … [5:5][6:6]) or two tiles with 12 "
+        "pips together: [3:3] pairs with [4:4], [2:2], [6:0], [5:1] and [4:2].\n"
+        "• The first player's first turn: lay out all his pairs face up and discard one tile.\n"
+        "• Each later turn: either take the last tile the previous player discarded, only if it "
+        "makes a pair with a tile of yours, and lay that pair out at once, or draw from the "
+        "stock. Then lay out pairs (compulsory; which pair is your choice) and discard one tile. "
+        "Pairs laid out stay on the table.\n"
+        "• The first player whose 6 tiles (laid out and in hand) make three pairs wins at that "
+        "moment.\n"
+        "• When a draw is due and the stock is empty, all the discards are shuffled into a new "
+        "stock.\n"
+        "• Everyone stakes stake chips. A win with a tile from the stock (or from the deal) "
+        "takes every stake; a win with the previous player's discard takes only that player's "
+        "stake, and the other stakes go back.\n"
+        "\n"
+        "Presets:\n"
+        "• standard: the default, taking the discard is optional.\n"
+        "• forced-pickup: a discard that makes you a pair must be taken (pickup=forced).\n"
+        "\n"
+        "Options (name=value):\n"
+        "• pickup=optional or forced: whether a discard that pairs must be taken.\n"
+        "• stake=1: chips each player stakes.\n"
+        "• deals=0: deals in a match (0: until the table stops).\n"
+        "Example: /newgame threedozen forced-pickup deals=5"
+    ),
 }

@@ -16,7 +16,6 @@ from PIL import Image
 from faces.home import Typed
 from faces.line.board import connecting_board
 from faces.line.family import ConnectHome
-from faces.line.rules import TEXTS
 from faces.line.teach import ConnectTeacher
 from faces.moves import tile_text
 from games.dingniu import DingNiuView
@@ -68,7 +67,6 @@ class DingNiuHome(ConnectHome):
     teacher = DingNiuTeacher()
     variants: ClassVar[tuple[tuple[str, str, int], ...]] = (("dingniu", "standard", 4),
                                                             ("dingniu", "beginner", 4))
-    rules_text = TEXTS
 
     def caption(self, view: Any, names: Sequence[str], stake: int, lang: str) -> list[str]:
         said = block_sentence(view, names, lang)

@@ -11,7 +11,6 @@ from PIL import Image
 from faces.home import Home, Letters, seat_lines
 from faces.line import en, uk
 from faces.line.board import connecting_board, domino_board
-from faces.line.rules import TEXTS
 from faces.line.teach import ConnectTeacher, DominoTeacher
 from faces.moves import describe, tile_text
 from faces.samples import SEEDS, Step, sample_deal
@@ -33,7 +32,6 @@ class LineHome(Home[LineView]):
     """What every line game shows alike: lettered tiles, the ends, the line in words."""
 
     fitted: ClassVar[bool] = False
-    rules_text = TEXTS
 
     def label(self, action: Action, letters: Letters, view: LineView, lang: str) -> str:
         """"A 6:4 →4" leads with an open end, "A 6:4 on 4" chooses the end by its open number,

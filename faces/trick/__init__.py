@@ -19,7 +19,6 @@ from faces.samples import SEEDS, Step, sample_deal
 from faces.trick import en, uk
 from faces.trick.board import tiengow_board
 from faces.trick.names import play_words
-from faces.trick.rules import TEXTS
 from faces.trick.teach import TrickTeacher
 from games.engine import Action, Event, Rules
 from games.tiengow import Play, TienGowView, dead
@@ -33,7 +32,6 @@ add({"en": en.TRICK, "uk": uk.TRICK})
 class TrickHome(Home[TienGowView]):
     games = ("tiengow",)
     teacher = TrickTeacher()
-    rules_text = TEXTS
     variants = (("tiengow", "modern", 4),)
 
     def label(self, action: Action, letters: Letters, view: TienGowView, lang: str) -> str:

@@ -12,7 +12,7 @@ from PIL import Image
 
 import games
 from bot import gallery
-from faces import HOMES, home
+from faces import HOMES, home, rules_text
 from faces.presets import game_title, preset_name
 from faces.samples import sample_deal
 from faces.trick.names import play_name, trick_names
@@ -223,7 +223,7 @@ def test_one_word_for_the_stock():
         en = CATALOGUE["en"][key]
         assert "stock" in (en[0] if isinstance(en, tuple) else en), key
     for game in ("kapten", "kaptaishap", "threedozen"):
-        text = HOMES[game].rules_text[game]["uk"]
+        text = rules_text(game, "uk")
         assert "колод" not in text.lower() and "базар" in text
 
 
@@ -237,6 +237,8 @@ GENDERED = re.compile(
 
 
 def test_ukrainian_wording_does_not_agree_with_a_players_gender():
-    found = [(key, text) for key, text in entries("uk") if GENDERED.search(text)]
+    # The `/rules` texts speak of "the winner" of any deal, not of one person at the table.
+    found = [(key, text) for key, text in entries("uk")
+             if GENDERED.search(text) and not key.startswith("rules.")]
     assert not found, found
     assert tr("uk", "btn.back") == "Я знову тут"

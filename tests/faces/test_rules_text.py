@@ -11,10 +11,12 @@ import pytest
 import games
 from faces import HOMES, rules_text
 from faces import MAX_RULES_CHARS as MAX_CHARS
-
-RULES_TEXT = {game: home.rules_text[game] for game, home in HOMES.items()}
+from words.catalogue import CATALOGUE
 
 LANGS = ("uk", "en")
+RULES_TEXT = {game: {lang: CATALOGUE[lang][f"rules.{game}"] for lang in LANGS
+                     if f"rules.{game}" in CATALOGUE[lang]} for game in HOMES}
+"""Each game's rules, as its home adds them to the catalogue (`rules.<id>`)."""
 CASES = [(g, lang) for g in games.GAMES for lang in LANGS]
 
 

@@ -248,6 +248,7 @@ def _members() -> dict[str, Callable[[], set[str]]]:
         "web.": lambda: set(WORDS),
         "preset.": lambda: {p for rules in GAMES.values() for p in rules.presets},
         "game.": lambda: set(GAMES),
+        "rules.": lambda: set(GAMES),
         "tile.": lambda: {f"{k.hi}{k.lo}" for k in CHINESE.kinds},
         "tg.pair.": lambda: {f"{CHINESE.kind(a).hi}{CHINESE.kind(a).lo}" for a, b in pairs
                              if (c := classify((a, b))) and c.category == CIVIL_PAIR},
@@ -375,14 +376,15 @@ def test_a_home_adds_its_own_keys_to_the_catalogue(home):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_games_title_lives_in_its_home(game):
-    """Adding a game touches its home's words, not a list of titles elsewhere."""
+def test_a_games_title_and_rules_live_in_its_home(game):
+    """Adding a game touches its home's words, not a list of titles or texts elsewhere."""
     from importlib import import_module
 
     family = type(HOMES[game]).__module__.split(".")[1]
     table = OWN_KEYS[family][0]
     for lang in LANGS:
-        assert f"game.{game}" in getattr(import_module(f"faces.{family}.{lang}"), table)
+        words = getattr(import_module(f"faces.{family}.{lang}"), table)
+        assert {f"game.{game}", f"rules.{game}"} <= words.keys()
 
 
 def test_the_scan_skips_the_homes_own_words():
