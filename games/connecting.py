@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
+from games import connecting_ai
 from games.engine import (
     Action,
     Event,
@@ -34,6 +35,7 @@ from games.engine import (
     rng,
     stale,
 )
+from games.hidden.connecting import connect_chain, connect_sample
 from games.settlement import collect, lowest_by_hand
 from games.tiles import CHINESE, TileSet
 
@@ -156,23 +158,17 @@ class ConnectingRules(Rules[CS, CO]):
     # ----- dealing ---------------------------------------------------------------------------
 
     def rater(self) -> Rater:
-        from games import connecting_ai  # the player reads this module's views: imported when used
-
         return connecting_ai.rater
 
     def redeal(self, view: View[CO], rng: random.Random) -> CS:
         """The others' hands and face-down discards dealt so that no discard shows a number
         its player could have attached then (§2.1, D-02)."""
-        from games.hidden.connecting import connect_sample  # reads this module's views
-
-        state: CS = connect_sample(view, rng)
+        state: CS = connect_sample(self, view, rng)
         return state
 
     def deals(self, view: View[CO], rater: Rater, rng: random.Random
               ) -> Callable[[], CS]:
-        from games.hidden.connecting import connect_chain  # reads this module's views
-
-        return cast(Callable[[], CS], connect_chain(view, rater, rng))
+        return cast(Callable[[], CS], connect_chain(self, view, rater, rng))
 
     def tileset(self, options: CO) -> TileSet:
         return CHINESE

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
+from games import get
 from games.engine import Action
 from games.tiles import CHINESE
 
@@ -35,8 +36,6 @@ the bits of a set of tiles there."""
 @cache
 def _deck(game: str, players: int) -> int:
     """The tiles in play, as a set of bits."""
-    from games import get
-
     rules = cast("ConnectingRules[Any, Any]", get(game))
     return sum(_BIT[t] for t in rules.deck(players)[0])
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
+from games import domino_ai
 from games.engine import (
     Action,
     Event,
@@ -144,8 +145,6 @@ class DominoRules(Rules[DS, DO]):
     # ----- dealing ---------------------------------------------------------------------------
 
     def rater(self) -> Rater:
-        from games import domino_ai  # the player reads this module's views: imported when used
-
         return domino_ai.rater
 
     def tileset(self, options: DO) -> TileSet:

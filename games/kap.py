@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games import kap_ai
 from games.engine import (
     Action,
     Budget,
@@ -42,6 +43,7 @@ from games.engine import (
     rng,
     stale,
 )
+from games.hidden.kap import kap_chain, kap_sample
 from games.settlement import collect, deltas_of
 from games.tens import digits, layout, wins
 from games.tiles import CHINESE, TileSet, chinese
@@ -143,23 +145,17 @@ class KapRules(Rules[KapState, KapOptions]):
     # ----- what each game supplies -----------------------------------------------------------
 
     def rater(self) -> Rater:
-        from games import kap_ai  # the player reads this module's views: imported when used
-
         return kap_ai.rater
 
     def redeal(self, view: View[KapOptions], rng: random.Random) -> KapState:
-        from games.hidden.kap import kap_sample  # reads this module's views
-
-        state: KapState = kap_sample(view, rng)
+        state: KapState = kap_sample(self, view, rng)
         return state
 
     def deals(self, view: View[KapOptions], rater: Rater, rng: random.Random
               ) -> Callable[[], KapState]:
         """Deals drawn in proportion to how likely they make the others' face-up discards,
         read as the heuristic's choices."""
-        from games.hidden.kap import kap_chain  # reads this module's views
-
-        deals: Callable[[], KapState] = kap_chain(view, rater, rng)
+        deals: Callable[[], KapState] = kap_chain(self, view, rater, rng)
         return deals
 
     def sets_for(self, options: KapOptions, players: int) -> int:

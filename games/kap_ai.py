@@ -37,13 +37,13 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
+from games import get
 from games.engine import Action
-from games.kap import KapTaiShap, KapTen
 from games.tens import KINDS, digits
 from games.tiles import CHINESE, chinese
 
 if TYPE_CHECKING:
-    from games.kap import KapView
+    from games.kap import KapRules, KapView
 
 WIN = 1e9
 """A take that completes the hand: nothing else compares."""
@@ -67,7 +67,12 @@ ten-player Kap Tai Shap analyse some 70,000, Kap Ten far fewer."""
 
 _COUNT_BITS = 4
 _STATE_SHIFT = 10 * _COUNT_BITS
-_PAIRS = {KapTen.id: KapTen.pairs, KapTaiShap.id: KapTaiShap.pairs}
+
+
+@cache
+def _pairs(game: str) -> int:
+    """The tens a winning hand of `game` holds besides its eye (`KapRules.pairs`)."""
+    return cast("KapRules", get(game)).pairs
 
 
 @cache
@@ -421,7 +426,7 @@ class _Hand:
 
     def __init__(self, view: KapView) -> None:
         opts = view.options
-        sig = self.sig = signatures(_PAIRS[view.game], opts.four_two)
+        sig = self.sig = signatures(_pairs(view.game), opts.four_two)
         digit = self.digit = sig.digit
         sets = max(view.sets, 1)
         kind_of = self.kind_of = chinese(sets).kind_of

@@ -15,6 +15,8 @@ from typing import Any, Protocol
 
 from games import get
 from games.engine import Action, InvalidOptions
+from games.heuristic import ScoredPlayer
+from games.search import DECISIVE, search_player
 
 
 class ComputerPlayer(Protocol):
@@ -31,34 +33,6 @@ class RandomPlayer:
     def choose(self, view: Any, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = view.legal
         return legal[rng.randrange(len(legal))]
-
-
-class ScoredPlayer:
-    """Picks the legal move a game's rater scores highest; ties are broken at random.
-
-    A rater looks at the view once and returns a scoring function for single moves, so what it
-    derives from the view (the unseen tiles, say) is computed once per turn, not once per move.
-    """
-
-    name = "heuristic"
-
-    def __init__(self, rater: Callable[[Any], Callable[[Action], float]]) -> None:
-        self._rater = rater
-
-    def choose(self, view: Any, rng: random.Random) -> Action:
-        legal: tuple[Action, ...] = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        rate = self._rater(view)
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            value = rate(action)
-            if value > best_score:
-                best, best_score = [action], value
-            elif value == best_score:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 EASY_SLIP = 0.4
@@ -80,8 +54,6 @@ class EasyPlayer:
         self._slip = slip
 
     def choose(self, view: Any, rng: random.Random) -> Action:
-        from games.search import DECISIVE
-
         legal: tuple[Action, ...] = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -113,7 +85,5 @@ def make_player(game: str, strategy: str) -> ComputerPlayer:
     if strategy == "easy":
         return EasyPlayer(rater)
     if strategy == "strong":
-        from games.search import search_player
-
         return search_player(rules.id)
     return ScoredPlayer(rater)

@@ -23,7 +23,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from games import get
 from games.engine import Action, Budget, Match, Outcome, Rater, Rules, Table
+from games.heuristic import ScoredPlayer
 
 DECISIVE = 1e8
 """A rating this high is a move that wins on the spot (the collecting games' heuristics rate a
@@ -64,8 +66,6 @@ class SearchPlayer:
     name = "strong"
 
     def __init__(self, rules: Rules[Any, Any], rater: Rater, budget: Budget) -> None:
-        from games.players import ScoredPlayer
-
         self._rules = rules
         self._rater = rater
         self._budget = budget
@@ -147,8 +147,6 @@ class SearchPlayer:
 def search_player(game: str, budget: Budget | None = None) -> SearchPlayer:
     """The strong player of `game`, thinking as hard as its budget says (the game's own,
     `Rules.budget`, by default)."""
-    from games import get
-
     rules = get(game)
     rater = rules.rater()
     if rater is None:

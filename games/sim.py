@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import get
 from games.engine import InvalidOptions, Match, Rules, rng
 from games.players import make_player
 
@@ -179,8 +180,6 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
 
 def _block(task: tuple[str, Any, int, str, tuple[str, ...], int, int]) -> SimStats:
     """One block, in a worker process."""
-    from games import get
-
     game, options, players, seed, strategies, first, count = task
     stats = SimStats(game, players, strategies, wins=[0] * players, points=[0] * players,
                      chips=[0] * players, hand_wins=[0] * players)

@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from games import threedozen_ai
+from games.dozen_pairs import hand_pairs, is_pair, pairing
 from games.engine import (
     Action,
     Budget,
@@ -34,47 +36,14 @@ from games.engine import (
     option,
     rng,
 )
+from games.hidden.threedozen import threedozen_chain, threedozen_sample
 from games.settlement import collect
 from games.tiles import WESTERN, TileSet
 
-_A = WESTERN.a
-_PIPS = WESTERN.pips
-_DOUBLE = WESTERN.double
 _ALL = tuple(range(WESTERN.size))
 HAND_SIZE = 5
 PAIRS_TO_WIN = 3
 _DRAW = Action("draw")
-
-
-def is_pair(a: int, b: int) -> bool:
-    """Two consecutive doubles, or two tiles whose pips add up to twelve (§2.9)."""
-    if _PIPS[a] + _PIPS[b] == 12:
-        return True
-    return _DOUBLE[a] and _DOUBLE[b] and abs(_A[a] - _A[b]) == 1
-
-
-PARTNERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(b for b in _ALL if b != a and is_pair(a, b)) for a in _ALL
-)
-"""Every tile's possible partners (TD-01: [3:3] pairs with [4:4] [2:2] [6:0] [5:1] [4:2])."""
-
-
-def pairing(tiles: Sequence[int]) -> tuple[tuple[int, int], ...] | None:
-    """The tiles split into pairs, or None if they cannot all be paired."""
-    if not tiles:
-        return ()
-    first, rest = tiles[0], tuple(tiles[1:])
-    for i, other in enumerate(rest):
-        if is_pair(first, other):
-            tail = pairing(rest[:i] + rest[i + 1:])
-            if tail is not None:
-                return ((first, other), *tail)
-    return None
-
-
-def hand_pairs(hand: Sequence[int]) -> list[tuple[int, int]]:
-    """Every pair that could be laid out from the hand, lower id first."""
-    return [(a, b) for i, a in enumerate(hand) for b in hand[i + 1:] if is_pair(a, b)]
 
 
 @dataclass(frozen=True)
@@ -143,24 +112,18 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
     verbs: ClassVar[frozenset[str]] = frozenset({"take", "draw", "meld", "discard"})
 
     def rater(self) -> Rater:
-        from games import threedozen_ai  # the player reads this module's views: imported when used
-
         return threedozen_ai.rater
 
     budget: ClassVar[Budget] = Budget(chips=0.1)
 
     def redeal(self, view: View[ThreeDozenOptions], rng: random.Random) -> ThreeDozenState:
         """The others' hands dealt so that none that has had a turn holds a pair (§2.9)."""
-        from games.hidden.threedozen import threedozen_sample  # reads this module's views
-
-        state: ThreeDozenState = threedozen_sample(view, rng)
+        state: ThreeDozenState = threedozen_sample(self, view, rng)
         return state
 
     def deals(self, view: View[ThreeDozenOptions], rater: Rater, rng: random.Random
               ) -> Callable[[], ThreeDozenState]:
-        from games.hidden.threedozen import threedozen_chain  # reads this module's views
-
-        return threedozen_chain(view, rater, rng)
+        return threedozen_chain(self, view, rater, rng)
 
     def tileset(self, options: ThreeDozenOptions) -> TileSet:
         return WESTERN

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from games.dozen_pairs import PARTNERS, hand_pairs
 from games.engine import Action
-from games.threedozen import PARTNERS, hand_pairs
 from games.tiles import WESTERN
 
 if TYPE_CHECKING:

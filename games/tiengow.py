@@ -21,6 +21,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar, cast
 
+from games import tiengow_ai
 from games.engine import (
     Action,
     Budget,
@@ -232,8 +233,6 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
     verbs: ClassVar[frozenset[str]] = frozenset({"lead", "beat", "fold"})
 
     def rater(self) -> Rater:
-        from games import tiengow_ai  # the player reads this module's views: imported when used
-
         return tiengow_ai.rater
 
     # Tien Gow's playouts are the longest and its heuristic the slowest: at the common budget a

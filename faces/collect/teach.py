@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
+from games.dozen_pairs import is_pair
 from games.kap import KapTaiShapOptions, KapView
-from games.threedozen import ThreeDozenView, is_pair
+from games.threedozen import ThreeDozenView
 from words.i18n import tr
 
 

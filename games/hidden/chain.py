@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 TRIES = 40
@@ -94,11 +93,3 @@ def _turns_done(view: Any, seat: int) -> int:
     leader: int = view.leader
     turns: int = view.turns
     return sum(1 for k in range(turns - 1) if (leader + k) % n == seat)
-
-
-@cache
-def _rules(game: str) -> Any:
-    from games import get
-
-    return get(game)
-

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-from games.connecting import ConnectState
-from games.engine import sample_seed
+from games.engine import Action, sample_seed
 from games.hidden.chain import SLIP, TRIES, Chain
 from games.tiles import CHINESE
 
@@ -182,10 +181,7 @@ def connect_clues(view: ConnectView[Any]) -> dict[int, Clues]:
 
 
 @cache
-def _connect_deck(game: str, players: int) -> tuple[int, ...]:
-    from games import get
-
-    rules = cast("ConnectingRules[Any, Any]", get(game))
+def _connect_deck(rules: ConnectingRules[Any, Any], players: int) -> tuple[int, ...]:
     return rules.deck(players)[0]
 
 
@@ -243,14 +239,15 @@ def _fits(tile: int, banned: frozenset[int]) -> bool:
     return _CA[tile] not in banned and _CB[tile] not in banned
 
 
-def connect_sample(view: Any, rng: random.Random) -> Any:
+def connect_sample(rules: ConnectingRules[Any, Any], view: Any, rng: random.Random) -> Any:
+    """A deal `rules` could have dealt, as `view`'s seat sees it (`ConnectingRules.redeal`)."""
     v = cast("ConnectView[Any]", view)
     seat = cast(int, v.seat)
     n = v.players
     known = set(v.hand)
     known.update(p[0] for p in v.line)
     known.update(v.discards[seat])
-    base = [t for t in _connect_deck(v.game, n) if t not in known]
+    base = [t for t in _connect_deck(rules, n) if t not in known]
     others = [s for s in range(n) if s != seat]
     if len(base) != v.unused + sum(v.hand_counts[s] + v.discard_counts[s] for s in others):
         raise ValueError("the view's counts do not add up to the unseen tiles")
@@ -278,7 +275,7 @@ def connect_sample(view: Any, rng: random.Random) -> Any:
             if ruled and ends and not any(_CA[t] in ends or _CB[t] in ends
                                           for h in hands for t in h):
                 continue
-            return ConnectState(
+            return rules.state_type(
                 options=v.options, seed=sample_seed(rng), players=n, match=v.match,
                 version=v.version, leader=v.leader, turn=cast(int, v.to_move),
                 hands=tuple(tuple(sorted(h, key=lambda t: (_CKIND[t], t))) for h in hands),
@@ -357,8 +354,6 @@ def connect_likelihood(view: Any, state: Any, rater: Any) -> float:
 
 def _connect_legal(hand: list[int], ends: tuple[int, ...], two: bool) -> list[Any]:
     """The legal moves of a connecting game (`ConnectingRules.legal_actions`) for a hand."""
-    from games.engine import Action
-
     kinds: dict[int, int] = {}
     for t in hand:
         kinds.setdefault(_CKIND[t], t)
@@ -374,7 +369,8 @@ def _connect_legal(hand: list[int], ends: tuple[int, ...], two: bool) -> list[An
 
 
 
-def connect_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
+def connect_chain(rules: ConnectingRules[Any, Any], view: Any, rater: Any, rng: random.Random
+                  ) -> Chain:
     """`Chain` for a connecting game, weighed by `connect_likelihood`: places are each other
     seat's hand, each of its face-down discards, and the unused tiles; no place gets a number
     the rules bar there (`connect_clues`)."""
@@ -382,7 +378,7 @@ def connect_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
     n = v.players
     seat = cast(int, v.seat)
     clues = connect_clues(v)
-    start = connect_sample(v, rng)
+    start = connect_sample(rules, v, rng)
     seed = start.seed
     places: list[tuple[int, int]] = []
     """(seat, -1 for its hand or the discard's index); seat -1 holds the unused tiles."""
@@ -417,7 +413,7 @@ def connect_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
                 discards[s].append(t)
         hands[seat] = list(v.hand)
         discards[seat] = list(v.discards[seat])
-        return ConnectState(
+        return rules.state_type(
             options=v.options, seed=seed, players=n, match=v.match, version=v.version,
             leader=v.leader, turn=cast(int, v.to_move),
             hands=tuple(tuple(sorted(h, key=lambda t: (_CKIND[t], t))) for h in hands),

@@ -14,14 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from games.engine import hand_out, sample_seed
-from games.hidden.chain import SLIP, Chain, _rules, _turns_done, places
-from games.kap import MAX_SETS, KapState
+from games.engine import Action, hand_out, sample_seed
+from games.hidden.chain import SLIP, Chain, _turns_done, places
 from games.tens import missing, wins
-from games.tiles import chinese
 
 if TYPE_CHECKING:
-    from games.kap import KapView
+    from games.kap import KapRules, KapState, KapView
 
 KAP_BURN = 200
 KAP_THIN = 20
@@ -33,10 +31,11 @@ foretell which of the player's tiles would complete a hand of the others (the Br
 from, a uniform draw, which foretells worse than the base rate (0.102)."""
 
 
-def kap_sample(view: Any, rng: random.Random) -> Any:
+def kap_sample(rules: KapRules, view: Any, rng: random.Random) -> Any:
+    """A deal `rules` could have dealt, as `view`'s seat sees it (`KapRules.redeal`)."""
     v = cast("KapView", view)
     seat = cast(int, v.seat)
-    kind = chinese(MAX_SETS).kind_of
+    kind = v.tiles.kind_of
     known = set(v.hand)
     known.update(t for t, _ in v.pile)
     pool = [t for t in range(32 * v.sets) if t not in known]
@@ -45,7 +44,7 @@ def kap_sample(view: Any, rng: random.Random) -> Any:
     stock = tuple(pool[at:])
     if len(stock) != v.stock:
         raise ValueError("the view's counts do not add up to the unseen tiles")
-    return KapState(
+    return rules.state_type(
         options=v.options, seed=sample_seed(rng), players=v.players, match=v.match,
         version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
         phase=v.phase, taken=v.taken, hands=hands, stock=stock, pile=v.pile, done="",
@@ -80,7 +79,7 @@ TEMPER = 0.5
 then was not quite the hand now."""
 
 
-def kap_likelihood(view: Any, state: Any, rater: Any) -> float:
+def kap_likelihood(rules: KapRules, view: Any, state: Any, rater: Any) -> float:
     """How likely the other seats' face-up discards were, had they held what `state` gives
     them and discarded as the heuristic does (now and then, `SLIP`, otherwise).
 
@@ -93,21 +92,18 @@ def kap_likelihood(view: Any, state: Any, rater: Any) -> float:
     weight = 1.0
     for s in range(v.players):
         if s != v.seat:
-            weight *= kap_seat_likelihood(v, s, state.hands[s], rater)
+            weight *= kap_seat_likelihood(rules, v, s, state.hands[s], rater)
             if not weight:
                 return 0.0
     return weight
 
 
-def kap_seat_likelihood(view: Any, s: int, hand: tuple[int, ...], rater: Any) -> float:
+def kap_seat_likelihood(rules: KapRules, view: Any, s: int, hand: tuple[int, ...], rater: Any
+                        ) -> float:
     """`kap_likelihood`'s factor for one seat holding `hand`: it depends on nothing else, so a
     chain step that moves tiles between one hand and the stock weighs that hand alone."""
-    from games.engine import Action
-    from games.kap import KapRules
-
     v = cast("KapView", view)
-    kind = chinese(MAX_SETS).kind_of
-    rules = cast(KapRules, _rules(v.game))
+    kind = v.tiles.kind_of
     weight = 1.0
     done = _turns_done(v, s)
     if done:
@@ -148,15 +144,16 @@ def kap_seat_likelihood(view: Any, s: int, hand: tuple[int, ...], rater: Any) ->
     return weight
 
 
-def kap_chain(view: Any, rater: Any, rng: random.Random) -> Callable[[], Any]:
+def kap_chain(rules: KapRules, view: Any, rater: Any, rng: random.Random
+              ) -> Callable[[], Any]:
     """Deals for Kap from a `Chain` weighed by `kap_likelihood`: places are the other hands and
     the stock. The chain's steps only sort the hands; a deal handed out gets its stock,
     shuffled anew."""
     v = cast("KapView", view)
-    start = kap_sample(v, rng)
+    start = kap_sample(rules, v, rng)
     seat = cast(int, v.seat)
-    kind = chinese(MAX_SETS).kind_of
-    order = [kind[t] * 1024 + t for t in range(32 * MAX_SETS)]
+    kind = v.tiles.kind_of
+    order = [kind[t] * 1024 + t for t in range(v.tiles.size)]
     tiles, owners = places(start, seat)
     in_hands = len(tiles) - len(start.stock)
 
@@ -174,7 +171,7 @@ def kap_chain(view: Any, rater: Any, rng: random.Random) -> Callable[[], Any]:
             key = (s, hands[s])
             factor = factors.get(key)
             if factor is None:
-                factor = factors[key] = kap_seat_likelihood(v, s, hands[s], rater)
+                factor = factors[key] = kap_seat_likelihood(rules, v, s, hands[s], rater)
             weight *= factor
         return weight
 
@@ -184,10 +181,11 @@ def kap_chain(view: Any, rater: Any, rng: random.Random) -> Callable[[], Any]:
         hands = chain()
         stock = tiles[in_hands:]  # the chain keeps `tiles` as its current deal
         rng.shuffle(stock)
-        return KapState(
+        state: KapState = rules.state_type(
             options=v.options, seed=start.seed, players=v.players, match=v.match,
             version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
             phase=v.phase, taken=v.taken, hands=hands, stock=tuple(stock),
             pile=v.pile, done="", winner=None, source="")
+        return state
 
     return deal

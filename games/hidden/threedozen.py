@@ -10,14 +10,14 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from games.engine import hand_out, sample_seed
+from games.dozen_pairs import is_pair
+from games.engine import Action, hand_out, sample_seed
 from games.hidden.chain import SLIP, TRIES, Chain, _turns_done, places
-from games.threedozen import ThreeDozenState, is_pair
 from games.threedozen_ai import STALE_RESHUFFLES
 from games.tiles import WESTERN
 
 if TYPE_CHECKING:
-    from games.threedozen import ThreeDozenView
+    from games.threedozen import ThreeDozen, ThreeDozenView
 
 def _no_pair_hand(pool: list[int], size: int, rng: random.Random) -> list[int] | None:
     """`size` tiles out of `pool` (taken out of it) of which no two make a pair."""
@@ -34,7 +34,8 @@ def _no_pair_hand(pool: list[int], size: int, rng: random.Random) -> list[int] |
     return chosen
 
 
-def threedozen_sample(view: Any, rng: random.Random) -> Any:
+def threedozen_sample(rules: ThreeDozen, view: Any, rng: random.Random) -> Any:
+    """A deal `rules` could have dealt, as `view`'s seat sees it (`ThreeDozen.redeal`)."""
     v = cast("ThreeDozenView", view)
     seat = cast(int, v.seat)
     known = set(v.hand)
@@ -68,7 +69,7 @@ def threedozen_sample(view: Any, rng: random.Random) -> Any:
         rng.shuffle(pool)
         if len(pool) != v.stock:
             raise ValueError("the view's counts do not add up to the unseen tiles")
-        return ThreeDozenState(
+        return rules.state_type(
             options=v.options, seed=sample_seed(rng), players=v.players, match=v.match,
             version=v.version, leader=v.leader, turn=seat, turns=v.turns, phase=v.phase,
             hands=tuple(hands), melds=v.melds, stock=tuple(pool), pile=v.pile,
@@ -106,8 +107,6 @@ def threedozen_likelihood(view: Any, state: Any, rater: Any) -> float:
     no partner of it then: its hand then was its hand of now and its discard, less the tile it
     drew, so one partner there may be the drawn tile, any more weigh `PASSED` each.
     """
-    from games.engine import Action
-
     v = cast("ThreeDozenView", view)
     n = v.players
     weight = 1.0
@@ -140,11 +139,11 @@ def threedozen_likelihood(view: Any, state: Any, rater: Any) -> float:
     return weight
 
 
-def threedozen_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
+def threedozen_chain(rules: ThreeDozen, view: Any, rater: Any, rng: random.Random) -> Chain:
     """`Chain` for Three Dozen, weighed by `threedozen_likelihood`: places are the other hands
     and the stock (shuffled anew for every deal handed out)."""
     v = cast("ThreeDozenView", view)
-    start = threedozen_sample(v, rng)
+    start = threedozen_sample(rules, v, rng)
     seat = cast(int, v.seat)
     tiles, owners = places(start, seat)
 
@@ -152,7 +151,7 @@ def threedozen_chain(view: Any, rater: Any, rng: random.Random) -> Chain:
         hands, at = hand_out(v.hand_counts, seat, v.hand, chosen)
         stock = chosen[at:]
         rng.shuffle(stock)
-        return ThreeDozenState(
+        return rules.state_type(
             options=v.options, seed=start.seed, players=v.players, match=v.match,
             version=v.version, leader=v.leader, turn=seat, turns=v.turns, phase=v.phase,
             hands=hands, melds=v.melds, stock=tuple(stock), pile=v.pile,

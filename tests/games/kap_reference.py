@@ -16,13 +16,13 @@ from typing import Any
 from games.engine import Action
 from games.kap_ai import (
     _COUNT_BITS,
-    _PAIRS,
     _STATE_SHIFT,
     DRAW_BIAS,
     MISSING_WEIGHT,
     PILE_WEIGHT,
     RESHAPE_PLAYERS,
     WIN,
+    _pairs,
 )
 from games.tens import KINDS, digits
 from games.tiles import CHINESE, chinese
@@ -190,7 +190,7 @@ class _Table:
 
     def __init__(self, view: Any) -> None:
         opts = view.options
-        self.sig = signatures(_PAIRS[view.game], opts.four_two)
+        self.sig = signatures(_pairs(view.game), opts.four_two)
         kind_of = chinese(max(view.sets, 1)).kind_of
         self.kind_of = kind_of
         counts = [0] * KINDS

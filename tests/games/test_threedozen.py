@@ -13,6 +13,7 @@ from itertools import combinations
 
 import pytest
 
+from games.dozen_pairs import PARTNERS, is_pair
 from games.engine import (
     Action,
     IllegalAction,
@@ -21,7 +22,7 @@ from games.engine import (
     Outcome,
     play,
 )
-from games.threedozen import PARTNERS, ThreeDozen, is_pair
+from games.threedozen import ThreeDozen
 from games.tiles import WESTERN as W
 from tests.support.helpers import hidden_twin
 

@@ -1,0 +1,41 @@
+"""The heuristic player: the legal move a game's rater (`Rules.rater`) scores highest.
+
+It is the `normal` level (`games.players`), and the policy the strong level plays its playouts
+with (`games.search`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from games.engine import Action
+
+
+class ScoredPlayer:
+    """Picks the legal move a game's rater scores highest; ties are broken at random.
+
+    A rater looks at the view once and returns a scoring function for single moves, so what it
+    derives from the view (the unseen tiles, say) is computed once per turn, not once per move.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, rater: Callable[[Any], Callable[[Action], float]]) -> None:
+        self._rater = rater
+
+    def choose(self, view: Any, rng: random.Random) -> Action:
+        legal: tuple[Action, ...] = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        rate = self._rater(view)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for action in legal:
+            value = rate(action)
+            if value > best_score:
+                best, best_score = [action], value
+            elif value == best_score:
+                best.append(action)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
