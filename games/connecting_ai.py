@@ -1,4 +1,4 @@
-"""Heuristic play for the connecting games (Dragon, Ce Deng, Tails), from one seat's view.
+"""Heuristic play for the connecting games (Dragon, Ce Deng, Tails, Ding Niu) from a seat's view.
 
 Rules source: RULES.md §2.1 — a discard counts its pips against you, so the heuristic gets rid of
 heavy tiles while it can still lay them, keeps an open end it can follow itself, prefers ends the
