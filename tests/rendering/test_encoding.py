@@ -4,6 +4,7 @@ process, and the drawn pixels themselves by default."""
 
 from __future__ import annotations
 
+import functools
 import io
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageFilter
 
+import faces
 import games
 import rendering
 from bot.gallery import SAMPLE_NAMES
@@ -44,10 +46,16 @@ def _frame(players: int, theme: str = "dark", lang: str = "en") -> rendering.Fra
                            theme=theme, lang=lang)
 
 
-def _step(game: str, preset: str, players: int, where: float) -> tuple[Any, Any]:
+@functools.cache
+def _deal(game: str, preset: str, players: int) -> list[Any]:
+    """A sample deal, played once for every picture taken from it."""
     rules = games.get(game)
-    steps = sample_deal(rules, rules.options(preset), players, "enc")
-    return rules, steps[min(len(steps) - 1, int(len(steps) * where))].state
+    return sample_deal(rules, rules.options(preset), players, "enc")
+
+
+def _step(game: str, preset: str, players: int, where: float) -> tuple[Any, Any]:
+    steps = _deal(game, preset, players)
+    return games.get(game), steps[min(len(steps) - 1, int(len(steps) * where))].state
 
 
 Picture = tuple[Callable[[], Image.Image], Callable[[str], bytes]]
@@ -89,31 +97,39 @@ def _sheet(theme: str) -> Picture:
             lambda to: rendering.encode(tile_sheet(theme, "uk"), to))
 
 
+def _game_pictures(game: str) -> dict[str, Callable[[], Picture]]:
+    """A game at the first table its home's gallery draws: the board in the middle of a deal,
+    the board at its end (on the ivory theme), the hand of the seat to move and the result."""
+    _, preset, players = next(v for v in faces.home(game).variants if v[0] == game)
+    return {
+        f"{game} mid-game board": lambda: _board(game, preset, players, 0.5),
+        f"{game} full board, ivory": lambda: _board(game, preset, players, 1.0, "ivory"),
+        f"{game} hand": lambda: _hand(game, preset, players),
+        f"{game} result card": lambda: _result(game, preset, players),
+    }
+
+
 PICTURES: dict[str, Callable[[], Picture]] = {
-    "line mid-game board": lambda: _board("dragon", "one-arm", 4, 0.5),
-    "line full board, ivory": lambda: _board("domino", "100", 2, 1.0, "ivory"),
-    "trick mid-game board": lambda: _board("tiengow", "modern", 4, 0.5),
-    "collect mid-game board": lambda: _board("kaptaishap", "classical", 10, 0.6),
-    "collect full board, ivory": lambda: _board("threedozen", "standard", 4, 1.0, "ivory"),
-    "Chinese hand": lambda: _hand("tiengow", "modern", 4),
-    "double-six hand": lambda: _hand("domino", "100", 2),
-    "result card": lambda: _result("kapten", "culin", 2),
+    **{name: make for game in games.GAMES for name, make in _game_pictures(game).items()},
     "leaderboard": _leaderboard,
     "tile sheet": lambda: _sheet("ivory"),
 }
 
 
-@pytest.mark.parametrize("to", SENT)
 @pytest.mark.parametrize("name", sorted(PICTURES))
-def test_every_destination_keeps_text_and_pips_crisp_in_under_half_the_bytes(name, to):
+def test_every_destination_keeps_text_and_pips_crisp_in_under_half_the_bytes(name):
     draw, encoded = PICTURES[name]()
     drawn = draw()
-    data, today = encoded(to), encoded("lossless")
-    picture = Image.open(io.BytesIO(data))
-    assert picture.format == "PNG" and picture.size == drawn.size
-    assert len(data) <= len(today) / 2, (len(data), len(today))
-    kept = fidelity(drawn, data)
-    assert _crisp(kept), kept
+    today = rendering.encode(drawn, "lossless")
+    kept_by_bytes: dict[bytes, Fidelity] = {}  # destinations encoded alike are measured once
+    for to in SENT:
+        data = encoded(to)
+        picture = Image.open(io.BytesIO(data))
+        assert picture.format == "PNG" and picture.size == drawn.size, to
+        assert len(data) <= len(today) / 2, (to, len(data), len(today))
+        if data not in kept_by_bytes:
+            kept_by_bytes[data] = fidelity(drawn, data)
+        assert _crisp(kept_by_bytes[data]), (to, kept_by_bytes[data])
 
 
 def test_lossless_is_the_default_and_exactly_what_was_drawn():
@@ -141,7 +157,7 @@ def _blurred(drawn: Image.Image) -> dict[str, bytes]:
     }
 
 
-@pytest.mark.parametrize("name", ["line mid-game board", "Chinese hand"])
+@pytest.mark.parametrize("name", ["dragon mid-game board", "tiengow hand"])
 def test_the_crispness_bar_refuses_blurred_pictures(name):
     drawn = PICTURES[name]()[0]()
     assert _crisp(fidelity(drawn, rendering.encode(drawn, "telegram")))
