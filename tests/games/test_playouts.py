@@ -7,7 +7,8 @@ same game.
 
 The hidden-tile check names no field, of a state or of a view (issue 27):
 
-- **Where the tiles are** is read from the deal's states (`tile_places`). Every whole number a
+- **Where the tiles are** is read from the deal's states (`tile_places`, in
+  `tests/support/hidden.py` with the rest of the machinery). Every whole number a
   state holds has a path (field names and tuple indices, through dataclasses and tuples at any
   depth); its *column* is that path with every index into a sequence written `*`
   (`hands.*.*`, `history.*.plays.*.tiles.*`), so a column is a place whatever its length. An
@@ -42,7 +43,6 @@ The hidden-tile check names no field, of a state or of a view (issue 27):
 """
 
 import dataclasses
-import random
 
 import pytest
 
@@ -50,7 +50,7 @@ from games import GAMES
 from games.domino import Domino, DominoState, DominoView
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
 from games.settlement import deltas_of
-from games.tiles import TileSet
+from tests.support.hidden import known_to, leaves, redealt, tile_places
 
 
 def player_counts(rules):
@@ -85,177 +85,6 @@ def tiles_of(state):
     for name in ("unused", "stock"):
         found += list(getattr(state, name, ()))
     return found
-
-
-def leaves(value, path=()):
-    """(path, number) for every whole number `value` holds, through dataclass fields and tuple
-    items at any depth; a TileSet and every other kind of value are not entered."""
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield path, value
-    elif isinstance(value, tuple):
-        for index, item in enumerate(value):
-            yield from leaves(item, (*path, index))
-    elif dataclasses.is_dataclass(value) and not isinstance(value, (type, TileSet)):
-        for f in dataclasses.fields(value):
-            yield from leaves(getattr(value, f.name), (*path, f.name))
-
-
-def starred(path):
-    """A path with every tuple index written as `*`."""
-    return tuple("*" if isinstance(step, int) else step for step in path)
-
-
-def column(path, records):
-    """The column a path leads to: its indices written as `*`, but an index into a record (a
-    tuple whose starred path is in `records`) kept."""
-    return tuple(step if not isinstance(step, int)
-                 else step if starred(path[:n]) in records else "*"
-                 for n, step in enumerate(path))
-
-
-def records_in(states):
-    """The tuples that are records, not sequences: items of a sequence that, at their place in
-    every state, hold numbers only and always as many."""
-    shapes: dict[tuple, set] = {}
-
-    def visit(value, path):
-        if isinstance(value, tuple):
-            numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            item = bool(path) and isinstance(path[-1], int)
-            shapes.setdefault(starred(path), set()).add(
-                len(value) if numbers and item else None)
-            for index, inner in enumerate(value):
-                visit(inner, (*path, index))
-        elif dataclasses.is_dataclass(value) and not isinstance(value, (type, TileSet)):
-            for f in dataclasses.fields(value):
-                visit(getattr(value, f.name), (*path, f.name))
-
-    for state in states:
-        visit(state, ())
-    return frozenset(key for key, lengths in shapes.items()
-                     if len(lengths) == 1 and None not in lengths)
-
-
-@dataclasses.dataclass(frozen=True)
-class Places:
-    """Where a deal keeps its tiles (`tile_places`): these columns, indices into `records`
-    kept."""
-
-    columns: frozenset
-    records: frozenset
-    deck: frozenset
-
-    def tiles(self, state):
-        """(path, tile) for every tile `state` holds, entering only what leads to one."""
-        columns, records = self.columns, self.records
-        prefixes = {col[:n] for col in columns for n in range(len(col) + 1)}
-        found = []
-
-        def walk(value, path, star, key):
-            if isinstance(value, int) and not isinstance(value, bool):
-                if key in columns:
-                    found.append((path, value))
-            elif isinstance(value, tuple):
-                record = star in records
-                star = (*star, "*")
-                for index, item in enumerate(value):
-                    inner = (*key, index if record else "*")
-                    if inner in prefixes:
-                        walk(item, (*path, index), star, inner)
-            elif dataclasses.is_dataclass(value) and not isinstance(value, (type, TileSet)):
-                for f in dataclasses.fields(value):
-                    inner = (*key, f.name)
-                    if inner in prefixes:
-                        walk(getattr(value, f.name), (*path, f.name), (*star, f.name), inner)
-
-        walk(state, (), (), ())
-        return found
-
-
-def tile_places(states, size):
-    """The columns that hold the tiles, read from a deal's states alone: the one set of columns
-    whose numbers, in every one of `states`, are the deck once each (see the docstring). The
-    deck is every number a collection holds in any state: a column that never holds a number
-    twice nor one of `size` or more, and holds two or more at once in some state."""
-    records = records_in(states)
-    held_in = [{} for _ in states]
-    for n, state in enumerate(states):
-        for path, number in leaves(state):
-            held_in[n].setdefault(column(path, records), []).append(number)
-    unfit = {col for held in held_in for col, numbers in held.items()
-             if len(set(numbers)) < len(numbers) or max(numbers) >= size}
-    collections = {col for held in held_in for col, numbers in held.items()
-                   if col not in unfit and len(numbers) > 1}
-    deck = {t for held in held_in for col in collections for t in held.get(col, ())}
-    order = {tile: n for n, tile in enumerate(sorted(deck))}
-    masks: dict[tuple, list[int]] = {}
-    ruled_out = set()
-    for n, held in enumerate(held_in):
-        for col, numbers in held.items():
-            if len(set(numbers)) < len(numbers) or not deck.issuperset(numbers):
-                ruled_out.add(col)
-            elif col not in ruled_out:
-                masks.setdefault(col, [0] * len(states))[n] = sum(1 << order[t] for t in numbers)
-    names = [col for col, mask in masks.items() if col not in ruled_out and any(mask)]
-    full = (1 << len(order)) - 1
-    found: list[frozenset] = []
-
-    def cover(chosen, covered):
-        if len(found) > 1:
-            return
-        n = next((n for n, mask in enumerate(covered) if mask != full), None)
-        if n is None:
-            found.append(frozenset(chosen))
-            return
-        lowest = ~covered[n] & (covered[n] + 1)
-        for col in names:
-            mask = masks[col]
-            if mask[n] & lowest and not any(map(int.__and__, mask, covered)):
-                cover([*chosen, col], list(map(int.__or__, mask, covered)))
-
-    cover([], [0] * len(states))
-    assert found, "no set of places holds every tile once in every state"
-    assert len(found) == 1, f"the tiles may be in {sorted(found[0])} or in {sorted(found[1])}"
-    return Places(found[0], records, frozenset(deck))
-
-
-def redealt(state, placed, known, seed):
-    """`state` with every tile not in `known` dealt anew among the places such tiles hold
-    (`placed`: each tile's path in `state`, `Places.tiles`), each place keeping one tile."""
-    paths = [path for path, tile in placed if tile not in known]
-    pool = [tile for _, tile in placed if tile not in known]
-    random.Random(seed).shuffle(pool)
-    trie: dict = {}
-    for path, tile in zip(paths, pool, strict=True):
-        node = trie
-        for step in path[:-1]:
-            node = node.setdefault(step, {})
-        node[path[-1]] = tile
-    return replaced(state, trie)
-
-
-def replaced(value, trie):
-    """`value` rebuilt as `trie` (paths' steps, nested, each ending in a number) says: a new
-    tuple for a tuple, `dataclasses.replace` for a dataclass."""
-    if not isinstance(trie, dict):
-        return trie
-    if isinstance(value, tuple):
-        items = list(value)
-        for index, inner in trie.items():
-            items[index] = replaced(items[index], inner)
-        return tuple(items)
-    return dataclasses.replace(value, **{
-        name: replaced(getattr(value, name), inner) for name, inner in trie.items()})
-
-
-def known_to(view, public, moved):
-    """The tiles `view`'s seat may know: what the events named (`public`), its own hand and
-    the tiles it moved itself (`moved`, by seat); the public view knows only `public`."""
-    if view.seat is None:
-        return public
-    return public | moved[view.seat] | set(view.hand)
 
 
 def reshuffle_hidden(rules, state, seat, places, public, moved, seed):
