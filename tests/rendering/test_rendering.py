@@ -22,6 +22,7 @@ from bot.gallery import SAMPLE_NAMES
 from faces import home_of, pictures
 from faces.collect import board as collecting
 from faces.collect import winning
+from faces.home import Home
 from faces.samples import sample_deal
 from faces.trick import board as tricks
 from games.tiles import CHINESE, WESTERN
@@ -32,6 +33,8 @@ from rendering.line import best_fit, snake
 from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
 from storage.stats import Standing
+from tests.games.test_playouts import player_counts
+from tests.support.hidden import Deal
 from words.i18n import signed, tr
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,6 +54,23 @@ def _deal(game: str, preset: str, players: int, seed: str = "t"):
 
 def _table(players: int, **kw) -> rendering.Frame:
     return rendering.Frame(title="Test", names=SAMPLE_NAMES[:players], **kw)
+
+
+def _shows(game: str, name: str) -> bool:
+    """Whether the game's views have a field `name` (a line of tiles, a pile of discards)."""
+    rules = games.get(game)
+    view = rules.view(rules.new_deal(rules.options(), rules.default_players, "probe"), None)
+    return name in {f.name for f in dataclasses.fields(view)}
+
+
+def _gallery_tables(game: str) -> list[tuple[str, int]]:
+    """(preset, players) of every table the game's home draws in its gallery."""
+    return [(preset, players) for shown, preset, players in faces.home(game).variants
+            if shown == game]
+
+
+GALLERY_TABLES = [pytest.param(game, preset, players, id=f"{game}-{preset}-{players}")
+                  for game in games.GAMES for preset, players in _gallery_tables(game)]
 
 
 # ----- sprites ---------------------------------------------------------------------------------
@@ -158,21 +178,35 @@ def _longest_view(game: str, preset: str, players: int, doubles_first: bool = Fa
     """A real view with every tile of the deck on the line (geometry only needs the shape)."""
     rules, steps = _deal(game, preset, players)
     view = rules.view(steps[-1].state, None)
-    tiles = WESTERN if game == "domino" else CHINESE
+    tiles = view.tiles
     order = sorted(range(tiles.size), key=lambda t: not tiles.double[t]) if doubles_first \
         else list(range(tiles.size))
     line = tuple((t, tiles.a[t], tiles.b[t], 0) for t in order)
     return dataclasses.replace(view, line=line)
 
 
-@pytest.mark.parametrize(("game", "preset", "players", "doubles"), [
-    ("dragon", "one-arm", 4, False), ("dragon", "two-arm", 2, False),
-    ("domino", "100", 2, True), ("domino", "50", 4, False)])
+def _line_tables() -> list:
+    """Every gallery table of a game laid in a line, with the deck in its own order and, for a
+    set whose doubles lie across the line (the double-six), with the doubles first too."""
+    found = []
+    for game in games.GAMES:
+        if not _shows(game, "line"):
+            continue
+        rules = games.get(game)
+        crossing = sprites.family_of(rules.tileset(rules.options())) == "western"
+        for preset, players in _gallery_tables(game):
+            for doubles in (False, True) if crossing else (False,):
+                found.append(pytest.param(game, preset, players, doubles, id=(
+                    f"{game}-{preset}-{players}" + ("-doubles first" if doubles else ""))))
+    return found
+
+
+@pytest.mark.parametrize(("game", "preset", "players", "doubles"), _line_tables())
 def test_the_longest_lines_fit(game, preset, players, doubles):
     view = _longest_view(game, preset, players, doubles)
     image = _png(pictures.board(view, _table(players)))
     assert max(image.size) <= 1280 and image.width == BOARD_WIDTH
-    family = "western" if game == "domino" else "chinese"
+    family = sprites.family_of(view.tiles)
     cross = [family == "western" and p[1] == p[2] for p in view.line]
     ratio = sprites.WESTERN_RATIO if family == "western" else sprites.CHINESE_RATIO
     layout = best_fit(cross, ratio, BOARD_WIDTH, 688, PAD * 3, range(150, 44, -6))
@@ -307,6 +341,45 @@ def test_rendering_code_never_names_a_state():
                 assert not any(a.name.endswith("State") for a in node.names), path.name
             if isinstance(node, ast.Attribute):
                 assert node.attr not in ("hands", "seed"), (path.name, node.attr)
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), [
+    pytest.param(game, *_gallery_tables(game)[0], id=game) for game in games.GAMES])
+def test_hidden_tiles_never_change_the_pictures(game, preset, players):
+    """A deal of random seats; late in it, every tile the seat to move cannot know is dealt
+    anew (`tests.support.hidden`): the table's picture and the seat's hand stay the same."""
+    rules = games.get(game)
+    choice = random.Random("hidden")
+
+    def pick(state, seat):
+        legal = rules.legal_actions(state)
+        return legal[choice.randrange(len(legal))]
+
+    deal = Deal(rules, rules.new_deal(rules.options(preset), players, "hidden"), pick)
+    for position in reversed(deal.positions):
+        state, seat = position.state, rules.to_move(position.state)
+        if seat is None:
+            continue
+        other = deal.twin(position, seat, "hidden")
+        # The tiles moved are hidden from the seat, not from everyone: another seat sees them.
+        if any(rules.view(other, s) != rules.view(state, s) for s in range(players) if s != seat):
+            break
+    else:
+        raise AssertionError("no position hides a tile another seat holds")
+    mine = rules.view(state, seat)
+    assert rules.view(other, seat) == mine
+    table = _table(players)
+    public = pictures.board(rules.view(state, None), table)
+    assert pictures.board(rules.view(other, None), table) == public
+    assert pictures.hand(rules.view(other, seat), table) == pictures.hand(mine, table)
+    # A seat's own view knows its hand; the table picture drawn from it still does not show it:
+    # dealt another hand, the seat sees the same table (its own face-down tiles stay its own)...
+    another = rules.view(deal.twin(position, seat, "another hand", hand=False), seat)
+    assert another.hand != mine.hand
+    assert pictures.board(another, table) == pictures.board(mine, table)
+    # ...which is the public one where its view adds nothing but its hand and moves to it.
+    if dataclasses.replace(mine, seat=None, hand=(), legal=()) == rules.view(state, None):
+        assert pictures.board(mine, table) == public
 
 
 # ----- Tien Gow --------------------------------------------------------------------------------
@@ -511,14 +584,15 @@ def test_tiengow_hand_outlines_only_tiles_that_can_go_face_up():
     assert all(ring for ring, _ in _hand_rings(leading))
 
 
-# ----- Kap Ten, Kap Tai Shap, Three Dozen ------------------------------------------------------
+# ----- Kap Ten, Kap Tai Shap, Three Dozen: a pile of discards ----------------------------------
 
 
-def _random_positions(game: str, players: int, seed: str = "seed", **changes) -> list:
+def _random_positions(game: str, players: int, seed: str = "seed", preset: str | None = None,
+                      **changes) -> list:
     """Every position of one deal played by random seats: the pictures must hold whatever
     a table does, and random play does not depend on how a computer player is tuned."""
     rules = games.get(game)
-    options = dataclasses.replace(rules.options(), **changes)
+    options = dataclasses.replace(rules.options(preset), **changes)
     state = rules.new_deal(options, players, seed)
     choice = random.Random(seed)
     states = [state]
@@ -529,31 +603,39 @@ def _random_positions(game: str, players: int, seed: str = "seed", **changes) ->
     return states
 
 
-def _won_positions(game: str, players: int, **changes) -> list:
+def _won_positions(game: str, players: int, preset: str | None = None, **changes) -> list:
     rules = games.get(game)
     for k in range(50):
-        states = _random_positions(game, players, f"won/{k}", **changes)
+        states = _random_positions(game, players, f"won/{k}", preset, **changes)
         result = rules.outcome(states[-1])
         if result is not None and result.winners:
             return states
     raise AssertionError(f"no won {game} deal in 50 seeds")
 
 
-COLLECT_TABLES = [("kapten", 2, "culin"), ("kaptaishap", 2, "classical"),
-                  ("kaptaishap", 5, "culin"), ("kaptaishap", 10, "classical"),
-                  ("kaptaishap", 20, "culin"), ("kaptaishap", 20, "classical"),
-                  ("threedozen", 2, "optional"), ("threedozen", 5, "forced")]
+PILE_GAMES = [game for game in games.GAMES if _shows(game, "pile")]
+"""The games whose discards lie face up in a pile on the table (the collecting games)."""
 
 
-def _collect_options(game: str, rule: str) -> dict:
-    return {"pickup": rule} if game == "threedozen" else {"rules": rule}
+def _pile_tables() -> list:
+    """Every table size of every pile game (`player_counts`), from the largest down with the
+    presets taken in turn, and every preset at the largest."""
+    found = []
+    for game in PILE_GAMES:
+        rules = games.get(game)
+        counts, presets = player_counts(rules)[::-1], list(rules.presets) or [None]
+        tables = {(counts[0], preset) for preset in presets}
+        tables |= {(n, presets[i % len(presets)]) for i, n in enumerate(counts)}
+        found += [pytest.param(game, players, preset, id=f"{game}-{players}-{preset}")
+                  for players, preset in sorted(tables)]
+    return found
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
-@pytest.mark.parametrize(("game", "players", "rule"), COLLECT_TABLES)
-def test_collecting_boards_fit_every_table_size(game, players, rule, lang):
+@pytest.mark.parametrize(("game", "players", "preset"), _pile_tables())
+def test_collecting_boards_fit_every_table_size(game, players, preset, lang):
     rules = games.get(game)
-    states = _won_positions(game, players, **_collect_options(game, rule))
+    states = _won_positions(game, players, preset)
     table = _table(players, lang=lang, footer=SAMPLE_NAMES[3])
     for state in (states[0], states[len(states) // 2], states[-2], states[-1]):
         view = rules.view(state, None)
@@ -615,13 +697,15 @@ def _frame_pixels(view, table):
     return marks
 
 
-@pytest.mark.parametrize(("game", "players", "rule"), [
-    ("kapten", 2, "culin"), ("kaptaishap", 10, "classical"), ("threedozen", 4, "optional")])
-def test_only_takeable_discards_are_framed(game, players, rule):
+@pytest.mark.parametrize(("game", "preset", "players"), [
+    pytest.param(game, *_gallery_tables(game)[0], id=game) for game in PILE_GAMES])
+def test_only_takeable_discards_are_framed(game, preset, players):
+    """At the first table of each pile game's gallery: Culin's Kap lets any face-up discard
+    be taken, the others only the newest."""
     rules = games.get(game)
     offered = []
     for k in range(20):
-        states = _random_positions(game, players, f"frames/{k}", **_collect_options(game, rule))
+        states = _random_positions(game, players, f"frames/{k}", preset)
         offered += [s for s in states if len(s.pile) > 3 and rules.view(s, None).takeable]
         if offered:
             break
@@ -629,7 +713,7 @@ def test_only_takeable_discards_are_framed(game, players, rule):
     table = _table(players)
     marks = _frame_pixels(view, table)
     assert marks == [t in view.takeable for t, _ in view.pile]
-    if rule == "culin":
+    if preset == "culin":
         assert all(marks)
     else:
         assert marks == [False] * (len(view.pile) - 1) + [True]
@@ -650,36 +734,6 @@ def test_the_newest_discard_is_ringed_in_gold():
     rings = [_close(image.getpixel((x + at.tile_w // 2, y + 1)), look.gold, 30)
              for x, y in at.slots]
     assert rings == [False] * (len(view.pile) - 1) + [True]
-
-
-def _reshuffled_hidden(state, keep: int):
-    """The same public position with every hidden tile moved: the hands of the seats other
-    than `keep` and the stock are dealt again from their own tiles, counts unchanged."""
-    others = [s for s in range(state.players) if s != keep]
-    pool = [t for s in others for t in state.hands[s]] + list(state.stock)
-    random.Random("hidden").shuffle(pool)
-    hands = list(state.hands)
-    for s in others:
-        hands[s], pool = tuple(sorted(pool[:len(hands[s])])), pool[len(hands[s]):]
-    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
-
-
-@pytest.mark.parametrize(("game", "players"), [("kapten", 2), ("kaptaishap", 10),
-                                               ("threedozen", 5)])
-def test_hidden_tiles_never_change_the_pictures(game, players):
-    rules = games.get(game)
-    states = _random_positions(game, players, "hidden")
-    state = [s for s in states if rules.to_move(s) is not None and len(s.stock) > 1][-1]
-    seat = rules.to_move(state)
-    other = _reshuffled_hidden(state, seat)
-    assert other.hands != state.hands and other.stock != state.stock
-    table = _table(players)
-    public = pictures.board(rules.view(state, None), table)
-    assert pictures.board(rules.view(other, None), table) == public
-    # A seat's own view knows its hand; the table picture drawn from it still does not show it.
-    assert pictures.board(rules.view(state, seat), table) == public
-    assert pictures.hand(rules.view(other, seat), table) == pictures.hand(
-        rules.view(state, seat), table)
 
 
 def test_a_won_kap_deal_lays_out_the_eye_apart_from_the_tens():
@@ -907,17 +961,19 @@ def test_seat_boxes_keep_no_empty_row_for_tiles_nobody_has():
     assert _png(pictures.board(one, _table(4))).height > bare.height
 
 
-@pytest.mark.parametrize(("game", "preset", "players"), [
-    ("cedeng", "classic", 4), ("domino", "50", 4), ("threedozen", "standard", 4)])
+@pytest.mark.parametrize(("game", "preset", "players"), GALLERY_TABLES)
 def test_result_cards_show_the_tiles_the_deal_turned_up(monkeypatch, game, preset, players):
     """The result card lays out what its points count: face-down discards turned up, the
-    pips left in hand, the pairs laid out; the Kap winner's hand is tested below."""
-    rules, steps = _deal(game, preset, players)
-    view = rules.view(steps[-1].state, None)
+    pips left in hand, the pairs laid out, the Kap winner's hand (tested more closely below);
+    a game that turns nothing up (Tien Gow) shows no tile. The deal is the one the gallery
+    ends on."""
+    rules = games.get(game)
     home = faces.home(game)
+    steps = home.samples(rules, rules.options(preset), players, f"gallery/{game}/{preset}")
+    view = rules.view(steps["end"].state, None)
     expected = [tuple((view.tiles.a[t], view.tiles.b[t]) for t in home.revealed(view, s))
                 for s in range(players)]
-    assert any(expected)
+    assert any(expected) == (type(home).revealed is not Home.revealed)
     drawn = _faces_drawn(monkeypatch, lambda: pictures.result(view, _table(players)))
     assert drawn == [face for seat in expected for face in seat]
 

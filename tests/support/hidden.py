@@ -4,14 +4,18 @@ player's choice tells nothing of tiles the seat cannot see.
 
 How the places are found (conservation over a deal's states) and what a seat may know (what the
 events named, its own hand, the tiles it moved) is told in `tests/games/test_playouts.py`, whose
-leak check this is.
+leak check this is. `Deal` plays a deal to its end with any chooser and keeps, with every
+position, what the table had been shown there, so a test can ask for a twin of any position.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
+from typing import Any
 
+from games.engine import Action, Rules
 from games.tiles import TileSet
 
 
@@ -185,3 +189,41 @@ def known_to(view, public, moved):
         return public
     return public | moved[view.seat] | set(view.hand)
 
+
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """A position of a deal, with the tiles the events had named up to it (`public`) and, seat
+    by seat, the tiles each had moved itself (`moved`)."""
+
+    state: Any
+    public: frozenset
+    moved: tuple
+
+
+class Deal:
+    """A deal played from `state` to its end by `choose(state, seat)`: every position in order
+    (the last one finished), and where the deal keeps its tiles, read from all of them."""
+
+    def __init__(self, rules: Rules, state: Any, choose: Callable[[Any, int], Action]) -> None:
+        self.rules = rules
+        public: frozenset = frozenset()
+        moved: tuple = (frozenset(),) * rules.view(state, None).players
+        self.positions = [Position(state, public, moved)]
+        while (seat := rules.to_move(state)) is not None:
+            action = choose(state, seat)
+            state, events = rules.apply(state, action)
+            public |= {t for event in events for t in event.tiles}
+            moved = (*moved[:seat], moved[seat] | set(action.tiles), *moved[seat + 1:])
+            self.positions.append(Position(state, public, moved))
+        size = rules.view(state, None).tiles.size
+        self.places = tile_places([p.state for p in self.positions], size)
+
+    def twin(self, position: Position, seat: int | None, seed: str, hand: bool = True) -> Any:
+        """`position`'s table with every tile `seat` may not know (None: the public) dealt anew
+        among the places such tiles hold; with `hand=False`, the seat's own hand too (what it
+        moved itself stays where it is)."""
+        view = self.rules.view(position.state, seat)
+        known = known_to(view, position.public, position.moved)
+        if not hand:
+            known = known - set(view.hand)
+        return redealt(position.state, self.places.tiles(position.state), known, seed)
