@@ -1,11 +1,12 @@
 """The simulator and the `gupai sim` command line."""
 
+import dataclasses
 import json
 
 import pytest
 
 from bot.cli import main
-from games import get
+from games import GAMES, get
 from games.engine import InvalidOptions
 from games.sim import BLOCK, simulate
 
@@ -87,8 +88,10 @@ def test_cli_refuses_bad_input_clearly(args, capsys):
 def test_cli_lists_games(capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    for game in ("dragon", "cedeng", "tails", "domino"):
-        assert game in out
+    lines = out.splitlines()
+    for game, rules in GAMES.items():
+        at = next(i for i, line in enumerate(lines) if line.startswith(f"{game}  "))
+        assert lines[at + 1] == f"  presets: {', '.join(rules.presets)}", game
     assert "arms=1 [1|2]" in out and "clean_bonus=off [on|off]" in out
 
 
@@ -125,6 +128,14 @@ def test_progress_bar_only_on_a_terminal_and_long_runs():
 
 # ----- when deals are won (games whose views count turns) ------------------------------------
 
+def _counts_turns(game):
+    """Whether a game's deals count their player turns, which the simulator then reports."""
+    return "turns" in {f.name for f in dataclasses.fields(GAMES[game].state_type)}
+
+
+TURN_GAMES = [game for game in GAMES if _counts_turns(game)]
+
+
 def _by_hand(rules, options, players, games, seed, strategy):
     """The simulator's loop written out over rules.apply: every deal's winning turn, winner and
     first player, for figures worked out independently of SimStats."""
@@ -145,16 +156,15 @@ def _by_hand(rules, options, players, games, seed, strategy):
     return deals
 
 
-@pytest.mark.parametrize(("game", "preset", "players", "strategy"), [
-    ("kapten", "culin", 2, "heuristic"),
-    ("kaptaishap", "classical", 4, "heuristic"),
-    ("kapten", "classical", 2, "random"),     # void deals among them
-    ("threedozen", "standard", 3, "heuristic"),
-])
-def test_turn_figures_match_a_loop_over_the_rules(game, preset, players, strategy):
+@pytest.mark.parametrize(("game", "preset", "strategy"), [
+    # The heuristic plays a game's first preset, random seats the others (void deals among them).
+    pytest.param(game, preset, "heuristic" if n == 0 else "random", id=f"{game}-{preset}")
+    for game in TURN_GAMES for n, preset in enumerate(GAMES[game].presets)])
+def test_turn_figures_match_a_loop_over_the_rules(game, preset, strategy):
     import statistics
 
     rules = get(game)
+    players = rules.default_players
     options = rules.options(preset=preset)
     stats = simulate(rules, options, players, 40, "turns", [strategy])
     deals = _by_hand(rules, options, players, 40, "turns", strategy)
@@ -192,9 +202,10 @@ def test_turn_figures_by_hand():
     assert empty.summary()["mean_win_round"] is None
 
 
-def test_games_without_turn_counts_report_none():
-    rules = get("dragon")
-    stats = simulate(rules, rules.options(), 4, 10, "no-turns", ["random"])
+@pytest.mark.parametrize("game", [game for game in GAMES if game not in TURN_GAMES])
+def test_games_without_turn_counts_report_none(game):
+    rules = get(game)
+    stats = simulate(rules, rules.options(), rules.default_players, 10, "no-turns", ["random"])
     assert stats.timed_deals == 0 and stats.mean_win_turn() is None
     assert "mean_win_turn" not in stats.summary()
 
@@ -322,8 +333,11 @@ def test_cli_says_which_kap_deal_and_why_turns_run_short(args, deal, capsys):
     assert "build hands faster than the seed author's" in out and "RULES.md §4.3" in out
 
 
-def test_cli_gives_no_deal_note_where_there_is_no_deal_option(capsys):
-    assert main(["sim", "threedozen", "--games", "10"]) == 0
+@pytest.mark.parametrize("game", [
+    game for game in TURN_GAMES
+    if "deal" not in {f.name for f in dataclasses.fields(GAMES[game].options_type)}])
+def test_cli_gives_no_deal_note_where_there_is_no_deal_option(game, capsys):
+    assert main(["sim", game, "--games", "10"]) == 0
     out = capsys.readouterr().out
     assert "winning turn" in out and "deal=" not in out and "seed author" not in out
 
