@@ -192,12 +192,14 @@ def known_to(view, public, moved):
 
 @dataclasses.dataclass(frozen=True)
 class Position:
-    """A position of a deal, with the tiles the events had named up to it (`public`) and, seat
-    by seat, the tiles each had moved itself (`moved`)."""
+    """A position of a deal, with the tiles the events had named up to it (`public`), seat by
+    seat the tiles each had moved itself (`moved`), and the move played from it (None at the
+    end)."""
 
     state: Any
     public: frozenset
     moved: tuple
+    action: Action | None = None
 
 
 class Deal:
@@ -208,13 +210,14 @@ class Deal:
         self.rules = rules
         public: frozenset = frozenset()
         moved: tuple = (frozenset(),) * rules.view(state, None).players
-        self.positions = [Position(state, public, moved)]
+        self.positions: list[Position] = []
         while (seat := rules.to_move(state)) is not None:
             action = choose(state, seat)
+            self.positions.append(Position(state, public, moved, action))
             state, events = rules.apply(state, action)
             public |= {t for event in events for t in event.tiles}
             moved = (*moved[:seat], moved[seat] | set(action.tiles), *moved[seat + 1:])
-            self.positions.append(Position(state, public, moved))
+        self.positions.append(Position(state, public, moved))
         size = rules.view(state, None).tiles.size
         self.places = tile_places([p.state for p in self.positions], size)
 
