@@ -11,6 +11,7 @@ position, what the table had been shown there, so a test can ask for a twin of a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -218,8 +219,12 @@ class Deal:
             public |= {t for event in events for t in event.tiles}
             moved = (*moved[:seat], moved[seat] | set(action.tiles), *moved[seat + 1:])
         self.positions.append(Position(state, public, moved))
-        size = rules.view(state, None).tiles.size
-        self.places = tile_places([p.state for p in self.positions], size)
+
+    @functools.cached_property
+    def places(self) -> Places:
+        """Where the deal keeps its tiles, read from all its positions (when first asked)."""
+        size = self.rules.view(self.positions[-1].state, None).tiles.size
+        return tile_places([p.state for p in self.positions], size)
 
     def twin(self, position: Position, seat: int | None, seed: str, hand: bool = True) -> Any:
         """`position`'s table with every tile `seat` may not know (None: the public) dealt anew
