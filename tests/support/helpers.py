@@ -51,6 +51,16 @@ def hidden_twin(state: Any, seat: int | None, rnd: random.Random) -> Any:
     return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
 
 
+def short_match(rules: Any, deals: int = 1) -> list[str]:
+    """The `name=value` words that end a match soon: after `deals` deals, or at the least
+    target a game takes where it counts no deals."""
+    fields = {f.name: f for f in dataclasses.fields(rules.options_type)}
+    if "deals" in fields:
+        return [f"deals={deals}"]
+    target = fields["target"].metadata
+    return [f"target={min(target['choices']) if target['choices'] else target['lo']}"]
+
+
 _LETTERS = re.compile(r"(?:[A-Z]\d*)+")
 _FACES = re.compile(r"\d:\d")
 
