@@ -29,7 +29,7 @@ from games.tiles import CHINESE, WESTERN
 from rendering import Frame, hand_labels, sprites
 from storage import Session
 from tests.support.helpers import read
-from tests.support.screens import hint, result_of, table_of
+from tests.support.screens import hint, result_of, table_of, taught
 from tests.support.session_helpers import BOB, OLENA, PLACE, Recorder, close, lobby, manager
 from words.i18n import tr
 
@@ -456,6 +456,22 @@ def test_every_new_reason_and_label_has_words():
 
 
 # ----- the console ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "preset", "players", "marks", "absent"), [
+    ("kapten", "culin", 2, ["⤴ 6:6", "any face-up one", "A 6:6 ↓", "Draw from the stock"],
+     ["◀", "▲", "A+B"]),
+    ("kaptaishap", "classical", 3, ["⤴ 6:6", "the last discard", "10 tiles"], ["◀", "▲"]),
+    ("threedozen", "standard", 3, ["⤴ 2:1 + A 6:3", "A+B 3:3 4:4", "three pairs"],
+     ["◀", "▲"]),
+])
+def test_the_terminal_help_explains_each_game_own_moves_and_marks(game, preset, players, marks,
+                                                                 absent):
+    shown = "\n".join(taught(game, preset, players))
+    for mark in marks:
+        assert mark in shown, (mark, shown)
+    for mark in absent:
+        assert mark not in shown, (mark, shown)
+
 
 def test_the_console_board_of_a_kap_deal():
     state, _ = play(kap, kap_deal(), "H 2:1 ↓")

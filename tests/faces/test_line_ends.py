@@ -22,6 +22,7 @@ from faces.line.teach import end_refusal
 from faces.moves import tile_text
 from faces.samples import sample_deal
 from rendering import Frame
+from tests.support.screens import taught
 from words.catalogue import CATALOGUE
 from words.i18n import tr
 
@@ -198,6 +199,22 @@ def test_the_terminal_help_and_refusals_name_the_ends_as_the_picture_does(game, 
     missing = next(n for n in range(7) if n not in ends)
     why = end_refusal(tiles, ends, Typed((tile,), "", str(missing)), lang)
     assert str(missing) in why and "left" not in why and "right" not in why
+
+
+@pytest.mark.parametrize(("game", "preset", "players", "marks", "absent"), [
+    ("dragon", "two-arm", 2, ["A 6:4 on 4", "(type a4)", "A 6:4 ↓"],
+     ["▲", "⤴", "→", "◀", "▶", "left", "right"]),
+    ("cedeng", "classic", 4, ["A 6:4 →4", "A 6:4 ↓"], ["◀", "▲", "⤴", " on 4"]),
+    ("domino", "100", 2, ["highest double", "Draw ", "Pass ", "A 6:4 on 4"],
+     ["↓", "▲", "⤴", "◀", "▶", "left", "right"]),
+])
+def test_the_terminal_help_explains_each_line_game_own_moves_and_marks(game, preset, players,
+                                                                     marks, absent):
+    shown = "\n".join(taught(game, preset, players))
+    for mark in marks:
+        assert mark in shown, (mark, shown)
+    for mark in absent:
+        assert mark not in shown, (mark, shown)
 
 
 def test_no_catalogue_word_calls_a_line_end_left_or_right():

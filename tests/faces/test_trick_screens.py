@@ -13,7 +13,7 @@ from games import get
 from games.tiles import CHINESE
 from rendering import hand_labels
 from storage import Session
-from tests.support.screens import hint, table_of
+from tests.support.screens import hint, table_of, taught
 
 TELEGRAM_MAX_BUTTONS = 100
 TELEGRAM_MAX_PER_ROW = 8
@@ -137,6 +137,14 @@ def test_hints_explain_the_follow_and_early_death():
     view = rules.view(last, 1)
     assert {a.verb for a in view.legal} == {"fold"}
     assert hint(view, "en").startswith("Early death")
+
+
+def test_the_terminal_help_explains_tien_gow_own_moves_and_marks():
+    shown = "\n".join(taught("tiengow", "modern", 4))
+    for mark in ("▲ A 6:6", "↓ A B", "family"):
+        assert mark in shown, (mark, shown)
+    for mark in ("◀", "⤴"):
+        assert mark not in shown, (mark, shown)
 
 
 def test_the_caption_names_the_banker_and_the_tricks():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import games
 from bot import presenter
 from bot.stakes import Paid
 from faces import home_of
@@ -26,3 +27,11 @@ def result_of(session: Any, game: Any, seats: Any, state: Any, lang: str, after:
 
 def hint(view: Any, lang: str) -> str:
     return home_of(view).hint(view, lang)
+
+
+def taught(game: str, preset: str | None, players: int, lang: str = "en") -> list[str]:
+    """The lines the terminal's help (`?`) teaches of a game's own moves and marks, as its home
+    writes them for a seat at the start of a deal."""
+    rules = games.get(game)
+    view = rules.view(rules.new_deal(rules.options(preset), players, "help"), 0)
+    return home_of(view).teacher.help(view, lang)
