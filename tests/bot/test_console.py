@@ -27,7 +27,7 @@ from bot.console_input import EMPTY, Unclear, choose
 from bot.console_options import PlayOptions
 from bot.screens import Button
 from faces.presets import game_title
-from tests.support.helpers import read
+from tests.support.helpers import read, short_match
 from tests.support.screens import taught
 from tests.support.session_helpers import balances
 
@@ -89,20 +89,22 @@ async def run(tmp_path: Path, script: Script, **changes: object) -> tuple[int, s
 
 
 
-def match_chips(db: Path) -> dict[str, int]:
-    """Each seat's chips as the finished match counts them (its last deal's outcome, times the
-    stake), by the name the board shows."""
+def match_standing(db: Path) -> tuple[dict[str, int], dict[str, int]]:
+    """Each seat's points and chips (times the stake) in the match of the last game, as its
+    last settled deal left them (the deal's outcome, or the next deal's match when one has
+    begun), by the name the board shows."""
     with sqlite3.connect(db) as conn:
         game, seats, stake, state = conn.execute(
             "SELECT game, seats, stake, state FROM sessions ORDER BY id DESC").fetchone()
     rules = games.get(game)
     final = rules.loads(state)
     outcome = rules.outcome(final)
-    assert outcome is not None
-    _, chips = final.match.totals(outcome)
+    points, chips = (final.match.totals(outcome) if outcome is not None
+                     else (final.match.scores, final.match.chips))
     names = [("Tester" if not s["computer"] else f"Computer {s['platform_id'][-1]}")
              for s in json.loads(seats)]
-    return {name: c * stake for name, c in zip(names, chips, strict=True)}
+    return (dict(zip(names, points, strict=True)),
+            {name: c * stake for name, c in zip(names, chips, strict=True)})
 
 
 def settled(db: Path) -> tuple[int, dict[str, int], int]:
@@ -444,23 +446,36 @@ async def test_a_discard_is_taken_by_its_face_either_way_round(tmp_path, monkeyp
     assert "is not one of the moves" not in text
 
 
-@pytest.mark.parametrize(("game", "players", "preset"), [
-    ("dragon", 3, "one-arm"), ("tiengow", 4, "modern"), ("kapten", 2, "culin"),
-    ("threedozen", 3, "standard"),
-])
-async def test_the_seat_lines_count_the_match_as_the_picture_does(tmp_path, game, players,
-                                                                 preset):
-    code, text = await run(tmp_path, Script([], first_move), game=game, players=players,
-                           preset=preset)
+@pytest.mark.parametrize("game", list(games.GAMES))
+async def test_the_seat_lines_count_the_match_as_the_picture_does(tmp_path, monkeypatch, game):
+    """A game's first deal at its default options and table, in a short match (one deal, or
+    the least target): at its end every seat line counts the match as the match does, its
+    points toward the target where the match counts points (`Rules.match_target`), else the
+    chips won or paid. The input ends with the deal."""
+    fixed_seed(monkeypatch, f"seats/{game}")  # the same deals: a later one may end unprompted
+    rules = games.get(game)
+    over: list[bool] = []
+
+    def answer(transcript: str) -> str | None:
+        if "Deal 1 is over" in transcript:
+            over.append(True)
+        return None if over else "1"
+
+    code, text = await run(tmp_path, Script([], answer), game=game,
+                           players=rules.default_players, options=tuple(short_match(rules)))
     assert code == 0 and "score" not in text
     assert not re.search(r"match [+−]?\d", text.split("Deal 1 is over")[0].split(
         "The game begins!")[1].rsplit("\n\n", 2)[0]), "no chips before a deal has settled"
     # The board printed at the deal's end: every seat's chips as the match counts them, this
-    # deal included (a practice table moves none of the player's own).
+    # deal included (a practice table moves none of the player's own), or its points.
     final = text.split("Deal 1 is over")[0].rstrip().rsplit("\n\n", 1)[-1]
-    shown = dict(re.findall(r"^[▶ ] (\S+(?: \d)?)\s.*match ([+−]?\d+)", final, re.M))
-    by_name = match_chips(tmp_path / "x.sqlite3")
-    assert {name: int(v.replace("−", "-")) for name, v in shown.items()} == by_name
+    points, chips = match_standing(tmp_path / "x.sqlite3")
+    if rules.match_target(rules.options()) is not None:
+        shown = dict(re.findall(r"^[▶ ] (\S+(?: \d)?)\s.*points (\d+)/\d+", final, re.M))
+        assert {name: int(v) for name, v in shown.items()} == points
+    else:
+        shown = dict(re.findall(r"^[▶ ] (\S+(?: \d)?)\s.*match ([+−]?\d+)", final, re.M))
+        assert {name: int(v.replace("−", "-")) for name, v in shown.items()} == chips
 
 
 async def test_domino_seat_lines_count_points_toward_the_target(tmp_path):
