@@ -93,13 +93,23 @@ async def play_deal(server: Server, people: tuple[Any, ...], *, use_tiles: bool 
     """Every person plays the first move offered on their ephemeral hand (a group first when
     the moves are grouped) until the deal's result is posted; returns the presses made."""
     assert server.bot is not None
+    place = Place(str(GUILD), str(CHANNEL))
     results = len(server.results())
     presses = 0
-    if await server.bot.manager.open_in(Place(str(GUILD), str(CHANNEL))) is None:
-        assert results, "the game closed without a result"
-        return presses  # won straight from the deal, and the match is over
+    if await server.bot.manager.open_in(place) is None:
+        # Won straight from the deal, and the match is over: the result is posted at the
+        # channel's pace.
+        await server.wait_for(lambda: bool(server.results()))
+        return presses
     for user in people:
-        await server.my_tiles(user)
+        shown = [m for m in server.channel() if any(c.endswith("!hand") for c in custom_ids(m))]
+        if shown:
+            await server.press(user, shown[-1], server.data(shown[-1], "!hand"))
+        if server.hand(user) is None:
+            # Computers may end a deal before a person looks (a Kap hand complete on their
+            # first turns): then there is no hand to show, and the deal's result comes.
+            await server.wait_for(lambda: len(server.results()) > results)
+            return presses
     for _ in range(600):
         if len(server.results()) > results:
             return presses
