@@ -18,7 +18,10 @@ from PIL import Image
 
 from bot.discord_components import view_of
 from bot.discord_hands import TOKEN_LIFE
+from bot.discord_messages import plain
 from bot.screens import Button, Place
+from faces import rules_text
+from games import GAMES
 from tests.support.discord_server import (
     BOB,
     CHANNEL,
@@ -41,6 +44,7 @@ from tests.support.fake_discord import (
     permissions_without,
     slash,
 )
+from tests.support.helpers import short_match
 from tests.support.logs import no_errors_logged  # noqa: F401 - autouse
 from tests.support.session_helpers import balances
 from words.i18n import lang_of, tr
@@ -149,15 +153,28 @@ async def play_deal(server: Server, people: tuple[Any, ...], *, use_tiles: bool 
 
 # ----- whole deals by buttons -------------------------------------------------------------------
 
-@pytest.mark.parametrize("options, people, computers", [
-    ({"game": "tiengow", "options": "deals=1"}, (OLENA, BOB), 2),
-    ({"game": "threedozen", "options": "deals=1"}, (OLENA, BOB, KIM), 1),
-])
+def _whole_deals() -> list[Any]:
+    """Every game of `games.GAMES` at its usual table in a short match: three people and two
+    in turn (as many as the table holds), computers in the other seats."""
+    found = []
+    for n, (game, rules) in enumerate(GAMES.items()):
+        people = (OLENA, BOB, KIM)[:min(3 - n % 2, rules.default_players)]
+        options = {"game": game, "options": " ".join(short_match(rules))}
+        found.append(pytest.param(options, people, rules.default_players - len(people),
+                                  id=f"{game}-{len(people)}"))
+    return found
+
+
+@pytest.mark.parametrize("options, people, computers", _whole_deals())
 async def test_a_whole_deal_is_played_by_buttons(server: Server, options: dict[str, Any],
                                                  people: tuple[Any, ...],
                                                  computers: int) -> None:
     await open_game(server, options, people, computers)
     await play_deal(server, people)
+    assert server.bot is not None
+    if await server.bot.manager.open_in(Place(str(GUILD), str(CHANNEL))) is not None:
+        # A match to a target goes on: its starter stops it, and what is on the table returns.
+        await server.command(people[0], "stop")
     result = server.results()[-1]
     assert "result.png" in attachment_names(result)
     assert server.fake is not None and not server.fake.unhandled
@@ -297,8 +314,8 @@ async def test_missing_permissions_are_explained_to_the_starter(server: Server) 
 async def test_commands_outside_a_server_are_explained(server: Server) -> None:
     answer = await server.command(BOB, "newgame", {"game": "dragon"}, guild_id=None)
     assert "server" in answer
-    games = await server.command(BOB, "games", guild_id=None)
-    assert "tiengow" in games
+    listed = await server.command(BOB, "games", guild_id=None)
+    assert all(f"• {game} — " in listed for game in GAMES), listed
 
 
 async def test_unknown_options_are_refused_in_words(server: Server) -> None:
@@ -372,8 +389,12 @@ async def test_autocomplete_offers_games_presets_and_stakes(server: Server) -> N
 
 
 async def test_chat_commands_answer(server: Server) -> None:
-    assert "tiengow" in await server.command(BOB, "games")
-    assert "Tien Gow" in await server.command(BOB, "rules", {"game": "tiengow"})
+    listed = await server.command(BOB, "games")
+    for game in GAMES:
+        assert f"• {game} — " in listed, (game, listed)
+        # Each game's rules as its home writes them, shown literally (no markdown).
+        answer = await server.command(BOB, "rules", {"game": game})
+        assert answer == plain(rules_text(game, "en"), 4096), game
     assert "Bob" in await server.command(BOB, "chips")
     assert "/newgame" in await server.command(BOB, "help")
     answer = await server.command(BOB, "lang", {"language": "en"})
@@ -541,7 +562,7 @@ async def test_commands_are_for_servers_and_settings_for_admins(server: Server) 
 
 
 async def test_the_lobby_buttons_are_coloured_and_start_waits(server: Server) -> None:
-    await server.command(OLENA, "newgame", {"game": "tails"})
+    await server.command(OLENA, "newgame", {"game": "dragon"})
     by_id = {c.get("custom_id", ""): c for c in components(server.table())}
 
     def button(ending: str) -> JSON:
