@@ -405,10 +405,20 @@ def _reversed(face: str) -> str:
     return f"{low}:{high}"
 
 
-@pytest.mark.parametrize(("game", "players", "preset", "seed"), [
-    ("kapten", 2, "culin", "face-1"), ("kapten", 2, "classical", "face-2"),
-    ("kaptaishap", 3, "classical", "face-3"), ("threedozen", 3, "standard", "face-4"),
-])
+def _pile_games() -> list:
+    """Every preset of every game whose discards lie face up to be taken, at three seats (or
+    as many as it seats)."""
+    found = []
+    for game, rules in games.GAMES.items():
+        view = rules.view(rules.new_deal(rules.options(), rules.default_players, "probe"), None)
+        if "pile" in {f.name for f in dataclasses.fields(view)}:
+            players = min(3, rules.max_players)
+            found += [pytest.param(game, players, preset, f"face/{game}/{preset}",
+                                   id=f"{game}-{players}-{preset}") for preset in rules.presets]
+    return found
+
+
+@pytest.mark.parametrize(("game", "players", "preset", "seed"), _pile_games())
 async def test_a_discard_is_taken_by_its_face_either_way_round(tmp_path, monkeypatch, game,
                                                                 players, preset, seed):
     fixed_seed(monkeypatch, seed)
