@@ -160,7 +160,7 @@ def seats(session):
 async def test_lobby_closes_by_itself(tmp_path):
     m, rec = await manager(tmp_path / "db")
     try:
-        await m.new_game(PLACE, OLENA, ["tails"])
+        await m.new_game(PLACE, OLENA, ["dragon"])
         session = await m.open_in(PLACE)
         await m.storage.sessions.save(session.but(deadline=m.clock() + 0.05), session.version)
         m.requests.cache.clear()

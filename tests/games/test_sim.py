@@ -292,7 +292,7 @@ def test_cli_compares_presets_on_the_same_deals(capsys):
     out = capsys.readouterr().out
     assert next(line for line in out.splitlines() if "culin" in line).split() == [
         "classical", "culin"]
-    assert main(["sim", "tiengow", "--games", "4", "--compare", "modern,pure"]) == 0
+    assert main(["sim", "dragon", "--games", "4", "--compare", "one-arm,two-arm"]) == 0
     assert "wins by seat" in capsys.readouterr().out
 
 
