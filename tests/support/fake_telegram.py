@@ -41,7 +41,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.message import Message
 from email.parser import HeaderParser
 from email.utils import collapse_rfc2231_value
@@ -229,6 +229,22 @@ class SentMessage:
     def button_data(self) -> list[str]:
         """Every callback_data on the inline keyboard, row by row."""
         return [data for row in self.buttons() for _, data in row if data is not None]
+
+
+def _copied(msg: SentMessage) -> SentMessage:
+    """A copy of a message that the server's later changes leave alone. Its edits are the
+    server's own records, as `calls()` hands out its calls: frozen, and never changed once
+    made (copying a long-edited table's history on every look would cost more than the look)."""
+    return replace(msg, reply_markup=_json_copy(msg.reply_markup), edits=list(msg.edits))
+
+
+def _json_copy(value: Any) -> Any:
+    """A deep copy of decoded JSON (dicts, lists and plain values)."""
+    if isinstance(value, dict):
+        return {key: _json_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(item) for item in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -862,13 +878,13 @@ class FakeTelegram:
         """Copies of the bot's live (not deleted) messages in a chat, oldest first."""
         with self._cond:
             found = sorted(self._messages.get(chat_id, {}).values(), key=lambda m: m.message_id)
-            return [copy.deepcopy(m) for m in found if not m.deleted]
+            return [_copied(m) for m in found if not m.deleted]
 
     def message(self, chat_id: int, message_id: int) -> SentMessage | None:
         """A copy of one of the bot's messages, deleted or not."""
         with self._cond:
             found = self._messages.get(chat_id, {}).get(message_id)
-            return copy.deepcopy(found) if found is not None else None
+            return _copied(found) if found is not None else None
 
     def last_message(self, chat_id: int) -> SentMessage | None:
         live = self.messages(chat_id)
@@ -880,7 +896,7 @@ class FakeTelegram:
         with self._cond:
             for msg in reversed(self._messages.get(chat_id, {}).values()):
                 if not msg.deleted and (msg.has_photo or not photo):
-                    return copy.deepcopy(msg)
+                    return _copied(msg)
         return None
 
     def uploads(self) -> list[Upload]:
