@@ -279,16 +279,15 @@ async def telegram_table(folder: Path, minutes: float, seed: int = 1) -> Report:
                 played: set[str] = set()
                 while loop.time() < end:
                     await asyncio.sleep(LOOK)
-                    hands = [m for m in fake.messages(user.id) if m.has_photo]
-                    moves = [d for d in hands[-1].button_data() if "!" not in d] \
-                        if hands else []
+                    hand = fake.latest(user.id, photo=True)
+                    moves = [d for d in hand.button_data() if "!" not in d] if hand else []
                     if not moves or moves[0] in played:
                         continue
                     played.add(moves[0])
                     await pace.think(THINK)
-                    now = [m for m in fake.messages(user.id) if m.has_photo]
-                    if now and moves[0] in now[-1].button_data():
-                        await act(lambda m=now[-1], d=moves[0], u=user: fake.press(
+                    now = fake.latest(user.id, photo=True)
+                    if now and moves[0] in now.button_data():
+                        await act(lambda m=now, d=moves[0], u=user: fake.press(
                             u, u.id, m.message_id, d))
                         report.moves += 1
 

@@ -128,19 +128,14 @@ class Group:
         raise AssertionError("no join link")
 
     def hand(self, user: User) -> SentMessage | None:
-        photos = [m for m in self.server.messages(user.id) if m.has_photo]
-        return photos[-1] if photos else None
+        return self.server.latest(user.id, photo=True)
 
     def moves(self, user: User) -> list[str]:
-        hand = self.hand(user)
-        if hand is None:
-            return []
-        return [d for d in hand.button_data() if d and "!" not in d]
+        return moves_on(self.hand(user))
 
     def groups(self, user: User) -> list[str]:
         """First-tap buttons, when a hand has too many moves for one screen."""
-        hand = self.hand(user)
-        return [] if hand is None else [d for d in hand.button_data() if d and "!pick-" in d]
+        return groups_on(self.hand(user))
 
     async def answer_to(self, update_id: int) -> str:
         query = f"cq{update_id}"
@@ -190,9 +185,8 @@ class Group:
                     return
                 acted = False
                 for user in people:
-                    moves = self.moves(user)
                     hand = self.hand(user)
-                    groups = self.groups(user)
+                    moves, groups = moves_on(hand), groups_on(hand)
                     if not moves and groups and hand is not None and groups[0] not in seen:
                         seen.add(groups[0])
                         if think is not None:
@@ -228,3 +222,13 @@ class Group:
         session = await self.storage.sessions.get(sid)
         assert session is not None
         return session.status
+
+
+def moves_on(hand: SentMessage | None) -> list[str]:
+    """The move buttons on a hand."""
+    return [] if hand is None else [d for d in hand.button_data() if d and "!" not in d]
+
+
+def groups_on(hand: SentMessage | None) -> list[str]:
+    """The first-tap buttons on a hand whose moves come in two taps."""
+    return [] if hand is None else [d for d in hand.button_data() if d and "!pick-" in d]
