@@ -27,6 +27,8 @@ pytestmark = pytest.mark.real_time
 
 LEASE = 3.0
 GROUPS = 3
+COMPUTER_DELAY = 0.5
+"""Seconds a computer waits before its move: a deadline the dead process may be holding."""
 
 
 class Worker(BotProcess):
@@ -36,7 +38,7 @@ class Worker(BotProcess):
         self.port = free_port()
         super().__init__(server, db, {
             "GUPAI_DB": url, "GUPAI_HTTP_PORT": str(self.port), "GUPAI_LEASE": str(LEASE),
-            "TELEGRAM_WEBHOOK_URL": hook})
+            "GUPAI_COMPUTER_DELAY": str(COMPUTER_DELAY), "TELEGRAM_WEBHOOK_URL": hook})
 
     async def running(self, timeout: float = 30.0) -> None:
         import urllib.request
@@ -59,6 +61,27 @@ class Worker(BotProcess):
 async def server() -> AsyncIterator[FakeTelegram]:
     async with FakeTelegram() as fake:
         yield fake
+
+
+async def holds_a_move_due(storage: Storage, worker: Worker) -> bool:
+    """The worker runs the timers of a game whose next move is a computer's, due within its
+    pause: a deadline that is lost if the worker dies now, unless another takes it over."""
+    assert worker.child is not None
+    rows = await storage.db.read(
+        "SELECT s.deadline FROM sessions s JOIN leases l ON l.session_id = s.id "
+        "WHERE s.status = 'active' AND s.deadline IS NOT NULL AND l.owner LIKE ?",
+        (f"%:{worker.child.pid}:%",))
+    return any(row["deadline"] - time.time() <= COMPUTER_DELAY for row in rows)
+
+
+def both_answered(server: FakeTelegram) -> bool:
+    """A press reached both workers (each answered it)."""
+    seen: set[str] = set()
+    for answer in server.answers():
+        if answer.callback_query_id in seen:
+            return True
+        seen.add(answer.callback_query_id)
+    return False
 
 
 class Presses:
@@ -84,8 +107,9 @@ async def test_two_workers_share_the_games_and_one_dies(server: FakeTelegram, tm
     storage = await Storage.from_settings({"GUPAI_DB": postgres_url})
     groups: list[Group] = []
     try:
-        for worker in workers:
+        for worker in workers:  # (started together, as a host starts them)
             worker.start()
+        for worker in workers:
             await worker.running()
         for g in range(GROUPS):
             group = Group(server, tmp_path / "unused")
@@ -107,8 +131,14 @@ async def test_two_workers_share_the_games_and_one_dies(server: FakeTelegram, tm
 
         presses.both = True
         playing = [asyncio.ensure_future(play(*entry)) for entry in sids]
-        await asyncio.sleep(6.0)
         victim = workers[0]
+        # Killed partway: once presses have reached both workers, at a moment when it holds
+        # a game whose computer is about to move.
+        deadline = time.monotonic() + 60
+        while not (both_answered(server) and await holds_a_move_due(storage, victim)):
+            assert not all(task.done() for task in playing), "the games ended first"
+            assert time.monotonic() < deadline, "the worker never held a move that was due"
+            await asyncio.sleep(0.02)
         assert victim.child is not None
         victim.child.send_signal(signal.SIGKILL)
         victim.child.wait(10)
