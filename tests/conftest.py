@@ -15,6 +15,7 @@ one fails, saying how to install them.
 from __future__ import annotations
 
 import asyncio
+import ssl
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
@@ -30,6 +31,29 @@ def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
     if item.get_closest_marker("real_time") is not None:
         return {"real": asyncio.new_event_loop}
     return {"virtual": virtual_time.VirtualLoop}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def one_tls_context() -> Iterator[None]:
+    """Every Telegram bot a test starts opens two HTTP clients, and each read the system's
+    certificates anew (some 40 ms of work); the tests speak plain HTTP to 127.0.0.1 only, so
+    every client shares the first context made with the default settings."""
+    from httpx._transports import default
+
+    make = default.create_ssl_context
+    made: dict[bool, ssl.SSLContext] = {}
+
+    def shared(verify: object = True, cert: object = None, trust_env: bool = True
+               ) -> ssl.SSLContext:
+        if verify is not True or cert is not None:
+            return make(verify=verify, cert=cert, trust_env=trust_env)  # type: ignore[arg-type]
+        if trust_env not in made:
+            made[trust_env] = make(verify=verify, cert=cert, trust_env=trust_env)
+        return made[trust_env]
+
+    default.create_ssl_context = shared  # type: ignore[assignment]
+    yield
+    default.create_ssl_context = make
 
 
 @pytest.fixture(autouse=True)
