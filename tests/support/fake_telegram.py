@@ -30,6 +30,7 @@ It runs on 127.0.0.1 in daemon threads and uses the standard library only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import html
 import json
@@ -540,6 +541,9 @@ class FakeTelegram:
         self._said: dict[int, JSON] = {}
         """What users wrote, by the update_id that carried it (for a reply to quote)."""
         self._in_flight = 0
+        self._made = 0
+        """Calls answered so far (`clear_calls` leaves this count alone)."""
+        self._watchers: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
         self._polls_begun = 0
         self._last_activity = self._clock()
         self._closed = False
@@ -949,6 +953,30 @@ class FakeTelegram:
         with self._cond:
             return sum(1 for u in self._updates if u["update_id"] > self._delivered_up_to)
 
+    def made(self) -> int:
+        """How many calls the server has answered so far: for `next_call`."""
+        with self._cond:
+            return self._made
+
+    async def next_call(self, made: int, timeout: float) -> None:
+        """Wait until the server has answered more than `made` calls, or for `timeout`
+        seconds: a test that watches what the bot shows looks again when it may have changed,
+        not at every tick of the clock (on a virtual clock, a wait for the bot's next timer
+        then costs one look, not one every few milliseconds)."""
+        loop = asyncio.get_running_loop()
+        event = asyncio.Event()
+        watcher = (loop, event)
+        with self._cond:
+            if self._made > made:
+                return
+            self._watchers.append(watcher)
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), timeout)
+        finally:
+            with self._cond:
+                self._watchers.remove(watcher)
+
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 10.0) -> None:
         """Wait until ``predicate()`` is true; on timeout fail with the last calls."""
         deadline = self._clock() + timeout
@@ -1047,9 +1075,14 @@ class FakeTelegram:
             ok = status == 200
             error = None if ok else str(response.get("description"))
             self._calls.append(Call(name, params, at, ok, chat_id, error, self._clock()))
+            self._made += 1
+            watchers = list(self._watchers)
             if not polling:
                 self._in_flight -= 1
                 self._last_activity = self._clock()
+        for loop, event in watchers:
+            with contextlib.suppress(RuntimeError):  # (a loop closed meanwhile)
+                loop.call_soon_threadsafe(event.set)
         return status, response
 
     def _run(self, name: str, params: JSON, at: float) -> tuple[int, JSON]:

@@ -28,6 +28,9 @@ PEOPLE = (OLENA, BOB, KIM)
 QUICK = Timing(computer_delay=0.02, deal_pause=0.05, restore_grace=0.0)
 POLL = 0.05
 """Seconds between two looks for new updates."""
+LOOK = 0.25
+"""The longest a person waiting in `Group.play` goes without looking at their screen again
+when the bot has shown nothing new (what it shows wakes them at once)."""
 
 
 class Group:
@@ -178,7 +181,10 @@ class Group:
 
         async def loop() -> None:
             nonlocal pressed
-            while await self.status(sid) == "active":
+            while True:
+                made = self.server.made()  # (before looking: a call meanwhile wakes the wait)
+                if await self.status(sid) != "active":
+                    return
                 if until is not None and pressed >= until:
                     return
                 if done is not None and await done():
@@ -202,7 +208,7 @@ class Group:
                         pressed += 1
                         acted = True
                 if not acted:
-                    await asyncio.sleep(0.02)
+                    await self.server.next_call(made, LOOK)
         await asyncio.wait_for(loop(), limit)
         return pressed
 
