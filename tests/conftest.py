@@ -15,6 +15,7 @@ one fails, saying how to install them.
 from __future__ import annotations
 
 import asyncio
+import os
 import ssl
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
@@ -24,6 +25,18 @@ import pytest
 from tests.support import postgres, virtual_time
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.telegram_group import PEOPLE, STRANGER
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Temporary folders in memory (`/dev/shm`, where there is one and TMPDIR names no other
+    place), as for the PostgreSQL test servers: the tests' databases are thrown away anyway,
+    and on a busy disk their writes, and removing an old run's two thousand files at the end
+    of each run, took seconds."""
+    memory = postgres.MEMORY
+    if (config.option.basetemp is None and not os.environ.get("PYTEST_DEBUG_TEMPROOT")
+            and not os.environ.get("TMPDIR") and memory.is_dir()
+            and os.access(memory, os.W_OK)):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(memory)
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
