@@ -270,7 +270,8 @@ async def test_gupai_run_logs_json_at_debug_without_a_token(server, tmp_path):
     """The real `gupai run`, playing a game in a group at DEBUG: every log line is JSON, the
     game's lines name its session and chat, and the token is nowhere."""
     db = tmp_path / "bot.sqlite3"
-    env = {"GUPAI_LOG_FORMAT": "json", "GUPAI_LOG_LEVEL": "DEBUG", "PYTHONUNBUFFERED": "1"}
+    env = {"GUPAI_LOG_FORMAT": "json", "GUPAI_LOG_LEVEL": "DEBUG", "PYTHONUNBUFFERED": "1",
+           "GUPAI_COMPUTER_DELAY": "0.1"}  # (the computer's move logs as well after 0.1 s)
     group = ProcessGroup(server, db)
     group.process = LoggedProcess(server, db, env)
     try:
