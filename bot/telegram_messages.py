@@ -288,7 +288,11 @@ class Messages:
         buttons = self.markup(screen.keyboard, shown.where)
         layout = buttons.to_dict() if buttons is not None else None
         if needs_new:
-            await self._show_anew(shown, box, screen, layout)
+            try:
+                await self._show_anew(shown, box, screen, layout)
+            except BaseException:
+                shown.fresh = True  # (nothing new was sent: a try again must send it anew)
+                raise
             return
         photo = None
         if screen.picture is not None and screen.picture != shown.picture:

@@ -209,6 +209,28 @@ async def test_a_turn_costs_two_private_calls_and_still_notifies(
                    for c in server.calls())
 
 
+async def test_a_turn_notice_that_failed_for_now_is_still_a_new_message(
+        group: Group, server: FakeTelegram) -> None:
+    """The new hand message that tells a player their turn began fails for now (a network
+    error, a timeout): the outbox tries again, and the second try is a new message as well
+    (an edit of the old hand would not notify them)."""
+    sid = await group.open_game("dragon deals=1", (OLENA, BOB), computers=0)
+    assert group.bot is not None
+    await group.bot.drain()
+    mover = next(u for u in (OLENA, BOB) if group.moves(u))
+    other = BOB if mover is OLENA else OLENA
+    server.fail_next("sendPhoto", 502, chat_id=other.id)
+    after = len(server.calls())
+    await group.answer_to(group.press(mover, group.hand(mover), group.moves(mover)[0]))
+    await server.wait_for(lambda: group.moves(other) != [], timeout=30)
+    await group.bot.drain()
+    turn = chat_calls(server, other.id, after)
+    assert [(c.method, c.ok) for c in turn][:1] == [("sendPhoto", False)], turn
+    notices = [c for c in turn if c.ok and moves_on(c)]
+    assert notices and notices[0].method == "sendPhoto", [(c.method, c.ok) for c in turn]
+    assert await group.status(sid) == "active"
+
+
 async def test_kept_hand_messages_are_deleted_after_a_restart(
         group: Group, server: FakeTelegram, tmp_path: Path) -> None:
     """The hands a chat keeps are remembered with the session: a restarted bot still deletes
