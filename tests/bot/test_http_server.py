@@ -21,6 +21,7 @@ from bot.health import health
 from bot.http_server import HttpServer
 from bot.metrics import Metrics
 from bot.screens import Place, Post, Reply, Screen
+from bot.seating import Game, seats_of
 from storage import Storage
 from tests.support.discord_server import OLENA as DISCORD_OLENA
 from tests.support.discord_server import Server
@@ -133,6 +134,22 @@ async def discord_server(tmp_path: Path) -> AsyncIterator[Server]:
     await running.stop()
 
 
+async def waiting_for_a_person(server: Server) -> None:
+    """Until the game waits for a person, and what the bot queued has gone out: no computer's
+    move is due, so the calls the fake has seen are all the calls the bot has counted (a move
+    due during a scrape would be counted by the fake after it)."""
+    assert server.storage is not None
+    while True:
+        await server.drain()
+        (session,) = await server.storage.sessions.open_sessions()
+        game = Game.of(session)
+        state = game.state(session)
+        seat = None if state is None else game.rules.to_move(state)
+        if seat is not None and not seats_of(session)[seat].automatic:
+            return
+        await asyncio.sleep(0.05)
+
+
 async def test_discord_figures_and_health(discord_server: Server, monkeypatch) -> None:
     bot, fake = discord_server.bot, discord_server.fake
     assert bot is not None and fake is not None and discord_server.storage is not None
@@ -154,6 +171,7 @@ async def test_discord_figures_and_health(discord_server: Server, monkeypatch) -
         for ending in ("!add", "!start"):
             await discord_server.press(DISCORD_OLENA, discord_server.table(),
                                        discord_server.data(discord_server.table(), ending))
+        await waiting_for_a_person(discord_server)
         text = await scrape(served)
         assert sample(text, "gupai_presses_total", **DISCORD) == 2
         assert sample(text, "gupai_press_answer_seconds_count", **DISCORD) == 2
