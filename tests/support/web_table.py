@@ -22,9 +22,9 @@ from tests.support.miniapp import init_data
 from tests.support.telegram_group import TOKEN
 
 APP_NAME = "table"
-COMPUTER_DELAY = 0.3
-"""Seconds a computer waits before its move: time enough to see the page follow it, without
-making a deal take a minute."""
+COMPUTER_DELAY = 0.1
+"""Seconds a computer waits before its move: a pause the page can follow, without making a
+deal with computers take most of its time waiting for them."""
 
 
 def free_port() -> int:
