@@ -3,7 +3,8 @@
 States are stored as JSON and must come back equal to what was saved, so decoding follows the
 dataclass type hints: JSON lists become the tuples the annotations name, nested dataclasses are
 rebuilt, and a field whose concrete type only the game knows (a state's `options`) is supplied by
-the caller.
+the caller. A field with a default may be missing (a value saved before the field was added): it
+then takes its default; any other missing field is refused.
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ def _decoder(tp: Any, overrides: tuple[tuple[str, type], ...] = ()) -> Decoder:
 
 def _dataclass_decoder(tp: type, overrides: dict[str, type]) -> Decoder:
     hints = typing.get_type_hints(tp)
-    fields = tuple((f.name, _decoder(overrides.get(f.name, hints[f.name])))
+    fields = tuple((f.name, _decoder(overrides.get(f.name, hints[f.name])),
+                    f.default is not dataclasses.MISSING)
                    for f in dataclasses.fields(tp))
     name = tp.__name__
 
@@ -104,8 +106,10 @@ def _dataclass_decoder(tp: type, overrides: dict[str, type]) -> Decoder:
         if not isinstance(data, dict):
             raise ValueError(f"{name}: expected an object")
         kwargs = {}
-        for field, decode in fields:
+        for field, decode, optional in fields:
             if field not in data:
+                if optional:
+                    continue  # added with a default after the value was saved: the default
                 raise ValueError(f"{name}: missing {field}")
             kwargs[field] = decode(data[field])
         return tp(**kwargs)
