@@ -112,6 +112,9 @@ class KapState:
     winner: int | None
     source: str
     """How the winning hand was completed: "deal", "discard" or "stock"."""
+    took: tuple[tuple[int, int], ...] = ()
+    """Face-up discards taken and not shown since, oldest first, as (tile, seat that took it):
+    everyone saw each go into that hand, and until it is discarded again it is still there."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,6 +126,9 @@ class KapView(View[KapOptions]):
     taken: int | None
     stock: int
     pile: tuple[tuple[int, int], ...]
+    took: tuple[tuple[int, ...], ...]
+    """Per seat, the face-up discards it took and still holds (everyone saw it take them, and
+    nobody has seen them since), in the order taken."""
     takeable: tuple[int, ...]
     """Pile tiles the player to move may take now (the rule set decides which)."""
     pot: int
@@ -261,6 +267,7 @@ class KapRules(Rules[KapState, KapOptions]):
         hand = state.hands[seat]
         events: list[Event] = []
         pile, stock, phase, taken = state.pile, state.stock, state.phase, state.taken
+        took = state.took
         turn, turns, done, winner = state.turn, state.turns, state.done, state.winner
         completed = state.source
         source = ""
@@ -269,6 +276,7 @@ class KapRules(Rules[KapState, KapOptions]):
             index = max(i for i, (t, _) in enumerate(pile) if t == tile)
             pile = pile[:index] + pile[index + 1:]
             hand = _in_hand((*hand, tile))
+            took = (*took, (tile, seat))
             events.append(Event("take", seat, (tile,)))
             phase = "swap" if state.options.rules == "culin" else "discard"
             taken = tile
@@ -283,6 +291,8 @@ class KapRules(Rules[KapState, KapOptions]):
             hand = tuple(t for t in hand if t != tile)
             events.append(Event("discard", seat, (tile,)))
             pile = (*pile, (tile, seat))
+            if (tile, seat) in took:
+                took = tuple(r for r in took if r != (tile, seat))
             if state.phase == "swap":
                 # Culin's compulsory draw follows the discard at once (§2.6, D-11); the stock
                 # cannot be empty here: it was checked when the turn began. The turn's last
@@ -307,7 +317,7 @@ class KapRules(Rules[KapState, KapOptions]):
             version=state.version + 1, sets=state.sets, leader=state.leader, turn=turn,
             turns=turns, phase=phase, taken=taken,
             hands=(*state.hands[:seat], hand, *state.hands[seat + 1:]), stock=stock, pile=pile,
-            done=done, winner=winner, source=completed,
+            done=done, winner=winner, source=completed, took=took,
         )
         return new, tuple(events)
 
@@ -361,6 +371,7 @@ class KapRules(Rules[KapState, KapOptions]):
             turns=state.turns, phase=state.phase, taken=state.taken,
             hand=state.hands[seat] if seat is not None else (),
             hand_counts=tuple(map(len, state.hands)), stock=len(state.stock), pile=state.pile,
+            took=took_by_seat(state.took, state.players),
             takeable=self.takeable(state), pot=state.options.ante * state.players,
             match=state.match,
             legal=((self.legal_actions(state) if legal is None else legal)
@@ -398,6 +409,7 @@ class KapTable(Table[KapState]):
         "source",
         "stock",
         "taken",
+        "took",
         "turn",
         "turns",
         "version",
@@ -418,6 +430,7 @@ class KapTable(Table[KapState]):
         self.stock, self.at = state.stock, 0
         """Drawn from `at` on: the public stock is `stock[at:]`."""
         self.pile = list(state.pile)
+        self.took = list(state.took)
         self.done, self.winner, self.source = state.done, state.winner, state.source
         self._legal: tuple[Action, ...] | None = None
 
@@ -427,6 +440,7 @@ class KapTable(Table[KapState]):
             object.__setattr__(twin, name, getattr(self, name))
         twin.hands = [list(h) for h in self.hands]
         twin.pile = list(self.pile)
+        twin.took = list(self.took)
         return twin
 
     def to_move(self) -> int | None:
@@ -486,6 +500,7 @@ class KapTable(Table[KapState]):
                     break
             hand.append(tile)
             hand.sort(key=_ORDER.__getitem__)
+            self.took.append((tile, seat))
             self.taken = tile
             self.phase = "swap" if self._culin else "discard"
             source = "discard"
@@ -499,6 +514,8 @@ class KapTable(Table[KapState]):
             tile = action.tiles[0]
             hand.remove(tile)
             self.pile.append((tile, seat))
+            if self.took and (tile, seat) in self.took:
+                self.took.remove((tile, seat))
             if phase == "swap":
                 hand.append(self.stock[self.at])
                 hand.sort(key=_ORDER.__getitem__)
@@ -527,6 +544,7 @@ class KapTable(Table[KapState]):
             turns=self.turns, phase=self.phase, taken=self.taken,
             hands=tuple(tuple(h) for h in self.hands), stock=self.stock[self.at:],
             pile=tuple(self.pile), done=self.done, winner=self.winner, source=self.source,
+            took=tuple(self.took),
         )
 
     def outcome(self) -> Outcome | None:
@@ -552,13 +570,20 @@ class KapTable(Table[KapState]):
         return (rules.id, options, rules.tileset(options), seat, self.players, self.version,
                 seat, tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
                 self.legal(), None, self.sets, self.leader, self.turns, self.phase, self.taken,
-                len(self.stock) - self.at, pile, takeable, options.ante * self.players, None)
+                len(self.stock) - self.at, pile, took_by_seat(self.took, self.players),
+                takeable, options.ante * self.players, None)
 
 
 _LAZY = LazyViews(KapView)
 """Views of the seat to move; their fields in order: game, options, tiles, seat, players,
 version, to_move, hand, hand_counts, match, legal, outcome, then sets, leader, turns, phase,
-taken, stock, pile, takeable, pot, winning."""
+taken, stock, pile, took, takeable, pot, winning."""
+
+
+def took_by_seat(took: Sequence[tuple[int, int]], players: int
+                 ) -> tuple[tuple[int, ...], ...]:
+    """The record of taken discards (`KapState.took`) as the views carry it: per seat."""
+    return tuple(tuple(t for t, s in took if s == seat) for seat in range(players))
 
 
 def _complete(hand: Sequence[int], digit: Sequence[int]) -> bool:

@@ -557,6 +557,34 @@ def test_events_and_views_never_show_hidden_tiles(rules, opts, players):
             state = new
 
 
+def test_every_view_records_the_discards_a_seat_took_until_it_shows_them_again():
+    """Everyone saw B take [6:2] and A take back its [4:1]: every view, the public one too,
+    says so, per seat, for as long as the tile stays in that hand (A discards its [4:1]
+    again at the end of the turn, and then it is on the table for all to see)."""
+    state = deal(KT, CULIN, [P0, P1], STOCK)
+    for kind in ("62", "41"):  # turn 1 (A)
+        state, _ = act(KT, state, "discard", kind)
+    state, _ = act(KT, state, "draw")  # turn 2 (B)
+    state, _ = act(KT, state, "discard", "65")
+    state, _ = act(KT, state, "draw")  # turn 3 (A)
+    state, _ = act(KT, state, "discard", "32")
+    assert all(KT.view(state, looker).took == ((), ()) for looker in (None, A, B))
+    state, _ = act(KT, state, "take", "62")  # turn 4 (B)
+    for kind in ("31", "53"):
+        state, _ = act(KT, state, "discard", kind)
+    (six_two,) = [t for t in state.hands[B] if spec(t) == "62"]
+    assert all(KT.view(state, looker).took == ((), (six_two,)) for looker in (None, A, B))
+    state, _ = act(KT, state, "take", "41")  # turn 5 (A): its own earlier discard
+    (four_one,) = [t for t in state.hands[A] if spec(t) == "41"]
+    assert KT.view(state, B).took == ((four_one,), (six_two,))
+    state, _ = act(KT, state, "discard", "11")
+    assert KT.view(state, None).took == ((four_one,), (six_two,))
+    state, _ = act(KT, state, "discard", "41")
+    assert four_one not in state.hands[A] and state.pile[-1] == (four_one, A)
+    assert all(KT.view(state, looker).took == ((), (six_two,)) for looker in (None, A, B))
+    assert KT.loads(KT.dumps(state)) == state
+
+
 # ----- the even deal of the seed author's simulator (§3 row 20, §4.2) --------------------------
 
 @pytest.mark.parametrize("rules_name", ["culin", "classical"])
