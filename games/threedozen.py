@@ -78,6 +78,13 @@ class ThreeDozenState:
     winner: int | None
     source: str
     """How the third pair came: "deal", "discard" (the predecessor's) or "stock"."""
+    restocked: tuple[int, ...] = ()
+    """The discards shuffled into the stock at the latest reshuffle, in id order: everyone saw
+    them face up, and every tile the stock has held since is one of them."""
+    restocked_held: tuple[int, ...] = ()
+    """Per seat, how many tiles of `restocked` it holds (none before the first reshuffle):
+    every draw since brought one, and every one it has laid out or discarded since went, all
+    in everyone's sight."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,6 +98,13 @@ class ThreeDozenView(View[ThreeDozenOptions]):
     takeable: tuple[int, ...]
     """The last discard while the player to move may take it (if it pairs with his tiles)."""
     reshuffles: int
+    restocked: tuple[int, ...]
+    """The discards shuffled into the stock at the latest reshuffle, in id order (none before
+    the first): the stock holds only tiles of these, so every other tile nobody has seen since
+    is in a hand."""
+    restocked_held: tuple[int, ...]
+    """Per seat, how many tiles of `restocked` it holds (empty before the first reshuffle): one
+    for each draw since the reshuffle, less those it has laid out or discarded since."""
     pot: int
 
 
@@ -225,6 +239,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
         hand = state.hands[seat]
         melds = state.melds[seat]
         stock, pile, reshuffles = state.stock, state.pile, state.reshuffles
+        restocked = state.restocked
         turn, turns = state.turn, state.turns
         events: list[Event] = []
         source = ""
@@ -244,6 +259,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
                 if not stock:
                     raise IllegalAction("no tile left to draw")
                 pile, reshuffles = (), reshuffles + 1
+                restocked = tuple(sorted(stock))
                 events.append(Event("reshuffle", None, (), len(stock)))
             events.append(Event("draw", seat))
             hand = tuple(sorted((*hand, stock[0])))
@@ -264,30 +280,45 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
         elif source:
             # A tile came in: a win if everything pairs, else lay pairs, else discard.
             return self._received(state, seat, hand, melds, stock, pile, reshuffles, events,
-                                  source)
+                                  source, restocked)
         else:
             phase = "meld" if hand_pairs(hand) else "discard"
         return self._with(state, seat, hand, melds, turn=turn, turns=turns, phase=phase,
-                          stock=stock, pile=pile, reshuffles=reshuffles), tuple(events)
+                          stock=stock, pile=pile, reshuffles=reshuffles,
+                          restocked=restocked), tuple(events)
 
     def _with(self, state: ThreeDozenState, seat: int, hand: tuple[int, ...],
               melds: tuple[tuple[int, int], ...], *, turn: int, turns: int, phase: str,
               stock: tuple[int, ...], pile: tuple[tuple[int, int], ...], reshuffles: int,
-              winner: int | None = None, source: str = "") -> ThreeDozenState:
+              restocked: tuple[int, ...], winner: int | None = None, source: str = ""
+              ) -> ThreeDozenState:
         """The state after a move by `seat`, built at once (no copy per changed field)."""
+        held = state.restocked_held
+        if restocked:
+            # The seat's hand is the only one that changed: what it holds of the reshuffled
+            # tiles changed by a draw, a pair laid or a discard, all seen (a new reshuffle
+            # starts from hands that hold none of its tiles).
+            same = reshuffles == state.reshuffles
+            counts = list(held) if same else [0] * state.players
+            before = state.hands[seat] if same else ()
+            counts[seat] += (sum(1 for t in hand if t in restocked)
+                             - sum(1 for t in before if t in restocked))
+            held = tuple(counts)
         return ThreeDozenState(
             options=state.options, seed=state.seed, players=state.players, match=state.match,
             version=state.version + 1, leader=state.leader, turn=turn, turns=turns,
             phase=phase, hands=(*state.hands[:seat], hand, *state.hands[seat + 1:]),
             melds=(*state.melds[:seat], melds, *state.melds[seat + 1:]), stock=stock,
             pile=pile, reshuffles=reshuffles, winner=winner if winner is not None
-            else state.winner, source=source or state.source,
+            else state.winner, source=source or state.source, restocked=restocked,
+            restocked_held=held,
         )
 
     def _received(self, state: ThreeDozenState, seat: int, hand: tuple[int, ...],
                   melds: tuple[tuple[int, int], ...], stock: tuple[int, ...],
                   pile: tuple[tuple[int, int], ...], reshuffles: int, events: list[Event],
-                  source: str) -> tuple[ThreeDozenState, tuple[Event, ...]]:
+                  source: str, restocked: tuple[int, ...]
+                  ) -> tuple[ThreeDozenState, tuple[Event, ...]]:
         """After a tile comes in: a win if everything pairs, else lay pairs, else discard."""
         rest = pairing(hand) if len(melds) * 2 + len(hand) == 2 * PAIRS_TO_WIN else None
         if rest is not None:
@@ -296,12 +327,12 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             events += [Event("win", seat, (), PAIRS_TO_WIN), Event("end", None, (), seat)]
             return self._with(state, seat, (), (*melds, *rest), turn=state.turn,
                               turns=state.turns, phase="", stock=stock, pile=pile,
-                              reshuffles=reshuffles, winner=seat, source=source
-                              ), tuple(events)
+                              reshuffles=reshuffles, restocked=restocked, winner=seat,
+                              source=source), tuple(events)
         phase = "meld" if hand_pairs(hand) else "discard"
         return self._with(state, seat, hand, melds, turn=state.turn, turns=state.turns,
-                          phase=phase, stock=stock, pile=pile, reshuffles=reshuffles
-                          ), tuple(events)
+                          phase=phase, stock=stock, pile=pile, reshuffles=reshuffles,
+                          restocked=restocked), tuple(events)
 
     # ----- scoring ---------------------------------------------------------------------------
 
@@ -360,7 +391,8 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
             phase=state.phase, hand=state.hands[seat] if seat is not None else (),
             hand_counts=tuple(map(len, state.hands)), melds=state.melds,
             stock=len(state.stock), pile=state.pile, takeable=self.takeable(state),
-            reshuffles=state.reshuffles, pot=state.options.stake * state.players,
+            reshuffles=state.reshuffles, restocked=state.restocked,
+            restocked_held=state.restocked_held, pot=state.options.stake * state.players,
             match=state.match,
             legal=((self.legal_actions(state) if legal is None else legal)
                    if mover is not None and mover == seat else ()),

@@ -395,6 +395,28 @@ def test_empty_stock_reshuffles_every_discard():
     assert len(orders) >= 4
 
 
+def test_every_view_names_the_discards_a_reshuffle_put_into_the_stock():
+    """Everyone saw the four discards go into the new stock: every tile it holds from then on
+    is one of them, and every view, the public one too, says which (until the next
+    reshuffle), and how many of them each hand holds: those drawn since, less those shown."""
+    state = reshuffle_position()
+    assert all(TD.view(state, looker).restocked == () for looker in (None, A, B, C))
+    state, _ = act(state, "draw")
+    reshuffled = tuple(sorted(w("60", "64", "63", "10")))
+    assert state.restocked == reshuffled and set(state.stock) <= set(reshuffled)
+    assert all(TD.view(state, looker).restocked == reshuffled for looker in (None, A, B, C))
+    # B drew one of them: every view says B holds one, and nobody else any.
+    assert all(TD.view(state, looker).restocked_held == (0, 1, 0)
+               for looker in (None, A, B, C))
+    if state.phase == "meld":
+        state, _ = act(state, "meld")
+    (drawn,) = set(state.hands[B]) & set(reshuffled) or {None}
+    tile = drawn if drawn is not None else state.hands[B][0]
+    state, _ = TD.apply(state, Action("discard", (tile,)))
+    assert state.restocked_held == (0, 0, 0) == TD.view(state, C).restocked_held
+    assert TD.loads(TD.dumps(state)) == state
+
+
 def test_play_goes_on_after_a_reshuffle():
     state, _ = act(reshuffle_position(), "draw")
     if state.phase == "meld":
