@@ -266,18 +266,25 @@ def deal_in_turn(deck: Sequence[int], players: int, leader: int, size: int, extr
 
 
 def hand_out(counts: tuple[int, ...], seat: int, own: tuple[int, ...], tiles: list[int],
-             key: Callable[[int], Any] | None = None) -> tuple[tuple[tuple[int, ...], ...], int]:
+             key: Callable[[int], Any] | None = None,
+             held: Sequence[Sequence[int]] = ()) -> tuple[tuple[tuple[int, ...], ...], int]:
     """Every hand of a deal dealt anew from `seat`'s view: the seat's `own`, and the others'
     from the front of `tiles` in seat order, each sorted (by `key`) as the rules keep a hand;
-    with how many of `tiles` they took (the rest stay for the stock)."""
+    with how many of `tiles` they took (the rest stay for the stock). `held`, when given, names
+    per seat the tiles everyone knows it holds (a face-up discard it took): they are part of
+    its hand and of its count, and `tiles` fills the rest."""
     hands: list[tuple[int, ...]] = []
     at = 0
     for s, count in enumerate(counts):
         if s == seat:
             hands.append(own)
             continue
-        hands.append(tuple(sorted(tiles[at:at + count], key=key)))
-        at += count
+        known = tuple(held[s]) if held else ()
+        need = count - len(known)
+        if need < 0:
+            raise ValueError(f"seat {s} holds {count} tiles, not the {len(known)} known")
+        hands.append(tuple(sorted((*known, *tiles[at:at + need]), key=key)))
+        at += need
     return tuple(hands), at
 
 

@@ -3,7 +3,8 @@ view, weighed by how likely the others' face-up discards make them.
 
 Rules sources: RULES.md §2.6–§2.7 (the stock and the other hands; Culin's rules let a player
 take any face-up tile, so a tile left face up did not complete the hand of a seat that had a
-turn with it there).
+turn with it there; a face-up tile a seat took is in its hand until it is discarded again, so
+every deal gives it back to that seat: `KapView.took`).
 """
 
 from __future__ import annotations
@@ -32,23 +33,42 @@ from, a uniform draw, which foretells worse than the base rate (0.102)."""
 
 
 def kap_sample(rules: KapRules, view: Any, rng: random.Random) -> Any:
-    """A deal `rules` could have dealt, as `view`'s seat sees it (`KapRules.redeal`)."""
+    """A deal `rules` could have dealt, as `view`'s seat sees it (`KapRules.redeal`): the
+    tiles it cannot see dealt anew, uniformly, to the other hands and the stock, every hand
+    keeping the face-up tiles it was seen to take."""
     v = cast("KapView", view)
     seat = cast(int, v.seat)
     kind = v.tiles.kind_of
+    held = _held(v)
     known = set(v.hand)
     known.update(t for t, _ in v.pile)
+    known.update(t for tiles in held for t in tiles)
     pool = [t for t in range(32 * v.sets) if t not in known]
     rng.shuffle(pool)
-    hands, at = hand_out(v.hand_counts, seat, v.hand, pool, key=lambda t: (kind[t], t))
+    hands, at = hand_out(v.hand_counts, seat, v.hand, pool, key=lambda t: (kind[t], t),
+                         held=held)
     stock = tuple(pool[at:])
     if len(stock) != v.stock:
         raise ValueError("the view's counts do not add up to the unseen tiles")
-    return rules.state_type(
-        options=v.options, seed=sample_seed(rng), players=v.players, match=v.match,
-        version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
-        phase=v.phase, taken=v.taken, hands=hands, stock=stock, pile=v.pile, done="",
-        winner=None, source="")
+    return _state(rules, v, sample_seed(rng), hands, stock)
+
+
+def _held(v: KapView) -> tuple[tuple[int, ...], ...]:
+    """The tiles each other seat is seen to hold (the face-up discards it took), none for the
+    view's own seat, whose hand is known whole."""
+    return tuple(() if s == v.seat else tiles for s, tiles in enumerate(v.took))
+
+
+def _state(rules: KapRules, v: KapView, seed: str, hands: tuple[tuple[int, ...], ...],
+           stock: tuple[int, ...]) -> KapState:
+    """`v`'s table with these hands and this stock, its seat to move."""
+    state: KapState = rules.state_type(
+        options=v.options, seed=seed, players=v.players, match=v.match,
+        version=v.version, sets=v.sets, leader=v.leader, turn=cast(int, v.seat),
+        turns=v.turns, phase=v.phase, taken=v.taken, hands=hands, stock=stock, pile=v.pile,
+        done="", winner=None, source="",
+        took=tuple((t, s) for s, tiles in enumerate(v.took) for t in tiles))
+    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +174,17 @@ def kap_chain(rules: KapRules, view: Any, rater: Any, rng: random.Random
     seat = cast(int, v.seat)
     kind = v.tiles.kind_of
     order = [kind[t] * 1024 + t for t in range(v.tiles.size)]
+    held = _held(v)
+    fixed = {t for tiles in held for t in tiles}
     tiles, owners = places(start, seat)
+    if fixed:  # a taken tile stays in its hand: it is no place the chain may move
+        kept = [i for i, t in enumerate(tiles) if t not in fixed]
+        tiles, owners = [tiles[i] for i in kept], [owners[i] for i in kept]
     in_hands = len(tiles) - len(start.stock)
 
     def build(chosen: list[int]) -> tuple[tuple[int, ...], ...]:
-        return hand_out(v.hand_counts, seat, v.hand, chosen, key=order.__getitem__)[0]
+        return hand_out(v.hand_counts, seat, v.hand, chosen, key=order.__getitem__,
+                        held=held)[0]
 
     # A step changes one or two hands: each seat's factor is remembered by the hand it holds.
     factors: dict[tuple[int, tuple[int, ...]], float] = {}
@@ -181,11 +207,6 @@ def kap_chain(rules: KapRules, view: Any, rater: Any, rng: random.Random
         hands = chain()
         stock = tiles[in_hands:]  # the chain keeps `tiles` as its current deal
         rng.shuffle(stock)
-        state: KapState = rules.state_type(
-            options=v.options, seed=start.seed, players=v.players, match=v.match,
-            version=v.version, sets=v.sets, leader=v.leader, turn=seat, turns=v.turns,
-            phase=v.phase, taken=v.taken, hands=hands, stock=tuple(stock),
-            pile=v.pile, done="", winner=None, source="")
-        return state
+        return _state(rules, v, start.seed, hands, tuple(stock))
 
     return deal

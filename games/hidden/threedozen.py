@@ -1,12 +1,15 @@
 """Deals for Three Dozen: the others' hands and the stock dealt anew from one seat's view.
 
 Rules source: RULES.md §2.9 (pairs must be laid out, so no hand waiting for its turn holds one;
-a discard that pairs with a hand is taken).
+a discard that pairs with a hand is taken), D-15 (a draw from an empty stock first shuffles every
+discard into a new stock: from then on the stock holds only tiles everyone saw face up,
+`ThreeDozenView.restocked`, and every other tile nobody has seen since is in a hand).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -17,64 +20,89 @@ from games.threedozen_ai import STALE_RESHUFFLES
 from games.tiles import WESTERN
 
 if TYPE_CHECKING:
-    from games.threedozen import ThreeDozen, ThreeDozenView
+    from games.threedozen import ThreeDozen, ThreeDozenState, ThreeDozenView
 
-def _no_pair_hand(pool: list[int], size: int, rng: random.Random) -> list[int] | None:
-    """`size` tiles out of `pool` (taken out of it) of which no two make a pair."""
-    chosen: list[int] = []
+def _no_pair_hand(pool: list[int], size: int, rng: random.Random, chosen: Sequence[int] = ()
+                  ) -> list[int] | None:
+    """`size` tiles out of `pool` (taken out of it) of which no two, nor one and a tile of
+    `chosen`, make a pair."""
+    picked: list[int] = []
     for _ in range(size):
-        fits = [k for k, t in enumerate(pool) if not any(is_pair(t, c) for c in chosen)]
+        fits = [k for k, t in enumerate(pool)
+                if not any(is_pair(t, c) for c in chosen) and not any(
+                    is_pair(t, c) for c in picked)]
         if not fits:
-            pool.extend(chosen)
+            pool.extend(picked)
             return None
         k = fits[rng.randrange(len(fits))]
-        chosen.append(pool[k])
+        picked.append(pool[k])
         pool[k] = pool[-1]
         pool.pop()
-    return chosen
+    return picked
 
 
 def threedozen_sample(rules: ThreeDozen, view: Any, rng: random.Random) -> Any:
-    """A deal `rules` could have dealt, as `view`'s seat sees it (`ThreeDozen.redeal`)."""
+    """A deal `rules` could have dealt, as `view`'s seat sees it (`ThreeDozen.redeal`): the
+    tiles it cannot see dealt anew to the other hands and the stock. Since a reshuffle the
+    stock holds only reshuffled tiles and each hand as many of them as the table saw it keep
+    (`restocked_held`); a hand that has had a turn holds no pair."""
     v = cast("ThreeDozenView", view)
     seat = cast(int, v.seat)
     known = set(v.hand)
     known.update(t for m in v.melds for pair in m for t in pair)
     known.update(t for t, _ in v.pile)
+    restocked = set(v.restocked)
     base = [t for t in range(WESTERN.size) if t not in known]
+    fresh_base = [t for t in base if t in restocked]
+    old_base = [t for t in base if t not in restocked]
+    held = v.restocked_held if restocked else (0,) * v.players
+    if restocked and len(fresh_base) - sum(
+            n for s, n in enumerate(held) if s != seat) != v.stock:
+        raise ValueError("the view's counts do not add up to the reshuffled tiles")
     for attempt in range(TRIES + 1):
-        pool = list(base)
+        # Before any reshuffle every unseen tile is of one kind ("old"), stock included.
+        fresh, old = list(fresh_base), list(old_base)
         hands: list[tuple[int, ...]] = []
         ok = True
         for s, count in enumerate(v.hand_counts):
             if s == seat:
                 hands.append(v.hand)
                 continue
+            mine = held[s]
             # A hand waiting for its turn has laid out every pair it held (§2.9) — once it
             # has had a turn: a hand as dealt may hold pairs.
-            got: list[int] | None
-            if not _turns_done(v, s):
-                got = [pool.pop(rng.randrange(len(pool))) for _ in range(count)]
-            else:
-                got = _no_pair_hand(pool, count, rng) if attempt < TRIES else None
-            if got is None:
-                if attempt < TRIES:
+            if _turns_done(v, s) and attempt < TRIES:
+                first = _no_pair_hand(fresh, mine, rng)
+                rest = None if first is None else _no_pair_hand(old, count - mine, rng, first)
+                if first is None or rest is None:
                     ok = False
                     break
-                rng.shuffle(pool)
-                got = [pool.pop() for _ in range(count)]
+                got = first + rest
+            else:
+                got = [fresh.pop(rng.randrange(len(fresh))) for _ in range(mine)]
+                got += [old.pop(rng.randrange(len(old))) for _ in range(count - mine)]
             hands.append(tuple(sorted(got)))
         if not ok:
             continue
-        rng.shuffle(pool)
-        if len(pool) != v.stock:
+        stock = fresh if restocked else old
+        if restocked and old:
             raise ValueError("the view's counts do not add up to the unseen tiles")
-        return rules.state_type(
-            options=v.options, seed=sample_seed(rng), players=v.players, match=v.match,
-            version=v.version, leader=v.leader, turn=seat, turns=v.turns, phase=v.phase,
-            hands=tuple(hands), melds=v.melds, stock=tuple(pool), pile=v.pile,
-            reshuffles=v.reshuffles, winner=None, source="")
+        rng.shuffle(stock)
+        if len(stock) != v.stock:
+            raise ValueError("the view's counts do not add up to the unseen tiles")
+        return _state(rules, v, sample_seed(rng), tuple(hands), tuple(stock))
     raise AssertionError("unreachable: the last attempt has no constraints")
+
+
+def _state(rules: ThreeDozen, v: ThreeDozenView, seed: str, hands: tuple[tuple[int, ...], ...],
+           stock: tuple[int, ...]) -> ThreeDozenState:
+    """`v`'s table with these hands and this stock, its seat to move."""
+    state: ThreeDozenState = rules.state_type(
+        options=v.options, seed=seed, players=v.players, match=v.match, version=v.version,
+        leader=v.leader, turn=cast(int, v.seat), turns=v.turns, phase=v.phase, hands=hands,
+        melds=v.melds, stock=stock, pile=v.pile, reshuffles=v.reshuffles, winner=None,
+        source="", restocked=v.restocked, restocked_held=v.restocked_held)
+    return state
 
 
 
@@ -141,21 +169,24 @@ def threedozen_likelihood(view: Any, state: Any, rater: Any) -> float:
 
 def threedozen_chain(rules: ThreeDozen, view: Any, rater: Any, rng: random.Random) -> Chain:
     """`Chain` for Three Dozen, weighed by `threedozen_likelihood`: places are the other hands
-    and the stock (shuffled anew for every deal handed out)."""
+    and the stock (shuffled anew for every deal handed out). Since a reshuffle a step swaps a
+    reshuffled tile only for another: the stock holds nothing else, and each hand keeps as
+    many as it holds."""
     v = cast("ThreeDozenView", view)
     start = threedozen_sample(rules, v, rng)
     seat = cast(int, v.seat)
     tiles, owners = places(start, seat)
+    restocked = frozenset(v.restocked)
+    fresh = [t in restocked for t in tiles]
 
     def build(chosen: list[int]) -> Any:
         hands, at = hand_out(v.hand_counts, seat, v.hand, chosen)
         stock = chosen[at:]
         rng.shuffle(stock)
-        return rules.state_type(
-            options=v.options, seed=start.seed, players=v.players, match=v.match,
-            version=v.version, leader=v.leader, turn=seat, turns=v.turns, phase=v.phase,
-            hands=hands, melds=v.melds, stock=tuple(stock), pile=v.pile,
-            reshuffles=v.reshuffles, winner=None, source="")
+        return _state(rules, v, start.seed, hands, tuple(stock))
 
-    return Chain(tiles, owners, lambda i, t: True, build,
+    def allowed(place: int, tile: int) -> bool:
+        return (tile in restocked) == fresh[place]
+
+    return Chain(tiles, owners, allowed, build,
                  lambda state: threedozen_likelihood(v, state, rater), rng, DOZEN_BURN, DOZEN_THIN)

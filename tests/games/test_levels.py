@@ -18,8 +18,9 @@ import pytest
 
 from games import GAMES, get
 from games.connecting import ConnectState
-from games.engine import Budget, InvalidOptions
+from games.engine import Action, Budget, InvalidOptions, Match
 from games.hidden.connecting import connect_clues, connect_orders
+from games.kap import KapState
 from games.players import LEVELS, EasyPlayer, ScoredPlayer, make_player
 from games.search import DECISIVE, SearchPlayer, search_player
 from games.sim import simulate
@@ -205,3 +206,122 @@ def test_strong_wins_more_often_than_normal_at_domino():
     strong = simulate(rules, rules.options(), players, games, "strong", ["strong", *others])
     normal = simulate(rules, rules.options(), players, games, "strong", ["normal", *others])
     assert normal.wins[0] < least <= strong.wins[0]
+
+
+# ----- what the table saw: taken discards, a reshuffled stock ------------------------------------
+
+RECORDED = [case for case in CASES if case.values[0] in ("kapten", "kaptaishap", "threedozen")]
+
+
+def honours_the_record(view: Any, state: Any) -> bool:
+    """Whether `state` agrees with what `view`'s table saw: every seat holds the face-up
+    discards it took and has not discarded since (Kap); the stock holds only tiles the latest
+    reshuffle put there, and every hand as many of them as it drew and kept since (Three
+    Dozen)."""
+    if isinstance(state, KapState):
+        return all(set(tiles) <= set(state.hands[s]) for s, tiles in enumerate(view.took))
+    restocked = set(view.restocked)
+    return not restocked or (set(state.stock) <= restocked and all(
+        len(restocked & set(hand)) == held
+        for hand, held in zip(state.hands, view.restocked_held, strict=True)))
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), RECORDED)
+def test_the_record_holds_in_the_real_deal_and_in_every_sampled_one(game, preset, players):
+    rules = get(game)
+    rater = rules.rater()
+    recorded = 0
+    for _, position, seat, view in positions(game, preset, players, 6, 2):
+        state = position.state
+        assert honours_the_record(view, state)
+        assert rules.view(state, None).__getattribute__(
+            "took" if isinstance(state, KapState) else "restocked") == (
+            view.took if isinstance(state, KapState) else view.restocked)
+        telling = (any(t for s, t in enumerate(view.took) if s != seat)
+                   if isinstance(state, KapState) else bool(view.restocked))
+        if not telling:
+            continue
+        recorded += 1
+        for k in range(3):
+            assert honours_the_record(view, rules.redeal(view, random.Random(k)))
+        deals = rules.deals(view, rater, random.Random(recorded))
+        for _ in range(3):
+            assert honours_the_record(view, deals())
+    assert recorded
+
+
+def test_a_seat_that_took_a_discard_holds_it_in_every_sampled_deal():
+    """Kap Ten, Culin's rules: B takes A's first discard and keeps it. Every deal A's strong
+    player samples gives B that tile; once B discards it again, the record lets it go."""
+    rules = get("kapten")
+    rater = rules.rater()
+    state = rules.new_deal(rules.options(), 2, "took", Match.start(2, leader=0))
+    a, b = 0, 1
+
+    def discard_other_than(state: Any, tile: int | None) -> Any:
+        move = next(m for m in rules.legal_actions(state)
+                    if m.verb == "discard" and m.tiles[0] != tile)
+        return rules.apply(state, move)[0]
+
+    state = discard_other_than(state, None)  # A's first turn: discard, draw, discard
+    first = state.pile[0][0]
+    state = discard_other_than(state, None)
+    assert rules.to_move(state) == b
+    state, events = rules.apply(state, Action("take", (first,)))
+    assert [e.kind for e in events] == ["take"]
+    state = discard_other_than(state, first)  # pays for it; the compulsory draw follows
+    state = discard_other_than(state, first)
+    assert rules.to_move(state) == a and first in state.hands[b]
+    for seat in (None, a, b):
+        assert rules.view(state, seat).took == ((), (first,))
+    view = rules.view(state, a)
+    samples = [rules.redeal(view, random.Random(k)) for k in range(20)]
+    deals = rules.deals(view, rater, random.Random(1))
+    samples += [deals() for _ in range(20)]
+    assert all(first in sample.hands[b] for sample in samples)
+    assert all(rules.view(sample, a) == view for sample in samples)
+
+    state = rules.apply(state, Action("draw"))[0]
+    state = discard_other_than(state, None)
+    assert rules.to_move(state) == b
+    state = rules.apply(state, Action("draw"))[0]
+    state, _ = rules.apply(state, Action("discard", (first,)))
+    assert rules.view(state, a).took == ((), ()) and state.pile[-1] == (first, b)
+
+
+def test_after_a_reshuffle_the_stock_holds_only_the_reshuffled_discards():
+    """Three Dozen, three players: the stock runs out and B's draw shuffles the thirteen
+    discards into a new one. Every tile C cannot see that is not one of them (what A and B
+    held then and still hold) is in A's or B's hand, in every deal C's strong player samples,
+    and A, who has not drawn since, holds none of them."""
+    from games.tiles import WESTERN
+
+    rules = get("threedozen")
+    rater = rules.rater()
+    one = WESTERN.one
+    a, b, c = 0, 1, 2
+    hand_a = [one(s) for s in ("11", "21", "30", "31", "33")]
+    hand_b = [one(s) for s in ("65", "41", "32", "00", "22")]
+    rest = [t for t in range(28) if t not in hand_a + hand_b]
+    hand_c, pile = rest[:5], rest[5:]
+    state = rules.deal_from(rules.options(), [hand_a, hand_b, hand_c], (), turn=b,
+                            pile=[(t, k % 3) for k, t in enumerate(pile)])
+    assert state.pile[-1][1] == a
+    state, events = rules.apply(state, Action("draw"))
+    assert events[0].kind == "reshuffle"
+    while rules.to_move(state) == b:
+        state = rules.apply(state, rules.legal_actions(state)[0])[0]
+    assert rules.to_move(state) == c and state.reshuffles == 1
+    for seat in (None, a, b, c):
+        assert rules.view(state, seat).restocked == tuple(sorted(pile))
+    view = rules.view(state, c)
+    samples = [rules.redeal(view, random.Random(k)) for k in range(20)]
+    deals = rules.deals(view, rater, random.Random(1))
+    samples += [deals() for _ in range(20)]
+    kept = (set(state.hands[a]) | set(state.hands[b])) - set(pile)
+    assert len(kept) >= 9
+    for sample in samples:
+        assert set(sample.stock) <= set(pile) and len(sample.stock) == len(state.stock)
+        assert kept <= set(sample.hands[a]) | set(sample.hands[b])
+        assert not set(sample.hands[a]) & set(pile)
+        assert rules.view(sample, c) == view
