@@ -322,6 +322,10 @@ class Budget:
     sure: float = 1.0
     """How many standard errors a move must gain over the heuristic's choice to be played
     instead: playouts are noisy, and a move chosen by noise is worse than the heuristic's."""
+    ties: bool = False
+    """Whether moves the heuristic rates as high as its first choice are its choice too: the
+    one of them that did best in the playouts is then the move the others must beat by `sure`
+    standard errors (otherwise the first in legal order is)."""
 
 
 

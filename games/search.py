@@ -7,9 +7,11 @@ unseen tiles are dealt again (`Rules.deals`, `games.hidden`).
 The player never sees a state. From its own view it deals the tiles it cannot see anew (as
 the game says, `Rules.deals`), plays each of the best few moves the game's heuristic rates (the
 `normal` level) in that deal, finishes the deal with the heuristic on every seat, and scores how
-it went for itself; the move with the best total over the samples is played. Every candidate
-meets the same sampled deals and the same generators (common random numbers), so the comparison
-between moves is much sharper than the noise of single playouts.
+it went for itself; the heuristic's own choice is played unless another move did better by more
+than chance would explain. Every candidate meets the same sampled deals and the same generators
+(common random numbers), so the comparison between moves is much sharper than the noise of
+single playouts. Where a game asks (`Budget.ties`), moves the heuristic rates alike are all its
+choice, and the one that did best among them is the one the others must beat.
 
 The work is counted, not timed: samples are drawn until the playouts have made a game's number
 of moves (at least a few samples, at most a cap), so the same view and the same generator give
@@ -74,18 +76,24 @@ class SearchPlayer:
 
     def candidates(self, view: Any) -> list[Action]:
         """The legal moves worth playing out, best-rated first (ties in legal order)."""
+        return self._rated(view)[0]
+
+    def _rated(self, view: Any) -> tuple[list[Action], int]:
+        """`candidates`, and how many of them the heuristic rates as high as the first."""
         legal: tuple[Action, ...] = view.legal
         rate = self._rater(view)
         rated = sorted(((rate(a), i) for i, a in enumerate(legal)), key=lambda r: (-r[0], r[1]))
         if rated[0][0] >= DECISIVE:
-            return [legal[rated[0][1]]]
-        return [legal[i] for _, i in rated[:self._budget.candidates]]
+            return [legal[rated[0][1]]], 1
+        chosen = rated[:self._budget.candidates]
+        tied = sum(1 for r, _ in chosen if r == chosen[0][0])
+        return [legal[i] for _, i in chosen], tied
 
     def choose(self, view: Any, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = view.legal
         if len(legal) == 1:
             return legal[0]
-        moves = self.candidates(view)
+        moves, tied = self._rated(view)
         if len(moves) == 1:
             return moves[0]
         seat: int = view.seat
@@ -105,16 +113,18 @@ class SearchPlayer:
                 values[j].append(value)
                 made += steps
             samples += 1
-        return moves[self._pick(values)]
+        return moves[self._pick(values, tied if budget.ties else 1)]
 
-    def _pick(self, values: list[list[float]]) -> int:
-        """The candidate to play: the heuristic's own choice (the first) unless another did
-        better over the same deals by more than chance would explain (`Budget.sure`
-        standard errors of the paired differences)."""
-        best, best_gain = 0, 0.0
+    def _pick(self, values: list[list[float]], tied: int = 1) -> int:
+        """The candidate to play: the heuristic's own choice unless another did better over
+        the same deals by more than chance would explain (`Budget.sure` standard errors of
+        the paired differences). The heuristic's choice is the first candidate, or, when the
+        first `tied` are rated alike, the one of them that did best."""
         n = len(values[0])
-        for j in range(1, len(values)):
-            diffs = [a - b for a, b in zip(values[j], values[0], strict=True)]
+        ref = max(range(tied), key=lambda j: (sum(values[j]), -j))
+        best, best_gain = ref, 0.0
+        for j in range(tied, len(values)):
+            diffs = [a - b for a, b in zip(values[j], values[ref], strict=True)]
             mean = sum(diffs) / n
             if mean <= best_gain:
                 continue

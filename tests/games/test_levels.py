@@ -196,6 +196,19 @@ def test_a_budget_counts_work_not_time():
     assert a == b and a in view.legal
 
 
+def test_ties_are_settled_by_the_playouts_and_others_must_beat_the_best_of_them():
+    """Two moves rated alike: the one that did better is the heuristic's choice, with no
+    margin asked; a third, rated lower, replaces it only by `sure` standard errors."""
+    values = [[0.0, 0.0, 1.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 1.0, 1.0, 0.0],
+              [1.0, 1.0, 0.0, 1.0, 1.0, 1.0]]
+    plain = search_player("kapten", Budget(sure=2.0))
+    tying = search_player("kapten", Budget(sure=2.0, ties=True))
+    assert plain._pick(values) == 0  # the third gains 0.5, 1.5 standard errors
+    assert tying._pick(values, tied=2) == 1  # ... and 0.17 over the better tied move
+    assert tying._pick(values, tied=1) == 0
+    assert search_player("kapten", Budget(sure=1.0))._pick(values) == 2
+
+
 def test_strong_wins_more_often_than_normal_at_domino():
     """Domino's own figures (seeded: exact for this code): a strong seat 0 wins at least 4 of 5
     matches against normal seats (it won 5; 300 matches: 81 %), and the same seat played by a
