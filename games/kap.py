@@ -643,7 +643,7 @@ class KapTen(KapRules):
     # strong seat left the heuristic's discard on noise and won 46.8 % of 900 games against a
     # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 % of the
     # same games.
-    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0)
+    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True)
 
     def tileset(self, options: KapOptions) -> TileSet:
         return CHINESE
@@ -661,7 +661,7 @@ class KapTaiShap(KapRules):
     default_players: ClassVar[int] = 6
     options_type: ClassVar[type[Any]] = KapTaiShapOptions
     pairs: ClassVar[int] = 4
-    budget: ClassVar[Budget] = Budget(candidates=3)
+    budget: ClassVar[Budget] = Budget(candidates=3, ties=True)
 
     def tileset(self, options: KapOptions) -> TileSet:
         return chinese(MAX_SETS)

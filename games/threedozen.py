@@ -128,7 +128,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
     def rater(self) -> Rater:
         return threedozen_ai.rater
 
-    budget: ClassVar[Budget] = Budget(chips=0.1)
+    budget: ClassVar[Budget] = Budget(chips=0.1, ties=True)
 
     def redeal(self, view: View[ThreeDozenOptions], rng: random.Random) -> ThreeDozenState:
         """The others' hands dealt so that none that has had a turn holds a pair (§2.9)."""
