@@ -642,8 +642,11 @@ class KapTen(KapRules):
     # Kap Ten's playouts are mostly the luck of the draw: asked for one standard error, the
     # strong seat left the heuristic's discard on noise and won 46.8 % of 900 games against a
     # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 % of the
-    # same games.
-    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True)
+    # same games. With 64 deals a choice it still won no more than a normal seat does
+    # (`benchmarks/levels.py --games 400`: 52.2 %, and 50.5 % and 52.8 % once its deals kept
+    # the discards each seat took and its ties went to the playouts); with 256, 58.5 % of 400
+    # games (53.7–63.3 %), and 56.0 % of 200 others (`--seed levels2`), at some 300 ms a move.
+    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True, most=256, work=12000)
 
     def tileset(self, options: KapOptions) -> TileSet:
         return CHINESE
