@@ -95,14 +95,14 @@ PINNED: dict[str, dict[str, str]] = {
     "kapten": {
         "None/2": "discard.55a draw take.61a discard.63a",
         "culin/2": "discard.42a discard.65a discard.52a discard.61a",
-        "classical/2": "discard.55b draw discard.41a draw",
+        "classical/2": "discard.55b take.44b discard.41a draw",
     },
     "kaptaishap": {
         "None/2": "discard.63a discard.61a discard.42a discard.31b",
         "None/6": "draw take.44a discard.54b discard.43b",
         "None/20": "discard.54f discard.43g discard.33g discard.55c",
-        "culin/6": "discard.32c take.55c discard.54c discard.63b",
-        "classical/6": "discard.33a take.61a discard.33c draw",
+        "culin/6": "discard.32c draw discard.54c discard.63b",
+        "classical/6": "discard.33a take.61a discard.44a draw",
     },
     "tiengow": {
         "None/4": "fold.42a fold.65a lead.55a beat.44b",
@@ -114,8 +114,8 @@ PINNED: dict[str, dict[str, str]] = {
     "threedozen": {
         "None/2": "discard.50a discard.60a meld.60a.42a discard.22a",
         "None/4": "meld.55a.11a discard.60a discard.41a discard.65a",
-        "None/5": "meld.42a.33a discard.65a discard.10a discard.66a",
-        "standard/4": "discard.60a discard.21a discard.00a discard.50a",
+        "None/5": "meld.42a.33a discard.65a discard.10a discard.65a",
+        "standard/4": "discard.60a discard.31a discard.00a discard.50a",
         "forced-pickup/4": "discard.62a discard.63a discard.31a discard.50a",
     },
     "domino": {
