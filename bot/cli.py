@@ -234,7 +234,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=("uk", "en"),
                       help="language (default: uk if the system's locale is Ukrainian, else en)")
     play.add_argument("--level", choices=LEVELS,
-                      help="how well the computer players play (default normal)")
+                      help="how well the computer players play (default normal); a game "
+                           "that offers no such level gives the strongest one it does")
     play.add_argument("--name", help="your name at the table (default: $USER)")
     play.add_argument("--out", help="folder for the PNG files (default ./gupai-play)")
     play.add_argument("--db", help="SQLite file for chips and saved games (default: "

@@ -18,7 +18,7 @@ from bot.manager import MAX_STAKE, MAX_TURN, SessionManager
 from bot.screens import Actor, Place, Reply, Screen
 from bot.seating import Game, seats_of
 from games.engine import GameError
-from games.players import LEVELS
+from games.players import LEVELS, offered
 from storage import Session
 from storage.accounts import DEFAULT_LEVEL
 from words.i18n import tr
@@ -44,7 +44,8 @@ def asked_other(options: PlayOptions, session: Session, lang: str) -> str:
     changed = (
         (options.players is not None and options.players != len(session.seats))
         or (options.stake is not None and options.stake != session.stake)
-        or (options.level is not None and bool(levels) and levels != {options.level})
+        or (options.level is not None and bool(levels)
+            and levels != {offered(rules, options.level)})
         or ((options.preset is not None or bool(pairs))
             and rules.parse_options(options.preset, pairs) != saved.options))
     if not changed:

@@ -11,7 +11,9 @@ players, options and stake.
 
 A computer is added at the level the press names (`easy`, `normal`, `strong`), or at the chat's
 level (`/settings level`) when it names none, and keeps it for the whole game and the games
-played again.
+played again. A game offers only the levels that play better than the one below them
+(`Rules.levels`): the lobby has no button for another, a press that names one is refused, and
+the chat's level is taken down to the strongest level the game offers.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from bot.seating import (
 )
 from bot.turns import Turns, dealing, ended
 from games.engine import InvalidOptions
-from games.players import LEVELS
+from games.players import LEVELS, offered
 from storage import ChatSettings, Session, SessionExists, StorageError
 from storage.accounts import DEFAULT_LEVEL
 from words.i18n import lang_of, tr
@@ -192,7 +194,8 @@ class Lobby:
             mine = seats_of(old)[index]
             await self.turns.chips.ready(old.chat_id, mine.user_id, actor.name, old.stake)
             seats = [Seat(s.user_id, s.name, s.platform_id, computer=s.computer,
-                          level=s.level) for s in seats_of(old) if not s.gone]
+                          level=offered(game.rules, s.plays_at) if s.computer else s.level)
+                     for s in seats_of(old) if not s.gone]
             await self.open(Place(str(place.get("chat", "")), str(place.get("topic", "")),
                                   str(place.get("title", ""))),
                             old.chat_id, game, seats, old.stake, mine.user_id, actor)
@@ -212,7 +215,8 @@ class Lobby:
         players = max(len(seats), game.rules.min_players)
         stakes = 0 if practice(seats) else buy_in(game, players, session.stake, settings)
         return presenter.lobby(session, game, seats, lang, self.r.clock_of(session),
-                               chat_level(settings), stakes, app=self.r.web_table)
+                               offered(game.rules, chat_level(settings)), stakes,
+                               app=self.r.web_table)
 
     # ----- seats --------------------------------------------------------------------------------
 
@@ -273,13 +277,16 @@ class Lobby:
 
     async def add_computer(self, session: Session, actor: Actor, level: str | None = None
                            ) -> Reply:
-        """A computer player at `level`, or at the chat's level when the press names none."""
+        """A computer player at `level`, or at the chat's level when the press names none (the
+        strongest level the game offers, if not that one)."""
+        game = Game.of(session)
         if level is None:
-            level = chat_level(await self.r.chat_settings(session.chat_id))
+            level = offered(game.rules, chat_level(await self.r.chat_settings(session.chat_id)))
         elif level not in LEVELS:
             raise Refusal("err.forged")
+        elif level not in game.rules.levels:
+            raise Refusal("err.level_not_offered")
         lang = await self.r.language(session.chat_id)
-        game = Game.of(session)
         seats = seats_of(session)
         seat_of(session, actor)
         if len(seats) >= game.rules.max_players:

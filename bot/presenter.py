@@ -28,7 +28,6 @@ from faces.moves import tile_text
 from faces.presets import game_title
 from games import seeds
 from games.engine import Event, Match, Outcome, View
-from games.players import LEVELS
 from rendering import Frame, hand_labels
 from storage import Session
 from storage.accounts import DEFAULT_LEVEL
@@ -121,7 +120,8 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
     table (`buy_in`; 0: a practice table, where nothing is at stake) and its buttons. A
     computer is added at a level by one tap, one button a level in one row; the chat's own
     level (`level`) is the plain "add a computer" (`!add`), the others name theirs
-    (`!add-strong`). With `app`, a button opens the game's web table."""
+    (`!add-strong`). Only the levels the game offers have a button (`Rules.levels`), and
+    `level` is one of them. With `app`, a button opens the game's web table."""
     seats = in_language(seats, lang)
     rules = game.rules
     span = (str(rules.min_players) if rules.min_players == rules.max_players
@@ -151,7 +151,7 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
          button("btn.leave", LEAVE, "stop")),
         tuple(button(f"btn.add_{each}",
                      ADD_COMPUTER if each == level else f"{ADD_COMPUTER}-{each}")
-              for each in LEVELS),
+              for each in rules.levels),
         (button("btn.remove", REMOVE),),
         (start,),
         *web_table(session, lang, app),

@@ -24,6 +24,8 @@ from games.outcome import Payment as Payment
 from games.tiles import TileSet
 
 MAX_CODE_BYTES = 40
+LEVELS = ("easy", "normal", "strong")
+"""Every level a computer player plays at, weakest first (`games.players`)."""
 
 
 class GameError(Exception):
@@ -468,6 +470,12 @@ class Rules(ABC, Generic[S, O]):
         return None
 
     # ----- the strong level (`games.search`) -----------------------------------------------
+
+    levels: ClassVar[tuple[str, ...]] = LEVELS
+    """The levels a table may choose for this game's computer players, weakest first; always
+    `normal` (the level a person who is away is played at). A game whose strong player is not
+    measurably stronger than its normal one (`benchmarks/levels.py`) leaves `strong` out, and
+    a table that asks for it gets the strongest level offered (`games.players.offered`)."""
 
     budget: ClassVar[Budget] = Budget()
     """How hard the strong player thinks; a game whose playouts are long, or mostly luck,

@@ -1,10 +1,11 @@
 """Computer players: how a seat chooses a move from its own view (DESIGN.md §1 invariant 4, §3).
 
 A player receives one seat's view — its own hand, the public table, the legal moves — and never the
-state, so it cannot peek. Every game has `random` and three levels a table may choose from:
-`easy` (the heuristic, slipping now and then to its second choice), `normal` (the game's
-heuristic; `heuristic` is its older name) and `strong` (the heuristic's best moves played out in
-deals sampled from the view, `games.search`).
+state, so it cannot peek. Every game has `random` and three levels: `easy` (the heuristic,
+slipping now and then to its second choice), `normal` (the game's heuristic; `heuristic` is its
+older name) and `strong` (the heuristic's best moves played out in deals sampled from the view,
+`games.search`). The simulator may seat any of them; a table chooses from the levels its game
+offers (`Rules.levels`: a level that plays no better than the one below it is not offered).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from games import get
-from games.engine import Action, InvalidOptions
+from games.engine import LEVELS as LEVELS
+from games.engine import Action, InvalidOptions, Rules
 from games.heuristic import ScoredPlayer
 from games.search import DECISIVE, search_player
 
@@ -67,9 +69,16 @@ class EasyPlayer:
         return chosen[0] if len(chosen) == 1 else chosen[rng.randrange(len(chosen))]
 
 
-LEVELS = ("easy", "normal", "strong")
-"""The levels a table chooses from when it adds a computer player (`normal` the default)."""
 STRATEGIES = ("random", *LEVELS, "heuristic")
+"""What the simulator may seat: every level, whether or not a table may choose it."""
+
+
+def offered(rules: Rules[Any, Any], level: str) -> str:
+    """The level a table of `rules`' game gets when it asks for `level` (one of `LEVELS`):
+    that level if the game offers it (`Rules.levels`), else the strongest it offers below
+    it (a game offers `normal` always)."""
+    below = LEVELS[:LEVELS.index(level) + 1]
+    return next((each for each in reversed(below) if each in rules.levels), rules.levels[0])
 
 
 def make_player(game: str, strategy: str) -> ComputerPlayer:

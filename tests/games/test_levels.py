@@ -21,7 +21,7 @@ from games.connecting import ConnectState
 from games.engine import Action, Budget, InvalidOptions, Match
 from games.hidden.connecting import connect_clues, connect_orders
 from games.kap import KapState
-from games.players import LEVELS, EasyPlayer, ScoredPlayer, make_player
+from games.players import LEVELS, EasyPlayer, ScoredPlayer, make_player, offered
 from games.search import DECISIVE, SearchPlayer, search_player
 from games.sim import simulate
 from games.tiles import CHINESE
@@ -73,6 +73,27 @@ def test_every_game_has_every_level():
         assert isinstance(make_player(game, "strong"), SearchPlayer)
     with pytest.raises(InvalidOptions, match="known: random, easy, normal, strong"):
         make_player("tiengow", "expert")
+
+
+def test_every_game_offers_normal_and_its_levels_in_order():
+    """A game offers a subsequence of the levels, `normal` always (an away person is played
+    at it); asked for a level it does not offer, a table gets the strongest offered below."""
+    from games import GAMES
+
+    for rules in GAMES.values():
+        assert "normal" in rules.levels
+        assert rules.levels == tuple(each for each in LEVELS if each in rules.levels)
+        for level in rules.levels:
+            assert offered(rules, level) == level
+
+    class Fewer:
+        levels = ("easy", "normal")
+
+    class Fewest:
+        levels = ("normal",)
+
+    assert [offered(Fewer(), level) for level in LEVELS] == ["easy", "normal", "normal"]
+    assert [offered(Fewest(), level) for level in LEVELS] == ["normal"] * 3
 
 
 def test_the_simulator_seats_levels_side_by_side():

@@ -173,6 +173,8 @@ EN: dict[str, Entry] = {
     "stop.done": "Stopped.",
     # errors
     "err.forged": "That button is not one of mine.",
+    "err.level_not_offered": "This game has no computer at that level: it would play no "
+                             "better than at the level below.",
     "err.stale": "That button is out of date: use the latest message.",
     "err.game_over": "That game is over.",
     "err.no_game": "There is no game here. Start one with /newgame.",
