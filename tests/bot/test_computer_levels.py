@@ -17,6 +17,7 @@ import bot.timers
 from bot import payload
 from bot.commands import Commands
 from bot.seating import Game, Seat
+from games import GAMES
 from games.engine import rng
 from games.players import LEVELS, make_player
 from tests.support.session_helpers import (
@@ -228,6 +229,86 @@ async def test_a_database_from_before_levels_reads_the_usual_level(tmp_path):
         assert "2. Комп'ютер 1 (звичайний)" in rec.table.text.splitlines()
         shown = (await Commands(m).run("settings", PLACE, OLENA, [], nobody)).answer.text
         assert "рівень комп'ютерів: звичайний" in shown
+    finally:
+        await close(m)
+
+
+# ----- a game whose strong player plays no better than its normal one ---------------------------
+
+WITHOUT_STRONG = [game for game, rules in GAMES.items() if "strong" not in rules.levels]
+
+
+def test_some_game_offers_no_strong_level():
+    """The tests below need one (`Rules.levels`, README: the games and their levels)."""
+    assert WITHOUT_STRONG
+
+
+@pytest.mark.parametrize("game", WITHOUT_STRONG)
+async def test_a_game_without_a_stronger_strong_has_no_strong_button_and_refuses_one(
+        tmp_path, game):
+    m, rec = await manager(tmp_path / "db", SLOW)
+    try:
+        await m.new_game(PLACE, BOB, [game])
+        assert [label for label, code in lobby_buttons(rec) if code.startswith("!add")] == [
+            "+🤖 Easy", "+🤖 Normal"]
+        assert "Strong" not in " ".join(label for label, _ in lobby_buttons(rec))
+        before = await m.open_in(PLACE)
+        reply = await m.press(BOB, f"g:{before.id}:{before.version}:!add-strong")
+        assert reply.toast == tr("en", "err.level_not_offered")
+        assert reply.toast == ("This game has no computer at that level: it would play no "
+                               "better than at the level below.")
+        after = await m.open_in(PLACE)
+        assert (after.version, after.seats) == (before.version, before.seats)
+        await m.press(BOB, rec.button(rec.table, "!add-easy").data)
+        assert await stored_levels(m, before.id) == [(False, "normal"), (True, "easy")]
+    finally:
+        await close(m)
+
+
+async def test_a_chat_whose_level_is_strong_gets_the_strongest_level_such_a_game_offers(
+        tmp_path):
+    game = WITHOUT_STRONG[0]
+    m, rec = await manager(tmp_path / "db", SLOW)
+    commands = Commands(m)
+    try:
+        saved = await commands.run("settings", PLACE, OLENA, ["level", "strong"], anyone)
+        assert saved.answer.text == tr("uk", "settings.saved")
+        await m.new_game(PLACE, OLENA, [game])
+        codes = [code for _, code in lobby_buttons(rec) if code.startswith("!add")]
+        assert codes == ["!add-easy", "!add"], "the plain add: the strongest level offered"
+        reply = await m.press(OLENA, rec.button(rec.table, "!add").data)
+        assert reply.toast == tr("uk", "lobby.added")
+        sid = (await m.open_in(PLACE)).id
+        assert await stored_levels(m, sid) == [(False, "normal"), (True, "normal")]
+        assert "2. Комп'ютер 1 (звичайний)" in rec.table.text.splitlines()
+        # The other games still offer strong, and the chat's plain add gives it there.
+        await m.press(OLENA, rec.button(rec.table, "!leave").data)
+        await m.new_game(PLACE, OLENA, ["dragon"])
+        codes = [code for _, code in lobby_buttons(rec) if code.startswith("!add")]
+        assert codes == ["!add-easy", "!add-normal", "!add"]
+    finally:
+        await close(m)
+
+
+async def test_play_again_seats_a_computer_at_a_level_the_game_offers(tmp_path):
+    """A seat kept at a level its game no longer offers (a table from an earlier release)
+    comes back at the strongest level the game offers."""
+    game = WITHOUT_STRONG[0]
+    m, rec = await manager(tmp_path / "db", FAST)
+    try:
+        await m.new_game(PLACE, OLENA, [game, "deals=1"])
+        await m.press(OLENA, rec.button(rec.table, "!add").data)
+        sid = (await m.open_in(PLACE)).id
+        await m.press(OLENA, rec.button(rec.table, "!start").data)
+        await play_out(m, rec, [OLENA])
+        seats = (await m.storage.sessions.get(sid)).seats
+        older = [dict(seat, level="strong") if seat["computer"] else seat for seat in seats]
+        await write(m, "UPDATE sessions SET seats = ? WHERE id = ?", (json.dumps(older), sid))
+        again = rec.button(rec.posts[-1], payload.AGAIN).data
+        assert (await m.press(OLENA, again)).toast == tr("uk", "again.opened")
+        assert "2. Комп'ютер 1 (звичайний)" in rec.table.text.splitlines()
+        new = (await m.open_in(PLACE)).id
+        assert await stored_levels(m, new) == [(False, "normal"), (True, "normal")]
     finally:
         await close(m)
 

@@ -392,6 +392,18 @@ async def test_another_level_is_asked_about_and_the_same_one_resumes_at_once(tmp
     assert seat_levels(tmp_path / "x.sqlite3")[-1] == ["strong", "strong"]
 
 
+async def test_a_level_the_game_does_not_offer_gives_the_strongest_it_does(tmp_path):
+    """`--level strong` for a game without a strong level: its computers play at normal, and
+    the saved game is resumed without asking about the level."""
+    game = next(g for g, rules in games.GAMES.items() if "strong" not in rules.levels)
+    await interrupted(tmp_path, game=game, players=2, level="strong")
+    code, text = await run(tmp_path, Script([], first_move), game=game, players=2,
+                           level="strong")
+    assert code == 0 and "resume it?" not in text and "Traceback" not in text
+    assert "Deal 1 is over" in text
+    assert seat_levels(tmp_path / "x.sqlite3") == [["normal"]]
+
+
 async def test_play_without_a_game_resumes_or_says_what_to_type(tmp_path):
     code, text = await run(tmp_path, Script([], first_move), game="")
     assert code == 2 and "There is no saved game to resume" in text and "dragon" in text
