@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from telegram.error import BadRequest
 
+import bot.lobby
 from bot.miniapp import MiniApp
 from bot.outbox import Budget, Outbox, Pace
 from bot.screens import Button, HandUpdate, Picture, Place, Reply, Screen
@@ -102,11 +103,15 @@ async def test_a_picture_telegram_has_goes_by_its_file_id(group: Group, server: 
     assert olena[0].photo == picture.render("telegram")
 
 
-async def test_a_whole_game_uploads_no_picture_twice(group: Group, server: FakeTelegram) -> None:
+async def test_a_whole_game_uploads_no_picture_twice(group: Group, server: FakeTelegram,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables and hands alike: over a game, no two uploads carry the same bytes, and a hand
-    asked for again goes by file_id."""
+    asked for again goes by file_id. (On a deal that lasts past the sixth press: the hand is
+    asked for while the game is still on.)"""
+    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=16: "5eed" * (n // 2))
     sid = await group.open_game("dragon deals=1", (OLENA, BOB), computers=1)
     await group.play(sid, (OLENA, BOB), until=6)
+    assert await group.status(sid) == "active"
     assert group.bot is not None
     await group.bot.drain()
     before = len(uploads(server))
