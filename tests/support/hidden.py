@@ -19,20 +19,40 @@ from typing import Any
 from games.engine import Action, Rules
 from games.tiles import TileSet
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def entered(kind):
+    """The names of the fields a value of type `kind` is entered by: a dataclass's, but a
+    TileSet's none (None: not entered)."""
+    try:
+        return _FIELDS[kind]
+    except KeyError:
+        names = None
+        if dataclasses.is_dataclass(kind) and not issubclass(kind, TileSet):
+            names = tuple(f.name for f in dataclasses.fields(kind))
+        _FIELDS[kind] = names
+        return names
+
 
 def leaves(value, path=()):
     """(path, number) for every whole number `value` holds, through dataclass fields and tuple
     items at any depth; a TileSet and every other kind of value are not entered."""
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield path, value
-    elif isinstance(value, tuple):
-        for index, item in enumerate(value):
-            yield from leaves(item, (*path, index))
-    elif dataclasses.is_dataclass(value) and not isinstance(value, (type, TileSet)):
-        for f in dataclasses.fields(value):
-            yield from leaves(getattr(value, f.name), (*path, f.name))
+    found = []
+
+    def visit(value, path):
+        kind = type(value)
+        if kind is int or (isinstance(value, int) and kind is not bool):
+            found.append((path, value))
+        elif isinstance(value, tuple):
+            for index, item in enumerate(value):
+                visit(item, (*path, index))
+        elif (names := entered(kind)) is not None:
+            for name in names:
+                visit(getattr(value, name), (*path, name))
+
+    visit(value, path)
+    return found
 
 
 def starred(path):
@@ -53,20 +73,20 @@ def records_in(states):
     every state, hold numbers only and always as many."""
     shapes: dict[tuple, set] = {}
 
-    def visit(value, path):
+    def visit(value, star, item):
+        """`star`: the starred path to `value`; `item`: whether it is an item of a tuple."""
         if isinstance(value, tuple):
             numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            item = bool(path) and isinstance(path[-1], int)
-            shapes.setdefault(starred(path), set()).add(
-                len(value) if numbers and item else None)
-            for index, inner in enumerate(value):
-                visit(inner, (*path, index))
-        elif dataclasses.is_dataclass(value) and not isinstance(value, (type, TileSet)):
-            for f in dataclasses.fields(value):
-                visit(getattr(value, f.name), (*path, f.name))
+            shapes.setdefault(star, set()).add(len(value) if numbers and item else None)
+            inner_star = (*star, "*")
+            for inner in value:
+                visit(inner, inner_star, True)
+        elif (names := entered(type(value))) is not None:
+            for name in names:
+                visit(getattr(value, name), (*star, name), False)
 
     for state in states:
-        visit(state, ())
+        visit(state, (), False)
     return frozenset(key for key, lengths in shapes.items()
                      if len(lengths) == 1 and None not in lengths)
 
@@ -80,10 +100,13 @@ class Places:
     records: frozenset
     deck: frozenset
 
+    @functools.cached_property
+    def prefixes(self):
+        return frozenset(col[:n] for col in self.columns for n in range(len(col) + 1))
+
     def tiles(self, state):
         """(path, tile) for every tile `state` holds, entering only what leads to one."""
-        columns, records = self.columns, self.records
-        prefixes = {col[:n] for col in columns for n in range(len(col) + 1)}
+        columns, records, prefixes = self.columns, self.records, self.prefixes
         found = []
 
         def walk(value, path, star, key):
@@ -114,9 +137,13 @@ def tile_places(states, size):
     twice nor one of `size` or more, and holds two or more at once in some state."""
     records = records_in(states)
     held_in = [{} for _ in states]
+    columns: dict[tuple, tuple] = {}  # each path's column, worked out once
     for n, state in enumerate(states):
         for path, number in leaves(state):
-            held_in[n].setdefault(column(path, records), []).append(number)
+            col = columns.get(path)
+            if col is None:
+                col = columns[path] = column(path, records)
+            held_in[n].setdefault(col, []).append(number)
     unfit = {col for held in held_in for col, numbers in held.items()
              if len(set(numbers)) < len(numbers) or max(numbers) >= size}
     collections = {col for held in held_in for col, numbers in held.items()
@@ -154,33 +181,43 @@ def tile_places(states, size):
     return Places(found[0], records, frozenset(deck))
 
 
-def redealt(state, placed, known, seed):
+def redealt(state, placed, known, seed, trie=None):
     """`state` with every tile not in `known` dealt anew among the places such tiles hold
-    (`placed`: each tile's path in `state`, `Places.tiles`), each place keeping one tile."""
-    paths = [path for path, tile in placed if tile not in known]
-    pool = [tile for _, tile in placed if tile not in known]
+    (`placed`: each tile's path in `state`, `Places.tiles`; `trie`: `trie_of(placed)`, given
+    when one state is dealt anew many times), each place keeping one tile."""
+    tiles = [tile for _, tile in placed]
+    unknown = [n for n, tile in enumerate(tiles) if tile not in known]
+    pool = [tiles[n] for n in unknown]
     random.Random(seed).shuffle(pool)
+    for n, tile in zip(unknown, pool, strict=True):
+        tiles[n] = tile
+    return replaced(state, trie_of(placed) if trie is None else trie, tiles)
+
+
+def trie_of(placed):
+    """The paths of `placed`, their steps nested, each ending in its place's index there."""
     trie: dict = {}
-    for path, tile in zip(paths, pool, strict=True):
+    for n, (path, _) in enumerate(placed):
         node = trie
         for step in path[:-1]:
             node = node.setdefault(step, {})
-        node[path[-1]] = tile
-    return replaced(state, trie)
+        node[path[-1]] = n
+    return trie
 
 
-def replaced(value, trie):
-    """`value` rebuilt as `trie` (paths' steps, nested, each ending in a number) says: a new
-    tuple for a tuple, `dataclasses.replace` for a dataclass."""
-    if not isinstance(trie, dict):
-        return trie
+def replaced(value, trie, tiles):
+    """`value` rebuilt as `trie` says (paths' steps, nested, each ending in the index into
+    `tiles` of the number to put there): a new tuple for a tuple, `dataclasses.replace` for a
+    dataclass."""
     if isinstance(value, tuple):
         items = list(value)
         for index, inner in trie.items():
-            items[index] = replaced(items[index], inner)
+            items[index] = (tiles[inner] if type(inner) is int
+                            else replaced(items[index], inner, tiles))
         return tuple(items)
     return dataclasses.replace(value, **{
-        name: replaced(getattr(value, name), inner) for name, inner in trie.items()})
+        name: tiles[inner] if type(inner) is int else replaced(getattr(value, name), inner, tiles)
+        for name, inner in trie.items()})
 
 
 def known_to(view, public, moved):
