@@ -39,6 +39,20 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ["PYTEST_DEBUG_TEMPROOT"] = str(memory)
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto`: two workers more than the cores this process may use. Some thirty tests wait
+    on the real clock for most of their time (a bot process, a browser, a stop's grace), and
+    the extra workers keep the cores busy meanwhile. PYTEST_XDIST_AUTO_NUM_WORKERS still
+    decides when it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on Linux)
+        cores = os.cpu_count() or 1
+    return cores + 2
+
+
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
                                   ) -> Mapping[str, Callable[[], asyncio.AbstractEventLoop]]:
     if item.get_closest_marker("real_time") is not None:
