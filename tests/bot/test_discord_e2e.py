@@ -585,6 +585,7 @@ async def test_pings_only_players_whose_tiles_are_not_open(server: Server) -> No
     assert len([m for m in server.channel() if "<@" in (m.get("content") or "")]) == 1
     for user in (OLENA, BOB):
         await server.my_tiles(user)
+    await server.drain()  # (the ping is deleted through the channel's queue)
     assert all("<@" not in (m.get("content") or "") for m in server.channel())  # deleted
     # Bob's tiles were opened too long ago: his next turn pings him, and only him.
     mover = next(u for u in (OLENA, BOB) if move_choices(server.hand(u) or {}))
