@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 import ssl
+import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
@@ -38,6 +39,19 @@ def pytest_configure(config: pytest.Config) -> None:
             and not os.environ.get("TMPDIR") and memory.is_dir()
             and os.access(memory, os.W_OK)):
         os.environ["PYTEST_DEBUG_TEMPROOT"] = str(memory)
+    keep_bytecode(config)
+
+
+def keep_bytecode(config: pytest.Config) -> None:
+    """Compiled modules are kept (in `__pycache__`, which git ignores) even where
+    PYTHONDONTWRITEBYTECODE says not to: without them every worker rewrote the asserts of every
+    test module anew, and every bot process the tests start compiled the project again, some
+    4 s of work each time. Set in the first process, so the workers and bot processes it
+    starts inherit it."""
+    if hasattr(config, "workerinput"):
+        return
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
