@@ -582,8 +582,14 @@ taken, stock, pile, took, takeable, pot, winning."""
 
 def took_by_seat(took: Sequence[tuple[int, int]], players: int
                  ) -> tuple[tuple[int, ...], ...]:
-    """The record of taken discards (`KapState.took`) as the views carry it: per seat."""
-    return tuple(tuple(t for t, s in took if s == seat) for seat in range(players))
+    """The record of taken discards (`KapState.took`) as the views carry it: per seat. (Every
+    view of every playout asks, mostly of an empty record.)"""
+    if not took:
+        return ((),) * players
+    held: list[list[int]] = [[] for _ in range(players)]
+    for tile, seat in took:
+        held[seat].append(tile)
+    return tuple(map(tuple, held))
 
 
 def _complete(hand: Sequence[int], digit: Sequence[int]) -> bool:
