@@ -7,6 +7,22 @@ from __future__ import annotations
 
 from words.catalogue import Entry
 
+_KAP_PRESETS_OPTIONS = (
+    "Presets:\n"
+    "• culin: the default, Culin's rules.\n"
+    "• classical: the classical rules (rules=classical).\n"
+    "\n"
+    "Options (name=value):\n"
+    "• rules=culin or classical: how a turn goes.\n"
+    "• ante=1: chips each player puts into the pot.\n"
+    "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.\n"
+    "• deal=seed or even: seed gives the first player one tile more and he opens with a "
+    "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
+    "rules author's simulator deals.\n"
+)
+"""Kap Ten's and Kap Tai Shap's presets and the options they share, in their /rules texts."""
+
+
 COLLECT: dict[str, Entry] = {
     # the games' titles
     "game.kapten": "Kap Ten",
@@ -116,17 +132,7 @@ COLLECT: dict[str, Entry] = {
         "• Everyone puts ante chips into the pot; the winner takes it. The winner leads the next "
         "deal; after a void deal the same player leads again.\n"
         "\n"
-        "Presets:\n"
-        "• culin: the default, Culin's rules.\n"
-        "• classical: the classical rules (rules=classical).\n"
-        "\n"
-        "Options (name=value):\n"
-        "• rules=culin or classical: how a turn goes.\n"
-        "• ante=1: chips each player puts into the pot.\n"
-        "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.\n"
-        "• deal=seed or even: seed gives the first player one tile more and he opens with a "
-        "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
-        "rules author's simulator deals.\n"
+    ) + _KAP_PRESETS_OPTIONS + (
         "• deals=0: deals in a match (0: until the table stops).\n"
         "Example: /newgame kapten classical deals=3"
     ),
@@ -149,17 +155,7 @@ COLLECT: dict[str, Entry] = {
         "• If the stock is empty when a turn begins, the deal is void and the antes go back.\n"
         "• Everyone puts ante chips into the pot; the winner takes it and leads the next deal.\n"
         "\n"
-        "Presets:\n"
-        "• culin: the default, Culin's rules.\n"
-        "• classical: the classical rules (rules=classical).\n"
-        "\n"
-        "Options (name=value):\n"
-        "• rules=culin or classical: how a turn goes.\n"
-        "• ante=1: chips each player puts into the pot.\n"
-        "• four_two=3 or 6: what [4:2] counts in a ten: 3 (as Culin has it) or its own 6 pips.\n"
-        "• deal=seed or even: seed gives the first player one tile more and he opens with a "
-        "discard; even deals everyone alike and the first turn is a draw and a discard, as the "
-        "rules author's simulator deals.\n"
+    ) + _KAP_PRESETS_OPTIONS + (
         "• sets=0: how many sets (0: two per five players, rounded up; there must be enough for "
         "a stock).\n"
         "• deals=0: deals in a match (0: until the table stops).\n"
