@@ -124,6 +124,7 @@ class Worker:
         dead = self.dead(rows)
         await workers.bury(dead)
         living = {row.id for row in rows} - set(dead)
+        self.storage.db.shared(bool(living - {self.id}))
         taken: list[Session] = []
         # Games first, then leases: a game opened meanwhile has its lease (written with it)
         # in what is read second, so it is not taken for an orphan.

@@ -4,7 +4,8 @@ several processes share them (DESIGN.md §6).
 `Storage` is the bot's single handle: `accounts` (people, chats, chips, settlements),
 `tables` (the chips people brought to games), `sessions` (saved games with optimistic versions),
 `stats` (leaderboards, per-game figures) and `workers` (the processes sharing the database and
-the games' leases).
+the games' leases); `changes` tells whoever follows them of every game saved, by this process
+or another (`storage.changes`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from storage.accounts import (
     Settlement,
     Wallet,
 )
+from storage.changes import Changes, Saved
 from storage.db import (
     DEFAULT_PATH,
     Database,
@@ -35,18 +37,20 @@ from storage.tables import StaleSave, TableChips, Tables
 from storage.workers import WorkerRow, Workers
 
 __all__ = [
-    "ChatSettings", "DealSummary", "GameStats", "Post", "SeatResult", "Session", "SessionExists",
-    "Settlement", "StaleSave", "Standing", "Storage", "StorageBusy", "StorageError",
-    "StorageUnavailable", "TableChips", "Wallet", "WorkerRow",
+    "Changes", "ChatSettings", "DealSummary", "GameStats", "Post", "Saved", "SeatResult",
+    "Session", "SessionExists", "Settlement", "StaleSave", "Standing", "Storage", "StorageBusy",
+    "StorageError", "StorageUnavailable", "TableChips", "Wallet", "WorkerRow",
 ]
 
 
 class Storage:
     def __init__(self, db: Database, grant: int = DEFAULT_GRANT) -> None:
         self.db = db
+        self.changes = Changes()
+        db.listen(self.changes)
         self.accounts = Accounts(db, grant)
         self.tables = Tables(db, self.accounts)
-        self.sessions = Sessions(db, self.accounts, self.tables)
+        self.sessions = Sessions(db, self.accounts, self.tables, self.changes)
         self.stats = Stats(db)
         self.workers = Workers(db)
 

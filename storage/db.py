@@ -6,7 +6,9 @@ SQLite and PostgreSQL share, and reaches the database only through `Database`:
 - `write()`: one write transaction, serialised with every other writer of the database (every
   process's), committed on success and rolled back on any error; it yields a `Connection`;
 - `read(sql, params)` / `read_one`: committed data, never waiting for a writer;
-- `schema_version()`, `clock`, `path` (where the database is, never with a password), `close()`.
+- `schema_version()`, `clock`, `path` (where the database is, never with a password), `close()`;
+- `listen(changes)`: the saves of other processes, told to `changes` (`storage.changes`) while
+  anyone follows them; `shared(others)`: whether other processes write to the database now.
 
 `open_database(target)` picks the backend: a `postgresql://` or `postgres://` URL opens
 PostgreSQL (`storage.postgres_db`), anything else is the path of a SQLite file
@@ -20,12 +22,16 @@ check); its message names the constraint where the database tells it.
 
 from __future__ import annotations
 
+import re
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from storage.changes import Changes
 
 DEFAULT_PATH = "gupai.sqlite3"
 BUSY_TIMEOUT_MS = 5000
@@ -117,6 +123,15 @@ class Database(ABC):
         """The number of migrations the database has had."""
 
     @abstractmethod
+    def listen(self, changes: Changes) -> None:
+        """Tell `changes` of the games other processes save, from its first follower on."""
+
+    @abstractmethod
+    def shared(self, others: bool) -> None:
+        """Whether other processes use the database now (`bot.workers` knows): a backend with
+        no channel for their saves looks for them only then."""
+
+    @abstractmethod
     async def close(self) -> None: ...
 
 
@@ -139,6 +154,21 @@ async def open_database(target: str | Path = DEFAULT_PATH,
     return await SqliteDatabase.connect(str(target), busy_timeout_ms, clock)
 
 
+DOLLAR_QUOTED = re.compile(r"(\$\$.*?\$\$)", re.DOTALL)
+
+
 def statements(script: str) -> list[str]:
-    """A migration's statements (no migration has a `;` inside a literal)."""
-    return [s.strip() for s in script.split(";") if s.strip()]
+    """A migration's statements: split at each `;` outside a `$$`-quoted function body (no
+    migration has a `;` inside a literal)."""
+    found, current = [], ""
+    for i, part in enumerate(DOLLAR_QUOTED.split(script)):
+        if i % 2:
+            current += part
+            continue
+        first, *rest = part.split(";")
+        current += first
+        for piece in rest:
+            found.append(current)
+            current = piece
+    found.append(current)
+    return [s.strip() for s in found if s.strip()]

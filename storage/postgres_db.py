@@ -34,6 +34,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg.pq import TransactionStatus
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
+from storage.changes import Changes
 from storage.db import (
     Connection,
     Database,
@@ -44,6 +45,7 @@ from storage.db import (
     StorageUnavailable,
     statements,
 )
+from storage.postgres_listen import SaveListener
 from storage.postgres_sql import (
     NulTextLoader,
     PgRow,
@@ -107,6 +109,7 @@ class PostgresDatabase(Database):
         self._readers = readers
         self._writer: AsyncConnection[PgRow] | None = None
         self._lock = asyncio.Lock()
+        self._listener: SaveListener | None = None
         self.clock = clock
 
     @classmethod
@@ -146,7 +149,17 @@ class PostgresDatabase(Database):
         self._writer = conn
         return conn
 
+    def listen(self, changes: Changes) -> None:
+        """Saves of every process, heard on a connection of their own (`storage.changes`)."""
+        self._listener = SaveListener(self._url, _kwargs(self._url), changes, self._scrub)
+        changes.started = self._listener.start
+
+    def shared(self, others: bool) -> None:
+        """Nothing to do: the channel tells of every process's saves, however many there are."""
+
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
         await self._readers.close()
         if self._writer is not None:
             await self._writer.close()

@@ -158,4 +158,17 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX leases_by_owner ON leases (owner);
     ALTER TABLE posts ADD COLUMN owner TEXT;
     """,
+    # 6: every saved game is told to the processes listening (`storage.changes`): at the
+    # commit of a save that changes its version, whoever wrote it.
+    """
+    CREATE FUNCTION gupai_saved() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_notify('gupai_saved', NEW.id || ':' || NEW.version);
+        RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER sessions_saved AFTER UPDATE OF version ON sessions
+        FOR EACH ROW WHEN (NEW.version IS DISTINCT FROM OLD.version)
+        EXECUTE FUNCTION gupai_saved();
+    """,
 )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from storage.accounts import Accounts, Settlement
+from storage.changes import Changes
 from storage.db import Connection, Database, IntegrityError, Row, StorageError
 from storage.tables import StaleSave, TableChips, Tables
 
@@ -59,10 +60,12 @@ class Session:
 
 
 class Sessions:
-    def __init__(self, db: Database, accounts: Accounts, tables: Tables) -> None:
+    def __init__(self, db: Database, accounts: Accounts, tables: Tables,
+                 changes: Changes | None = None) -> None:
         self.db = db
         self.accounts = accounts
         self.tables = tables
+        self.changes = changes if changes is not None else Changes()
 
     async def create(self, chat_id: int, game: str, options: dict[str, Any], seats: list[Any],
                      stake: int = 1, creator_id: int | None = None, topic: str = "",
@@ -121,6 +124,15 @@ class Sessions:
         """The stored version alone: a cheap look at whether a cached copy is still current."""
         row = await self.db.read_one("SELECT version FROM sessions WHERE id = ?", (session_id,))
         return None if row is None else int(row[0])
+
+    async def versions(self, session_ids: Sequence[int]) -> dict[int, int]:
+        """The stored versions of these sessions, in one read (those that exist)."""
+        if not session_ids:
+            return {}
+        marks = ", ".join("?" * len(session_ids))
+        rows = await self.db.read(f"SELECT id, version FROM sessions WHERE id IN ({marks})",
+                                  tuple(session_ids))
+        return {int(r[0]): int(r[1]) for r in rows}
 
     async def history(self, chat_id: int, limit: int = 20, offset: int = 0) -> list[Session]:
         rows = await self.db.read(
@@ -186,6 +198,7 @@ class Sessions:
                 await cursor.close()
                 assert row is not None
                 ids.append(int(row[0]))
+        self.changes.saved(session.id, session.version)
         return session.but(updated_at=now), ids
 
     async def pending_posts(self, platform: str, owner: str | None = None) -> list[Post]:

@@ -5,11 +5,18 @@ transaction begun with `BEGIN IMMEDIATE`, so two writers never both read then bo
 connection writes (behind an asyncio lock, since a connection has one transaction at a time) and
 another reads, which under WAL sees only committed data and never waits for the writer.
 `PRAGMA user_version` holds how many migrations (`storage.schema`) the file has had.
+
+A SQLite file has no channel telling one process of another's saves (`storage.changes`). While
+another process shares the file and a page here follows a game, the writer's connection asks
+`PRAGMA data_version` every `LOOK` seconds: a counter in the file's shared memory that moves
+when another connection commits (never for the writer's own commits), so no table is read, and
+a move tells the followers to look once. A process alone on its file never asks.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -18,6 +25,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.changes import Changes
 from storage.db import (
     Connection,
     Cursor,
@@ -30,6 +38,9 @@ from storage.db import (
     statements,
 )
 from storage.schema import MIGRATIONS
+
+LOOK = 0.5
+"""Seconds between looks at whether another process has written to a shared file."""
 
 
 class SqliteConnection:
@@ -68,6 +79,9 @@ class SqliteDatabase(Database):
         self._conn = SqliteConnection(writer)
         self._lock = asyncio.Lock()
         self.clock = clock
+        self._changes: Changes | None = None
+        self._others = False
+        self._looking: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(cls, path: str, busy_timeout_ms: int, clock: Callable[[], float]
@@ -88,7 +102,41 @@ class SqliteDatabase(Database):
             raise _translate(exc, path) from exc
         return db
 
+    def listen(self, changes: Changes) -> None:
+        self._changes = changes
+        changes.started = self._look_if_shared
+
+    def shared(self, others: bool) -> None:
+        self._others = others
+        self._look_if_shared()
+
+    def _look_if_shared(self) -> None:
+        if (self._others and self._changes is not None and self._changes.followed
+                and (self._looking is None or self._looking.done())):
+            self._looking = asyncio.get_running_loop().create_task(self._look())
+
+    async def _look(self) -> None:
+        """Tell the followers when another process has committed, while one shares the file
+        and anyone follows."""
+        changes = self._changes
+        last: int | None = None
+        while self._others and changes is not None and changes.followed:
+            try:
+                async with self._lock:
+                    rows = list(await self._writer.execute_fetchall("PRAGMA data_version"))
+            except (sqlite3.Error, ValueError):
+                return  # closed
+            seen = int(rows[0][0])
+            if seen != last:  # (the first look too: a save a moment before it)
+                changes.missed()
+            last = seen
+            await asyncio.sleep(LOOK)
+
     async def close(self) -> None:
+        if self._looking is not None:
+            self._looking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._looking
         if self._reader is not self._writer:
             await self._reader.close()
         await self._writer.close()
