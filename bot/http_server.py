@@ -8,8 +8,14 @@ It runs only when configured (`GUPAI_HTTP_PORT`, and `GUPAI_HTTP_HOST`, 127.0.0.
 - `GET /metrics`: the process's `Metrics` in Prometheus's text format.
 - `/app/`: the web table, Telegram's Mini App (`bot.webapp`), with TELEGRAM_MINIAPP_URL.
 - `POST <the path of TELEGRAM_WEBHOOK_URL>`: Telegram's webhook. A request without the secret
-  header gets 403 and nothing else happens; an update is queued for the Telegram bot's handlers
-  and answered at once (the handlers answer the people, not this request).
+  header gets 403 and nothing else happens; a body that is not an update gets 400; an update
+  is queued for the Telegram bot's handlers and answered at once (the handlers answer the
+  people, not this request).
+
+What it refuses is counted, never written a line each, and a client that is slow to send its
+headers (`HEADERS`) or body is cut off (`bot.http_guard`). A handler is cancelled when its
+client goes away, so an event stream ends at once; what must not be cut short (a press, an
+update) is shielded from it.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
+from bot.http_guard import Guard, Network, QuietProtocolLog, Refused, proxies_of, read_json
 from bot.metrics import Metrics
 from bot.telegram_http import SECRET_HEADER
 from storage import Storage
@@ -38,6 +45,11 @@ SILENCE = 120.0
 """Seconds a platform may go unheard before `/healthz` calls the bot unhealthy."""
 DATABASE_WAIT = 3.0
 """Seconds the health check waits for the database's answer."""
+HEADERS = 15.0
+"""Seconds a connection may take to send a request's headers, from its opening or its last
+answer (aiohttp's keep-alive timer closes it then; an idle connection goes with it)."""
+UPDATE_LIMIT = 1 << 20
+"""Bytes an update may have (Telegram's are far smaller)."""
 
 Check = Callable[[], str | None]
 """A platform's health: None when well, else the reason."""
@@ -47,30 +59,37 @@ Check = Callable[[], str | None]
 class Address:
     host: str
     port: int
+    proxies: tuple[Network, ...] = ()
+    """The reverse proxies in front, whose `X-Forwarded-For` names the client."""
 
     @classmethod
     def of(cls, env: Mapping[str, str]) -> Address | None:
-        """From GUPAI_HTTP_HOST and GUPAI_HTTP_PORT; None when no port is set (no server).
-        ValueError with a sentence saying what to fix."""
+        """From GUPAI_HTTP_HOST, GUPAI_HTTP_PORT and GUPAI_HTTP_PROXIES; None when no port is
+        set (no server). ValueError with a sentence saying what to fix."""
         text = env.get("GUPAI_HTTP_PORT", "").strip()
         if not text:
             return None
         if not text.isdigit() or not 0 < int(text) < 65536:
             raise ValueError(f"GUPAI_HTTP_PORT must be a port number (1-65535), not {text!r}")
-        return cls(env.get("GUPAI_HTTP_HOST", "").strip() or DEFAULT_HOST, int(text))
+        return cls(env.get("GUPAI_HTTP_HOST", "").strip() or DEFAULT_HOST, int(text),
+                   proxies_of(env))
 
 
 class HttpServer:
     """The aiohttp application and the site it listens on."""
 
     def __init__(self, storage: Storage, metrics: Metrics, host: str = DEFAULT_HOST,
-                 port: int = 0, *, silence: float = SILENCE) -> None:
-        """`port` 0: any free port (`port` tells which once started)."""
+                 port: int = 0, *, silence: float = SILENCE,
+                 proxies: tuple[Network, ...] = (), headers: float = HEADERS) -> None:
+        """`port` 0: any free port (`port` tells which once started); `proxies`: the reverse
+        proxies whose `X-Forwarded-For` names a client (GUPAI_HTTP_PROXIES)."""
         self.storage = storage
         self.metrics = metrics
         self.host = host
         self.port = port
         self.silence = silence
+        self.headers = headers
+        self.guard = Guard(metrics.registry, proxies)
         self.checks: list[Check] = []
         self.app = web.Application()
         self.app.router.add_get("/healthz", self.healthz)
@@ -88,13 +107,17 @@ class HttpServer:
         assert webhook is not None
 
         async def post(request: web.Request) -> web.Response:
+            refusals = self.guard.refusals
             if not webhook.allows(request.headers.get(SECRET_HEADER)):
+                refusals.note("webhook_secret")
                 return web.Response(status=403, text="forbidden\n")
             try:
-                data = await request.json()
-            except ValueError:
-                return web.Response(status=400, text="not JSON\n")
-            if not await bot.take_update(data):
+                data = await read_json(request, UPDATE_LIMIT)
+            except Refused as no:
+                refusals.note(no.reason)
+                return web.Response(status=no.status, text=no.text)
+            if not await asyncio.shield(bot.take_update(data)):
+                refusals.note("not_an_update")
                 return web.Response(status=400, text="not an update\n")
             return web.Response(text="ok\n")
         self.app.router.add_post(webhook.path, post)
@@ -102,10 +125,12 @@ class HttpServer:
     def take_webapp(self, webapp: WebApp) -> None:
         """The web table (Telegram's Mini App) at `/app/`."""
         self.webapp = webapp
-        webapp.add_to(self.app)
+        webapp.add_to(self.app, self.guard)
 
     async def start(self) -> None:
-        runner = web.AppRunner(self.app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(self.app, access_log=None, handle_signals=False,
+                               handler_cancellation=True, keepalive_timeout=self.headers,
+                               logger=QuietProtocolLog(self.guard.refusals))
         await runner.setup()
         self._runner = runner
         site = web.TCPSite(runner, self.host, self.port)

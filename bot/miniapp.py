@@ -10,7 +10,8 @@ is what BotFather is given. Two settings turn it on, both or neither:
   can carry a direct link (`https://t.me/<bot>/<name>?startapp=s<session>`): groups take no
   `web_app` buttons, private chats do (they open the page at its URL with `?s=<session>`).
 
-`GUPAI_MINIAPP_MAX_AGE` sets how many seconds Telegram's signature on an opening stays good.
+`GUPAI_MINIAPP_MAX_AGE` sets how many seconds Telegram's signature on an opening stays good,
+and `GUPAI_WEB_STREAMS` how many pages may follow games at once (`bot.web_streams`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from bot.web_streams import TOTAL
 from bot.webapp_auth import MAX_AGE
 
 START = "s"
@@ -32,6 +34,7 @@ class MiniApp:
     url: str
     name: str
     max_age: float = MAX_AGE
+    streams: int = TOTAL
 
     @classmethod
     def of(cls, env: Mapping[str, str]) -> MiniApp | None:
@@ -60,7 +63,14 @@ class MiniApp:
                 raise ValueError("GUPAI_MINIAPP_MAX_AGE must be 60 to 604800 seconds, "
                                  f"not {text!r}")
             max_age = float(text)
-        return cls(url, name, max_age)
+        text = env.get("GUPAI_WEB_STREAMS", "").strip()
+        streams = TOTAL
+        if text:
+            if not text.isdigit() or not 1 <= int(text) <= 100_000:
+                raise ValueError("GUPAI_WEB_STREAMS must be 1 to 100000 pages, not "
+                                 f"{text!r}")
+            streams = int(text)
+        return cls(url, name, max_age, streams)
 
     def direct_link(self, username: str | None, session_id: int) -> str:
         """Opens the table over a group (Telegram's direct Mini App link)."""

@@ -111,8 +111,6 @@ class Requests:
         """This process among those sharing the database: whose games' timers it runs."""
         self.saved: Callable[[Session], None] = lambda session: None
         """Told of every save (the timers follow the session's new deadline)."""
-        self.watchers: list[Callable[[Session], None]] = []
-        """Also told of every save (open web tables follow the game)."""
         self.web_table = False
         """Screens offer the game's web table (a Telegram Mini App is configured)."""
         self.locks: dict[int, asyncio.Lock] = {}
@@ -314,8 +312,6 @@ class Requests:
             self.cache.pop(saved.id, None)
             self.locks.pop(saved.id, None)  # later requests find it closed without a lock
         self.saved(saved)
-        for watcher in self.watchers:
-            watcher(saved)
         return saved, keys
 
     async def show(self, reply: Reply) -> None:

@@ -247,7 +247,8 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
             stoppers.append(discord_bot.stop)
         if address is not None:
             from bot.http_server import HttpServer
-            server = HttpServer(storage, metrics, address.host, address.port)
+            server = HttpServer(storage, metrics, address.host, address.port,
+                                proxies=address.proxies)
             if "telegram" in tokens:
                 server.watch(functools.partial(telegram.health, server.silence))
                 if webhook is not None:
@@ -255,7 +256,7 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
                 if miniapp is not None:
                     from bot.webapp import WebApp
                     server.take_webapp(WebApp(telegram.manager, tokens["telegram"],
-                                              miniapp.max_age))
+                                              miniapp.max_age, streams=miniapp.streams))
             if "discord" in tokens:
                 server.watch(discord_bot.health)
             stoppers.append(server.stop)

@@ -32,7 +32,8 @@ from storage import Session
 from words.i18n import tr
 
 WORDS = ("your_tiles", "tap_tile", "no_moves", "connecting", "offline", "join", "board",
-         "moves", "closed", "not_your_turn", "retry", "open_in_telegram")
+         "moves", "closed", "not_your_turn", "retry", "open_in_telegram", "slow_down",
+         "elsewhere")
 """The page's own words (catalogue keys `web.<word>`), sent in the opener's language."""
 PICKS = 9
 """"Pick n more tiles" is sent for n below this (the page counts; the plural is the

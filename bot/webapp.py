@@ -8,12 +8,19 @@ changed. Then:
 - `GET api/table?session=N`: the table as the opener may see it (`bot.web_table`).
 - `GET api/board?session=N`: the board picture the group sees, in the opener's language.
 - `GET api/events?session=N`: server-sent events, one `{"version": V}` each time the game is
-  saved (at once for saves in this process, within `POLL` seconds for another's).
+  saved, by this process or another (`bot.web_streams`: told, never polling), and a last
+  `{"closed": reason}` when the stream is closed to make room for newer ones.
 - `POST api/press` `{"data": payload}`: `SessionManager.press`, as a chat button would.
 - `POST api/join` `{"session": N}`: a seat at a lobby, as the chats' Join does.
 
 The page itself (`index.html`, `app.js`, `app.css`) and tile faces (`tile/<family>/<a>-<b>.png`)
 are public: they hold nothing about any game.
+
+Everything under `/app/` is rate-limited per address, and the API per person too (429 with
+`Retry-After`, which the page shows as a note and waits out); refusals are counted, a few
+lines a minute at most (`bot.http_guard`). A press or a join, once taken, is carried through
+even if the page goes away meanwhile: the server cancels a request's handler when its client
+disconnects (so a stream ends at once), and these are shielded from that.
 """
 
 from __future__ import annotations
@@ -22,8 +29,9 @@ import asyncio
 import io
 import json
 import logging
+import math
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
 from functools import lru_cache
 from importlib import resources
@@ -31,8 +39,10 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.http_guard import Buckets, Guard, Refused, client_address, read_json
 from bot.manager import SessionManager
 from bot.screens import Actor
+from bot.web_streams import TOTAL, Streams
 from bot.web_table import Opened, WebRefusal, opened, table_json, table_screen
 from bot.webapp_auth import BadInitData, InitDataCheck, WebUser
 from rendering import sprites
@@ -42,13 +52,20 @@ from words.i18n import lang_of, tr
 
 log = logging.getLogger(__name__)
 
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
 PREFIX = "/app"
 STATIC = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
-POLL = 0.5
-"""Seconds between looks at the stored version (a save by another process)."""
 KEEPALIVE = 15.0
 """Seconds of quiet after which an event stream says it is still there."""
 BOARDS_KEPT = 64
+BODY_LIMIT = 4096
+"""Bytes a press or a join may send (a payload is at most 64)."""
+PER_ADDRESS = (20.0, 60.0)
+"""Requests a second from one address, and at once: a page asks for its table and board
+after every move, a few pages can share an address (one household's network)."""
+PER_PERSON = (10.0, 30.0)
+"""API requests a second of one person, and at once."""
 TILE_HEIGHTS = range(40, 241)
 POLICY = ("default-src 'self'; script-src 'self' https://telegram.org; "
           "img-src 'self' blob: data:; style-src 'self'; connect-src 'self'; "
@@ -59,16 +76,22 @@ class WebApp:
     """The routes, with the Telegram bot's session layer behind them."""
 
     def __init__(self, manager: SessionManager, token: str, max_age: float,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, streams: int = TOTAL) -> None:
         self.manager = manager
         self.check = InitDataCheck(token, max_age, clock or manager.clock)
         self.boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
-        self.changes: dict[int, set[asyncio.Event]] = {}
-        self.closing = asyncio.Event()
-        manager.requests.watchers.append(self.saved)
+        self.most_streams = streams
+        self.streams = Streams(manager.storage, total=streams)
+        self.guard = Guard()
+        self.addresses = Buckets(*PER_ADDRESS)
+        self.people = Buckets(*PER_PERSON)
         manager.requests.web_table = True
 
-    def add_to(self, app: web.Application) -> None:
+    def add_to(self, app: web.Application, guard: Guard) -> None:
+        """The routes on `app`, refusing through `guard` (the server's counts and proxies)."""
+        self.guard = guard
+        self.streams = Streams(self.manager.storage, guard.registry, total=self.most_streams)
+        app.middlewares.append(self.limited)
         router = app.router
         router.add_get(PREFIX, self.to_page)
         router.add_get(f"{PREFIX}/", self.static)
@@ -83,14 +106,25 @@ class WebApp:
 
     def stop(self) -> None:
         """End the event streams, so the server can stop at once."""
-        self.closing.set()
-        for waiting in self.changes.values():
-            for changed in waiting:
-                changed.set()
+        self.streams.stop()
 
-    def saved(self, session: Any) -> None:
-        for changed in self.changes.get(session.id, ()):
-            changed.set()
+    @web.middleware
+    async def limited(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every request under `/app/` within its address's rate; a refusal is counted."""
+        if not request.path.startswith(PREFIX):
+            return await handler(request)
+        address = client_address(request, self.guard.proxies)
+        try:
+            self._within(self.addresses, address, "address")
+            return await handler(request)
+        except Refused as no:
+            self.guard.refusals.note(no.reason)
+            return _refusal(no, request)
+
+    def _within(self, buckets: Buckets, key: str, what: str) -> None:
+        wait = buckets.take(key)
+        if wait:
+            raise Refused(429, f"rate_{what}", str(math.ceil(wait)))
 
     # ----- the page -----------------------------------------------------------------------------
 
@@ -130,11 +164,17 @@ class WebApp:
         try:
             if scheme.lower() != "tma":
                 raise BadInitData("no tma authorization")
-            return self.check(init_data.strip())
+            user = self.check(init_data.strip())
         except BadInitData as exc:
-            log.info("web table: refused init data: %s", exc)
+            self.guard.refusals.note("init_data", str(exc))
             said = _guess_language(init_data, request.headers.get("Accept-Language", ""))
             raise _error(401, tr(said, "web.unsigned")) from None
+        wait = self.people.take(user.id)
+        if wait:
+            self.guard.refusals.note("rate_person")
+            raise _error(429, tr(lang_of(user.language), "web.slow_down"),
+                         {"Retry-After": str(math.ceil(wait))})
+        return user
 
     async def seen(self, request: web.Request, user: WebUser) -> Opened:
         text = request.query.get("session", "")
@@ -143,6 +183,7 @@ class WebApp:
         try:
             return await opened(self.manager, int(text), actor_of(user))
         except WebRefusal as no:
+            self.guard.refusals.note("stranger" if no.status == 403 else "no_game")
             raise _error(no.status, tr(lang_of(user.language), no.key)) from None
 
     # ----- the table ----------------------------------------------------------------------------
@@ -175,58 +216,69 @@ class WebApp:
     async def events(self, request: web.Request) -> web.StreamResponse:
         user = self.who(request)
         with _storage_answers(user):
-            session_id = (await self.seen(request, user)).session.id
+            session = (await self.seen(request, user)).session
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        changed = asyncio.Event()
-        self.changes.setdefault(session_id, set()).add(changed)
+        stream = self.streams.open(user.id, session.id, session.version)
         loop = asyncio.get_running_loop()
         try:
             sent: int | None = None
             said = loop.time()
-            while not self.closing.is_set():
-                try:
-                    version = await self.manager.storage.sessions.version(session_id)
-                except StorageError:
-                    version = sent
-                if version != sent:
-                    await response.write(f"data: {json.dumps({'version': version})}\n\n"
-                                         .encode())
-                    sent, said = version, loop.time()
+            while True:
+                if stream.closed is not None:
+                    await response.write(_event({"closed": stream.closed}))
+                    break
+                if stream.version != sent:
+                    sent = stream.version
+                    await response.write(_event({"version": sent}))
+                    said = loop.time()
                 elif loop.time() - said >= KEEPALIVE:
                     await response.write(b": still here\n\n")
                     said = loop.time()
-                changed.clear()
+                stream.wake.clear()
                 with suppress(TimeoutError):
-                    await asyncio.wait_for(changed.wait(), POLL)
+                    await asyncio.wait_for(stream.wake.wait(),
+                                           max(0.0, said + KEEPALIVE - loop.time()))
         except (ConnectionError, RuntimeError):
             pass  # the page went away
         finally:
-            waiting = self.changes.get(session_id, set())
-            waiting.discard(changed)
-            if not waiting:
-                self.changes.pop(session_id, None)
+            self.streams.close(stream)
         return response
 
     # ----- moves --------------------------------------------------------------------------------
 
     async def press(self, request: web.Request) -> web.Response:
         user = self.who(request)
-        data = (await _body(request)).get("data")
-        if not isinstance(data, str):
+        data = (await self._body(request, user)).get("data")
+        if not isinstance(data, str) or len(data) > 256:
+            self.guard.refusals.note("malformed")
             raise _error(400, tr(lang_of(user.language), "err.forged"))
-        reply = await self.manager.press(actor_of(user), data)
+        reply = await asyncio.shield(self.manager.press(actor_of(user), data))
         return web.json_response({"toast": reply.toast})
 
     async def join(self, request: web.Request) -> web.Response:
         user = self.who(request)
-        session = (await _body(request)).get("session")
-        if not isinstance(session, int) or isinstance(session, bool) or session < 0:
+        session = (await self._body(request, user)).get("session")
+        if not isinstance(session, int) or isinstance(session, bool) or not \
+                0 <= session < 2 ** 53:
+            self.guard.refusals.note("malformed")
             raise _error(400, tr(lang_of(user.language), "web.no_game"))
-        reply = await self.manager.join_session(session, actor_of(user))
+        reply = await asyncio.shield(self.manager.join_session(session, actor_of(user)))
         return web.json_response({"toast": reply.toast})
+
+    async def _body(self, request: web.Request, user: WebUser) -> dict[str, Any]:
+        """The request's JSON object; anything else is refused, in the person's words."""
+        try:
+            body = await read_json(request, BODY_LIMIT)
+        except Refused as no:
+            self.guard.refusals.note(no.reason)
+            raise _error(no.status, tr(lang_of(user.language), "err.forged")) from None
+        if not isinstance(body, dict):
+            self.guard.refusals.note("malformed")
+            raise _error(400, tr(lang_of(user.language), "err.forged"))
+        return body
 
 
 def actor_of(user: WebUser) -> Actor:
@@ -241,10 +293,32 @@ def tile_png(family: str, a: int, b: int, height: int, theme: str) -> bytes:
     return out.getvalue()
 
 
-def _error(status: int, text: str) -> web.HTTPException:
+def _error(status: int, text: str, headers: dict[str, str] | None = None
+           ) -> web.HTTPException:
     cls = {400: web.HTTPBadRequest, 401: web.HTTPUnauthorized, 403: web.HTTPForbidden,
-           404: web.HTTPNotFound, 503: web.HTTPServiceUnavailable}[status]
-    return cls(text=json.dumps({"error": text}), content_type="application/json")
+           404: web.HTTPNotFound, 408: web.HTTPRequestTimeout,
+           413: web.HTTPRequestEntityTooLarge, 429: web.HTTPTooManyRequests,
+           503: web.HTTPServiceUnavailable}[status]
+    body = json.dumps({"error": text})
+    if cls is web.HTTPRequestEntityTooLarge:
+        return web.HTTPRequestEntityTooLarge(BODY_LIMIT, BODY_LIMIT + 1, text=body,
+                                             content_type="application/json")
+    error: web.HTTPException = cls(text=body, content_type="application/json",
+                                   headers=headers)
+    return error
+
+
+def _refusal(no: Refused, request: web.Request) -> web.Response:
+    """A refusal before anyone is known: in the browser's language, for the page to show."""
+    lang = lang_of(request.headers.get("Accept-Language", "").split(",")[0].strip()[:2]
+                   or None)
+    headers = {"Retry-After": no.text} if no.status == 429 else {}
+    return web.json_response({"error": tr(lang, "web.slow_down")}, status=no.status,
+                             headers=headers)
+
+
+def _event(data: dict[str, Any]) -> bytes:
+    return f"data: {json.dumps(data)}\n\n".encode()
 
 
 @contextmanager
@@ -255,14 +329,6 @@ def _storage_answers(user: WebUser) -> Iterator[None]:
     except StorageError as exc:
         log.warning("web table: storage: %s", exc)
         raise _error(503, tr(lang_of(user.language), "err.storage")) from exc
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        body = None
-    return body if isinstance(body, dict) else {}
 
 
 def _guess_language(init_data: str, accepted: str) -> str:

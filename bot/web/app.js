@@ -65,6 +65,7 @@ async function api(path, body) {
     try { text = (await answer.json()).error || text; } catch { /* not JSON */ }
     const error = new Error(text);
     error.status = answer.status;
+    error.retry = Math.max(1, Number(answer.headers.get("Retry-After")) || 1);
     throw error;
   }
   return answer;
@@ -73,13 +74,28 @@ async function api(path, body) {
 let loading = null;
 let again = false;
 
+const pause = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+// Too many requests (429): a note, then the same request once the server's wait is over.
+async function patiently(request) {
+  for (;;) {
+    try {
+      return await request();
+    } catch (error) {
+      if (error.status !== 429) throw error;
+      say(error.message);
+      await pause(error.retry);
+    }
+  }
+}
+
 async function load() {
   if (loading) { again = true; return loading; }
   loading = (async () => {
     do {
       again = false;
       try {
-        const next = await (await api(`table?session=${session}`)).json();
+        const next = await patiently(async () => (await api(`table?session=${session}`)).json());
         if (!state || next.version !== state.version || next.status !== state.status) {
           selected = selected.filter(() => state && next.version === state.version);
         }
@@ -100,7 +116,7 @@ async function showBoard() {
   if (!state.board) { img.hidden = true; return; }
   if (boardVersion === state.version) return;
   const version = state.version;
-  const answer = await api(`board?session=${session}&version=${version}`);
+  const answer = await patiently(() => api(`board?session=${session}&version=${version}`));
   const url = URL.createObjectURL(await answer.blob());
   if (state.version !== version) { URL.revokeObjectURL(url); return; }
   img.src = url;
@@ -114,9 +130,12 @@ async function showBoard() {
 
 async function follow() {
   // Server-sent events over fetch, so they carry the same signed header as every request.
+  // A stream the server closes to make room says why: for a newer window of the same person
+  // this one stops following; for someone else's it tries again much later.
   for (;;) {
+    let wait = 1;
     try {
-      const answer = await api(`events?session=${session}`);
+      const answer = await patiently(() => api(`events?session=${session}`));
       online(true);
       const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = "";
@@ -130,7 +149,14 @@ async function follow() {
           buffer = buffer.slice(end + 2);
           for (const line of event.split("\n")) {
             if (!line.startsWith("data:")) continue;
-            const { version } = JSON.parse(line.slice(5));
+            const { version, closed } = JSON.parse(line.slice(5));
+            if (closed === "elsewhere") {
+              online(true);
+              if (state) fail(state.words.elsewhere);
+              return;
+            }
+            if (closed === "crowded") wait = 30 + Math.random() * 30;
+            if (closed) continue;
             if (!state || version !== state.version) load();
           }
         }
@@ -139,7 +165,7 @@ async function follow() {
       if (error.status && error.status !== 503) { fail(error.message); return; }
     }
     online(false);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await pause(wait);
     load().catch(() => {});
   }
 }

@@ -23,4 +23,6 @@ WEB: dict[str, Entry] = {
     'web.open_in_telegram': "Open this table from the game's message in Telegram.",
     "web.no_game": "There is no such game here.",
     "web.unsigned": "This page could not prove who you are: open it again from Telegram.",
+    "web.slow_down": "Too many requests at once: the table catches up in a moment.",
+    "web.elsewhere": "This table is open in a newer window; this one no longer follows it.",
 }

@@ -1,0 +1,167 @@
+"""The web table's event streams (`bot.web_streams`): told of every save, never reading the
+database while nothing changes, capped per person and in total (the oldest closed first, told
+why, and counted), and ended as soon as their page goes.
+
+In the test's process, on the virtual clock: a minute of quiet costs no real time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AsyncExitStack
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.http_server import HttpServer
+from bot.web_streams import PER_PERSON
+from bot.webapp import PREFIX, WebApp
+from tests.support.fake_telegram import FakeTelegram, User
+from tests.support.miniapp import init_data
+from tests.support.scrape import sample
+from tests.support.telegram_group import BOB, OLENA, TOKEN, Group
+
+TOTAL = 6
+WEB = {"webapp.py", "web_streams.py", "web_table.py"}
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[FakeTelegram]:
+    async with FakeTelegram() as fake:
+        for person in (OLENA, BOB):
+            fake.start_bot(person)
+        yield fake
+
+
+@pytest.fixture
+async def http(group: Group) -> AsyncIterator[HttpServer]:
+    assert group.bot is not None and group.storage is not None
+    served = HttpServer(group.storage, group.bot.metrics.metrics, port=0)
+    served.take_webapp(WebApp(group.bot.manager, TOKEN, 3600.0, clock=time.time,
+                              streams=TOTAL))
+    await served.start()
+    yield served
+    await served.stop()
+
+
+class Page:
+    """One open page's event stream: the events it has received."""
+
+    def __init__(self, response: aiohttp.ClientResponse) -> None:
+        self.response = response
+        self.events: list[dict[str, Any]] = []
+        self.ended = asyncio.Event()
+        self.task = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for line in self.response.content:
+                if line.startswith(b"data:"):
+                    self.events.append(json.loads(line[5:]))
+        except (aiohttp.ClientError, asyncio.CancelledError):
+            pass
+        finally:
+            self.ended.set()
+
+    async def wait_for(self, wanted: dict[str, Any]) -> None:
+        async with asyncio.timeout(30):
+            while wanted not in self.events:
+                await asyncio.sleep(0.05)
+
+
+async def open_page(stack: AsyncExitStack, http: HttpServer, user: User, session: int,
+                    address: str = "127.0.0.1") -> Page:
+    client = await stack.enter_async_context(aiohttp.ClientSession())
+    response = await client.get(f"{http.url}{PREFIX}/api/events?session={session}",
+                                headers={"Authorization": f"tma {init_data(user, TOKEN)}"})
+    assert response.status == 200
+    page = Page(response)
+    await page.wait_for({"version": page.events[0]["version"]} if page.events else
+                        await _first(page))
+    return page
+
+
+async def _first(page: Page) -> dict[str, Any]:
+    async with asyncio.timeout(30):
+        while not page.events:
+            await asyncio.sleep(0.05)
+    return page.events[0]
+
+
+async def a_lobby(group: Group) -> int:
+    """A lobby anyone may look at."""
+    group.say(OLENA, "/newgame dragon")
+    await group.server.wait_for(group._has_lobby)
+    return int(group.join_link().removeprefix("j_"))
+
+
+def counting_reads(group: Group) -> Counter[str]:
+    """The reads the web table's code makes from now on (its handlers and streams), by SQL;
+    the session layer's own (its timers, the workers' sweep) are not counted."""
+    assert group.storage is not None
+    seen: Counter[str] = Counter()
+    read = group.storage.db.read
+
+    async def counted(sql: str, params: Iterable[Any] = ()) -> Any:
+        if any(Path(frame.filename).name in WEB for frame in inspect.stack(0)):
+            seen[sql] += 1
+        return await read(sql, params)
+    group.storage.db.read = counted  # type: ignore[method-assign]
+    return seen
+
+
+async def test_pages_are_told_of_saves_and_read_nothing_while_idle(group: Group,
+                                                                   http: HttpServer) -> None:
+    sid = await group.open_game("dragon", (OLENA, BOB), 0)
+    reads = counting_reads(group)
+    async with AsyncExitStack() as stack:
+        pages = [await open_page(stack, http, person, sid)
+                 for person in (OLENA, BOB) for _ in range(2)]
+        opened = sum(reads.values())
+        reads.clear()
+        await group.quiet(60)
+        assert not reads, f"a minute of quiet with pages open: {reads}"
+        version = pages[0].events[-1]["version"]
+        await group.play(sid, (OLENA, BOB), until=1)
+        for page in pages:
+            await page.wait_for({"version": version + 1})
+    assert opened <= 4 * 6, "opening a page reads its table once, not again and again"
+
+
+async def test_streams_are_capped_per_person_and_in_total(group: Group,
+                                                          http: HttpServer) -> None:
+    sid = await a_lobby(group)
+    async with AsyncExitStack() as stack:
+        mine = [await open_page(stack, http, OLENA, sid) for _ in range(PER_PERSON + 1)]
+        await mine[0].wait_for({"closed": "elsewhere"})
+        await asyncio.wait_for(mine[0].ended.wait(), 5)
+        assert not any(p.ended.is_set() for p in mine[1:])
+        others = [await open_page(stack, http, User(900 + i, f"Guest {i}", "en"), sid)
+                  for i in range(TOTAL - PER_PERSON + 1)]
+        await mine[1].wait_for({"closed": "crowded"})
+        assert not any(p.ended.is_set() for p in [*mine[2:], *others])
+        text = await (await (await stack.enter_async_context(aiohttp.ClientSession())).get(
+            f"{http.url}/metrics")).text()
+        assert sample(text, "gupai_web_streams") == TOTAL
+        assert sample(text, "gupai_web_streams_closed_total", reason="elsewhere") == 1
+        assert sample(text, "gupai_web_streams_closed_total", reason="crowded") == 1
+
+
+async def test_a_stream_ends_as_soon_as_its_page_goes(group: Group, http: HttpServer) -> None:
+    sid = await a_lobby(group)
+    assert http.webapp is not None
+    streams = http.webapp.streams
+    async with AsyncExitStack() as stack:
+        page = await open_page(stack, http, BOB, sid)
+        assert len(streams) == 1
+        page.response.close()
+        async with asyncio.timeout(1):
+            while len(streams):
+                await asyncio.sleep(0.01)
