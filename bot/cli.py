@@ -23,7 +23,7 @@ from bot.logs import LogSettingError
 from bot.sim_report import deal_note, format_comparison, format_stats
 from games.engine import GameError
 from games.players import LEVELS, STRATEGIES
-from games.sim import SimStats, simulate
+from games.sim import Interrupted, Runner, SimStats, simulate
 from rendering.theme import DEFAULT_THEME, THEMES
 
 MAX_GAMES = 10_000_000
@@ -85,8 +85,16 @@ def cmd_sim(args: argparse.Namespace) -> int:
     options = rules.parse_options(args.preset, pairs)
     _check_plot(args.plot)
     started = time.perf_counter()
-    stats = simulate(rules, options, players, args.games, args.seed, strategies,
-                     Progress(args.games, sys.stderr), args.jobs)
+    try:
+        stats = simulate(rules, options, players, args.games, args.seed, strategies,
+                         Progress(args.games, sys.stderr), _runner(args.jobs))
+    except Interrupted as stopped:
+        seconds = time.perf_counter() - started
+        print(f"\nStopped: {stopped.stats.games} of {args.games} games played.",
+              file=sys.stderr)
+        if stopped.stats.games:
+            print(format_stats(stopped.stats, options, seconds))
+        return 130
     seconds = time.perf_counter() - started
     if args.json:
         out = stats.summary() | {"options": vars(options)} | _timing(stats, seconds)
@@ -133,6 +141,15 @@ def _plot(path: str | None, rules: Any, seed: str, runs: Sequence[tuple[str, Sim
     print(tr(lang, "plot.written", path=path), file=sys.stderr)
 
 
+def _runner(jobs: int) -> Runner | None:
+    """Worker processes for more than one job (`bot.sim_workers`); none for one."""
+    if jobs <= 1:
+        return None
+    from bot.sim_workers import in_processes
+
+    return in_processes(jobs)
+
+
 def _timing(stats: SimStats, seconds: float) -> dict[str, float]:
     per = max(seconds, 1e-9)
     return {"seconds": round(seconds, 3), "games_per_second": round(stats.games / per, 1),
@@ -154,8 +171,18 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
     _check_plot(args.plot)
     for name, options in chosen:
         started = time.perf_counter()
-        stats = simulate(rules, options, players, args.games, args.seed, strategies,
-                         Progress(args.games, sys.stderr), args.jobs)
+        try:
+            stats = simulate(rules, options, players, args.games, args.seed, strategies,
+                             Progress(args.games, sys.stderr), _runner(args.jobs))
+        except Interrupted as stopped:
+            print(f"\nStopped in {name}: {stopped.stats.games} of {args.games} games "
+                  "played.", file=sys.stderr)
+            if runs:
+                shared = " ".join(f"{k}={shown_value(getattr(chosen[0][1], k))}"
+                                  for k in pairs)
+                print(format_comparison(rules.id, players, runs, shared,
+                                        deal_note(chosen[0][1])))
+            return 130
         runs.append((name, stats, time.perf_counter() - started))
     if args.json:
         out = {"game": rules.id, "players": players, "games": args.games, "seed": args.seed,

@@ -16,7 +16,7 @@ helps, and the turn figures are what RULES.md §4 calibrates (Kap Ten, Kap Tai S
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,13 +145,31 @@ number, so blocks can be played apart, in any number of processes (`jobs`), and 
 the same figures however many play it."""
 
 
+Block = tuple[str, Any, int, str, tuple[str, ...], int, int]
+"""One block of games to play apart: game, options, players, seed, strategies, first, count."""
+Runner = Callable[[Sequence[Block]], Iterable["SimStats"]]
+"""Plays blocks somewhere (other processes: `bot.sim_workers`) and yields each one's figures
+as it is done, in any order."""
+
+
+class Interrupted(Exception):
+    """The run was stopped (Ctrl-C): `stats` holds the games played to the end before it."""
+
+    def __init__(self, stats: SimStats) -> None:
+        super().__init__(f"stopped after {stats.games} games")
+        self.stats = stats
+
+
 def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, seed: str,
              strategies: Sequence[str],
-             progress: Callable[[int], None] | None = None, jobs: int = 1) -> SimStats:
+             progress: Callable[[int], None] | None = None,
+             runner: Runner | None = None) -> SimStats:
     """Play `games` games; `strategies` has one entry per seat (or one for every seat).
 
-    With `jobs` above 1 the blocks are shared out between that many processes: the whole
-    process then uses every core, as the JVM behind the seed author's simulator does."""
+    With a `runner` the blocks are played where it plays them (in several processes, say:
+    the whole process then uses every core, as the JVM behind the seed author's simulator
+    does); without one, here, one after the other. A KeyboardInterrupt becomes `Interrupted`
+    with the games played to the end so far."""
     rules.check_players(players)
     if len(strategies) == 1:
         strategies = list(strategies) * players
@@ -159,30 +177,44 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
         raise InvalidOptions(f"{len(strategies)} strategies for {players} players")
     for strategy in set(strategies):
         make_player(rules.id, strategy)
-    stats = SimStats(rules.id, players, tuple(strategies), wins=[0] * players,
-                     points=[0] * players, chips=[0] * players, hand_wins=[0] * players)
+    stats = _empty(rules.id, players, tuple(strategies))
     blocks = [(first, min(BLOCK, games - first)) for first in range(0, games, BLOCK)]
-    if jobs <= 1 or len(blocks) == 1:
-        for first, count in blocks:
-            _play_block(rules, options, seed, first, count, stats, progress)
-        return stats
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=min(jobs, len(blocks))) as pool:
-        parts = pool.map(_block, [(rules.id, options, players, seed, stats.strategies, first,
-                                   count) for first, count in blocks])
-        for part in parts:
+    try:
+        if runner is None or len(blocks) == 1:
+            for first, count in blocks:
+                played = _empty(rules.id, players, stats.strategies)
+                _play_block(rules, options, seed, first, count, played,
+                            _after(progress, stats.games))
+                stats.add(played)
+            return stats
+        for part in runner([(rules.id, options, players, seed, stats.strategies, first,
+                             count) for first, count in blocks]):
             stats.add(part)
             if progress is not None:
                 progress(stats.games)
+    except KeyboardInterrupt:
+        raise Interrupted(stats) from None
     return stats
 
 
-def _block(task: tuple[str, Any, int, str, tuple[str, ...], int, int]) -> SimStats:
-    """One block, in a worker process."""
+def _after(progress: Callable[[int], None] | None, before: int
+           ) -> Callable[[int], None] | None:
+    """`progress`, told the games of a block after the `before` already played."""
+    if progress is None:
+        return None
+    told = progress
+    return lambda done: told(before + done)
+
+
+def _empty(game: str, players: int, strategies: tuple[str, ...]) -> SimStats:
+    return SimStats(game, players, strategies, wins=[0] * players, points=[0] * players,
+                    chips=[0] * players, hand_wins=[0] * players)
+
+
+def play_block(task: Block) -> SimStats:
+    """One block, wherever a runner plays it."""
     game, options, players, seed, strategies, first, count = task
-    stats = SimStats(game, players, strategies, wins=[0] * players, points=[0] * players,
-                     chips=[0] * players, hand_wins=[0] * players)
+    stats = _empty(game, players, strategies)
     _play_block(get(game), options, seed, first, count, stats, None)
     return stats
 

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from bot.cli import main
+from bot.sim_workers import in_processes
 from games import GAMES, get
 from games.engine import InvalidOptions
 from games.sim import BLOCK, simulate
@@ -346,7 +347,8 @@ def test_blocks_played_apart_add_up_to_the_same_run():
     rules = get("dragon")
     games = 2 * BLOCK + 7
     alone = simulate(rules, rules.options(), 4, games, "apart", ["random"])
-    shared = simulate(rules, rules.options(), 4, games, "apart", ["random"], jobs=2)
+    shared = simulate(rules, rules.options(), 4, games, "apart", ["random"],
+                      runner=in_processes(2))
     assert shared.summary() == alone.summary() and alone.games == games
     # The second block deals anew: it does not repeat the first block's games.
     first = simulate(rules, rules.options(), 4, BLOCK, "apart", ["random"])
