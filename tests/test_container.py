@@ -1,7 +1,9 @@
 """The container files name only what exists: the files the Dockerfile copies (and that
 `.dockerignore` lets through), the `gupai` commands it runs, the settings it and `compose.yaml`
 set (each documented in `.env.example`), and a pinned version of every dependency
-`pyproject.toml` asks for, inside the range it allows. No Docker engine is needed to check them.
+`pyproject.toml` asks for, inside the range it allows; and `compose.yaml` fills in with the values
+`.env.example` leaves (DESIGN.md §11's container, tried as a new user would). No Docker engine is
+needed to check them.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import shlex
 import tomllib
 from pathlib import Path
 
+import pytest
 import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -21,6 +24,10 @@ from bot.cli import build_parser
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = (ROOT / "Dockerfile").read_text(encoding="utf-8")
 COMPOSE = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))
+VARIABLE = re.compile(r"\$(?:(?P<escaped>\$)|(?P<bare>[A-Za-z_]\w*)"
+                      r"|\{(?P<name>[A-Za-z_]\w*)(?:(?P<op>:?[-?+])(?P<word>[^${}]*))?\})")
+"""Compose's interpolation: `$$`, `$VAR`, `${VAR}`, and `${VAR` followed by `:-`, `-`, `:?`, `?`,
+`:+` or `+` and a word."""
 SETTING = re.compile(r"\b((?:GUPAI|TELEGRAM|DISCORD)_[A-Z_]+)\b")
 FROM_ENV = re.compile(r"\$\{([A-Z_]+)")
 """A compose setting taken from `.env` (the PostgreSQL image's own, such as POSTGRES_USER,
@@ -42,6 +49,45 @@ def instructions() -> list[tuple[str, str]]:
 def documented() -> set[str]:
     example = (ROOT / ".env.example").read_text(encoding="utf-8")
     return set(re.findall(r"^#?\s*([A-Z][A-Z0-9_]+)=", example, re.MULTILINE))
+
+
+def dotenv(path: Path) -> dict[str, str]:
+    """The variables a `.env` file sets (a file copied from `.env.example` sets them all)."""
+    return dict(re.findall(r"^([A-Za-z_]\w*)=(.*)$", path.read_text(encoding="utf-8"),
+                           re.MULTILINE))
+
+
+class Missing(Exception):
+    """A `${VAR:?…}` or `${VAR?…}` whose variable is empty or unset: Compose stops there."""
+
+
+def interpolated(value: object, env: dict[str, str]) -> object:
+    """`value` (compose.yaml as loaded) with every variable filled in as Compose does, before
+    it applies any profile: every string of the file, whichever service holds it."""
+    if isinstance(value, dict):
+        return {key: interpolated(item, env) for key, item in value.items()}
+    if isinstance(value, list):
+        return [interpolated(item, env) for item in value]
+    if not isinstance(value, str):
+        return value
+
+    def fill(match: re.Match[str]) -> str:
+        if match["escaped"]:
+            return "$"
+        name = match["bare"] or match["name"]
+        op, word = match["op"] or "", match["word"] or ""
+        given = env.get(name)
+        present = given is not None and (given != "" or not op.startswith(":"))
+        if op.endswith("?") and not present:
+            raise Missing(f"{name}: {word}")
+        if op.endswith("-"):
+            return given if present and given is not None else word
+        if op.endswith("+"):
+            return word if present else ""
+        return given or ""
+    filled = VARIABLE.sub(fill, value)
+    assert "${" not in filled.replace("$$", ""), f"not understood: {value}"
+    return filled
 
 
 def ignored(path: str) -> bool:
@@ -109,6 +155,21 @@ def test_compose_runs_the_image_with_its_volume_and_an_optional_database() -> No
     assert any(p.endswith(f":{port}") for p in bot["ports"])
     assert set(COMPOSE["volumes"]) >= {v.split(":")[0] for s in services.values()
                                        for v in s.get("volumes", [])}
+
+
+def test_compose_starts_with_env_example_values_and_the_database_only_on_its_profile() -> None:
+    """Compose fills in the whole file before it applies profiles (docker/compose#11977): a
+    `${POSTGRES_PASSWORD:?…}` in the PostgreSQL service stopped a plain `docker compose up`
+    with `.env` copied from `.env.example`, which leaves the password empty."""
+    example = dotenv(ROOT / ".env.example")
+    assert example["POSTGRES_PASSWORD"] == ""
+    interpolated(COMPOSE, example)  # raises Missing where Compose would stop
+    assert "profiles" not in COMPOSE["services"]["bot"]  # a plain `up` starts it
+    chosen = interpolated(COMPOSE, {**example, "POSTGRES_PASSWORD": "chosen-in-env"})
+    assert isinstance(chosen, dict)
+    assert chosen["services"]["postgres"]["environment"]["POSTGRES_PASSWORD"] == "chosen-in-env"
+    with pytest.raises(Missing):  # the check itself sees what Compose would refuse
+        interpolated({"x": "${POSTGRES_PASSWORD:?set it}"}, example)
 
 
 def test_the_image_pins_every_dependency_within_the_projects_ranges() -> None:
