@@ -8,6 +8,11 @@ FROM ${PYTHON_IMAGE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
 WORKDIR /src
 RUN python -m venv /opt/gupai
+# Unset (as by `docker compose build`), pip installs from PyPI. The project's own container test
+# builds without a network: it mounts a folder of wheels and points PIP_FIND_LINKS at it, with
+# PIP_NO_INDEX=1, so pip looks nowhere else.
+ARG PIP_NO_INDEX
+ARG PIP_FIND_LINKS
 # Every dependency at the version in docker/constraints.txt: the same sources build the same image.
 # They come first, in a layer of their own, which a change to the sources leaves as it is.
 COPY docker/constraints.txt docker/constraints.txt

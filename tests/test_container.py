@@ -136,6 +136,18 @@ def test_the_image_runs_real_commands_as_a_user_with_its_data_in_a_volume() -> N
     assert re.search(r"ARG PYTHON_IMAGE=python:3\.1[1-9]-slim", DOCKERFILE)
 
 
+def test_pip_in_the_build_asks_pypi_unless_told_to_take_a_folder_of_wheels() -> None:
+    """The container test builds with no network, pointing pip at its wheels through two build
+    arguments; without them (`docker compose build`) pip installs from PyPI as ever."""
+    steps = instructions()
+    final = max(i for i, (word, _) in enumerate(steps) if word == "FROM")
+    arguments = {rest for word, rest in steps[:final] if word == "ARG"}
+    assert {"PIP_NO_INDEX", "PIP_FIND_LINKS"} <= arguments  # no default: unset unless given
+    environment = " ".join(rest for word, rest in steps if word == "ENV")
+    for name in ("PIP_NO_INDEX", "PIP_FIND_LINKS", "PIP_INDEX_URL"):
+        assert name not in environment
+
+
 def test_every_setting_named_is_documented() -> None:
     compose = (ROOT / "compose.yaml").read_text(encoding="utf-8")
     names = set(SETTING.findall(DOCKERFILE)) | set(SETTING.findall(compose)) | set(
