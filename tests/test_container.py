@@ -3,7 +3,7 @@
 set (each documented in `.env.example`), and a pinned version of every dependency
 `pyproject.toml` asks for, inside the range it allows; and `compose.yaml` fills in with the values
 `.env.example` leaves (DESIGN.md §11's container, tried as a new user would). No Docker engine is
-needed to check them.
+needed to check them (`tests/test_container_run.py` builds and runs the image with podman).
 """
 
 from __future__ import annotations
