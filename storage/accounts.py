@@ -5,6 +5,13 @@ and once a day a person below the chat's floor is brought back up to it (a `refi
 ledger rows. Chips leave a balance only for a table (`storage.tables`), and a deal's settlement
 moves only chips already on tables, so no balance ever goes below zero (the schema refuses it
 too). Computer seats are users of the `computer` platform: they sit at tables but hold no chips.
+
+What each write locks on PostgreSQL, where processes write at once (`storage.locks`): a write
+that is one statement (`user`, `chat`, a ledger row and its balance in `book`) needs nothing, as
+`INSERT … ON CONFLICT` and `UPDATE … SET balance = balance + ?` act on the newest row; one that
+decides on what it read (a correction's balance, a refill's shortfall, the settings it writes
+back, whether a person is listening) locks that person's account or the chat first, or a
+concurrent write could slip in between the read and the write and be lost.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from storage.db import Connection, Database, IntegrityError, StorageError
+from storage.locks import Lock
 
 COMPUTER = "computer"
 """The platform of computer seats: they play for no chips and are not on leaderboards."""
@@ -205,7 +213,8 @@ class Accounts:
         unknown = set(changes) - allowed
         if unknown:
             raise ValueError(f"unknown chat settings: {', '.join(sorted(unknown))}")
-        async with self.db.write() as conn:
+        # (the chat's lock: the JSON read here is written back whole)
+        async with self.db.write(Lock.chat(chat_id)) as conn:
             rows = list(await conn.execute_fetchall(
                 "SELECT settings FROM chats WHERE id = ?", (chat_id,)))
             if not rows:
@@ -223,7 +232,8 @@ class Accounts:
 
     async def toggle_notify(self, chat_id: int, user_id: int) -> bool:
         """Start or stop telling the person of the chat's new lobbies; True: they are told."""
-        async with self.db.write() as conn:
+        # (the person's lock: two toggles at once must not both find nothing to delete)
+        async with self.db.write(Lock.account(chat_id, user_id)) as conn:
             cursor = await conn.execute(
                 "DELETE FROM notify WHERE chat_id = ? AND user_id = ?", (chat_id, user_id))
             removed = cursor.rowcount
@@ -252,7 +262,8 @@ class Accounts:
         appearance; with a `day` (UTC, "2026-11-26"), also that day's refill when their chips,
         on tables included, are below `floor` (once a day per chat: the refill's ledger row is
         unique per day)."""
-        async with self.db.write() as conn:
+        # (the person's lock: the refill is decided on the chips read here)
+        async with self.db.write(Lock.account(chat_id, user_id)) as conn:
             await self._join(conn, chat_id, user_id)
             balance, held = await self._chips(conn, chat_id, user_id)
             if not day or balance + held >= floor:
@@ -290,13 +301,14 @@ class Accounts:
 
     async def settle(self, settlement: Settlement) -> bool:
         """Apply a deal's settlement once; False (and nothing changed) if it was applied before."""
-        async with self.db.write() as conn:
+        async with self.db.write(Lock.session(settlement.session_id)) as conn:
             return await self.apply_settlement(conn, settlement)
 
     async def apply_settlement(self, conn: Connection, s: Settlement) -> bool:
         """The settlement inside a caller's transaction (a session save brings its own): the
         staked seats' chips move on the session's table; a table that lacks them (a caller
-        that did not cover the deal by what is held) fails the whole transaction."""
+        that did not cover the deal by what is held) fails the whole transaction. The caller
+        holds the session's lock (`storage.locks`): the table's holds are its."""
         cursor = await conn.execute(
             "INSERT INTO deals (session_id, deal_no, chat_id, game, reason, at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, deal_no) DO NOTHING "
@@ -344,7 +356,8 @@ class Accounts:
     async def adjust(self, chat_id: int, user_id: int, amount: int, ref: str, note: str = ""
                      ) -> bool:
         """An admin's correction, applied once per `ref`; never below zero (ValueError)."""
-        async with self.db.write() as conn:
+        # (the person's lock: the balance checked here is the one corrected)
+        async with self.db.write(Lock.account(chat_id, user_id)) as conn:
             await self._join(conn, chat_id, user_id)
             balance, _ = await self._chips(conn, chat_id, user_id)
             if balance + amount < 0:
@@ -352,6 +365,15 @@ class Accounts:
             return await self.book(conn, chat_id, user_id, "adjustment", ref, amount, note)
 
     async def _join(self, conn: Connection, chat_id: int, user_id: int) -> None:
+        """The person's balance in the chat and their starting chips, on their first
+        appearance. Their place (`joined`) is the chat's largest so far plus one, read under
+        the chat's members lock, which every join holds to its commit, so no two people get
+        one place; a person already there (nearly always) takes no lock."""
+        found = await conn.execute_fetchall(
+            "SELECT 1 FROM balances WHERE chat_id = ? AND user_id = ?", (chat_id, user_id))
+        if found:
+            return
+        await conn.lock(Lock.members(chat_id))
         cursor = await conn.execute(
             "INSERT INTO balances (chat_id, user_id, balance, joined) VALUES (?, ?, 0, "
             "(SELECT COALESCE(MAX(joined), 0) + 1 FROM balances WHERE chat_id = ?)) "
@@ -372,7 +394,11 @@ class Accounts:
 
     async def book(self, conn: Connection, chat_id: int, user_id: int, kind: str,
                     ref: str, amount: int, note: str) -> bool:
-        """One ledger row and the balance it changes, once per (chat, user, kind, ref)."""
+        """One ledger row and the balance it changes, once per (chat, user, kind, ref). The
+        caller holds the person's account lock (`storage.locks`): the row and the balance are
+        written in single statements that need none, but every transaction that changes a
+        balance takes its lock first, in order, so none waits for a balance's row while
+        holding another's (a save moves several people's chips)."""
         await self._join(conn, chat_id, user_id)
         cursor = await conn.execute(
             "INSERT INTO ledger (chat_id, user_id, kind, ref, amount, note, at) "

@@ -3,8 +3,11 @@
 DESIGN.md §6. The storage code writes its SQL once, with `?` placeholders, in the dialect that
 SQLite and PostgreSQL share, and reaches the database only through `Database`:
 
-- `write()`: one write transaction, serialised with every other writer of the database (every
-  process's), committed on success and rolled back on any error; it yields a `Connection`;
+- `write(*locks)`: one write transaction, committed on success and rolled back on any error; it
+  yields a `Connection`. A transaction that reads then writes names what it must have to
+  itself (`storage.locks`: a game, a person's chips in a chat, ...), up front or, for what only
+  a read can tell, by `Connection.lock` as it goes; SQLite serialises every writer anyway,
+  PostgreSQL lets writes that lock different things run at once;
 - `read(sql, params)` / `read_one`: committed data, never waiting for a writer;
 - `schema_version()`, `clock`, `path` (where the database is, never with a password), `close()`;
 - `listen(changes)`: the saves of other processes, told to `changes` (`storage.changes`) while
@@ -32,6 +35,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from storage.changes import Changes
+
+from storage.locks import Lock
 
 DEFAULT_PATH = "gupai.sqlite3"
 BUSY_TIMEOUT_MS = 5000
@@ -89,6 +94,11 @@ class Connection(Protocol):
 
     async def executemany(self, sql: str, params: Iterable[Sequence[Any]]) -> Cursor: ...
 
+    async def lock(self, *locks: Lock) -> None:
+        """Take these locks too (those not held yet), for the rest of the transaction: never
+        one below a lock already held (`storage.locks`)."""
+        ...
+
 
 class Database(ABC):
     """An open database. Use `await Database.open(target)` and `await db.close()`."""
@@ -107,8 +117,9 @@ class Database(ABC):
         return await open_database(target, busy_timeout_ms, clock)
 
     @abstractmethod
-    def write(self) -> AbstractAsyncContextManager[Connection]:
-        """One write transaction, serialised with every other writer of the database."""
+    def write(self, *locks: Lock) -> AbstractAsyncContextManager[Connection]:
+        """One write transaction, holding `locks` from its start to its end: whatever else
+        writes what they guard waits for it, and it for them."""
 
     @abstractmethod
     async def read(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:

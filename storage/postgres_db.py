@@ -1,14 +1,24 @@
 """PostgreSQL: the same storage when one process is not enough (DESIGN.md §6).
 
-Several bot processes may share one PostgreSQL database, and the storage code reads then writes
-inside one `write()` transaction (a balance checked before chips move, the next `joined` number,
-an optimistic version). On SQLite, `BEGIN IMMEDIATE` takes the file's write lock before the
-first read, so such a transaction never interleaves with another writer's. PostgreSQL's default
-READ COMMITTED would let two of them read the same row, then both write: a lost update. So every
-write transaction here begins with `pg_advisory_xact_lock` on one fixed key, which serialises
-the writers of every process exactly as SQLite does, and is released by the commit or rollback
-(or by the server when a killed process's connection drops). A writer that waits longer than
-the busy timeout for it (`lock_timeout`) gets `StorageBusy`.
+Several bot processes share one PostgreSQL database and write at once, so that a second process
+adds capacity, not only availability. The storage code reads then writes inside one `write()`
+transaction (a balance checked before chips move, the next `joined` number, an optimistic
+version); under PostgreSQL's READ COMMITTED two such transactions could both read a row, then
+both write it: a lost update. So each transaction locks what it touches (`storage.locks`: a
+game, a person's chips in a chat, a chat's settings, ...), not the whole database: writes to
+different games never wait for each other, writes to the same one take turns.
+
+The locks are transaction-scoped advisory locks (`pg_advisory_xact_lock`) on a 64-bit key per
+thing locked, rather than `SELECT … FOR UPDATE` of rows: they can be taken before the row
+exists (a person's first appearance in a chat), SQLite (which has no FOR UPDATE) shares the
+code that names them, and they do not conflict with the share locks that foreign keys take on
+the rows they point at. Those named up front, `write(*locks)`, are taken in the round trip that
+begins the transaction; `Connection.lock` takes those only a read can tell (whose chips a save
+returns). Writes that are a single statement lock nothing: `INSERT … ON CONFLICT` and
+`UPDATE … SET x = x + ?` act on the newest row. The commit or rollback releases them (and the
+server, when a killed process's connection drops). Deadlocks are prevented by the locks' order,
+not retried; a lock awaited longer than the busy timeout (`lock_timeout`) gives `StorageBusy`,
+as a deadlock the server broke would.
 
 One connection writes (behind an asyncio lock, one transaction at a time, connected again if the
 server dropped it); reads go to a small pool of other connections in autocommit, each read one
@@ -16,7 +26,7 @@ statement on committed data (READ COMMITTED), never waiting for the writers.
 
 The schema's version is the one row of `schema_version`; the migrations (`storage.schema_pg`)
 are numbered as SQLite's, so a version means the same schema on both, and all of those a
-database lacks run in one transaction under the writers' lock, so processes starting together
+database lacks run in one transaction under the schema's lock, so processes starting together
 migrate once. The URL's password is used to connect and nowhere else: `path` and every error
 show the URL without it.
 """
@@ -45,6 +55,7 @@ from storage.db import (
     StorageUnavailable,
     statements,
 )
+from storage.locks import Held, Lock
 from storage.postgres_listen import SaveListener
 from storage.postgres_sql import (
     NulTextLoader,
@@ -58,8 +69,6 @@ from storage.postgres_sql import (
 )
 from storage.schema_pg import MIGRATIONS
 
-WRITERS_LOCK = 0x67757061_69_6462
-"""The advisory lock key every write transaction takes ("gupai" "db")."""
 READERS = 4
 """Connections at most in the readers' pool."""
 CONNECT_TIMEOUT_S = 10
@@ -73,9 +82,10 @@ BUSY_STATES = {"55P03", "40P01", "40001", "57014"}
 class PgConnection:
     """The writer's connection as `Database.write` yields it."""
 
-    def __init__(self, conn: AsyncConnection[PgRow], db: PostgresDatabase) -> None:
+    def __init__(self, conn: AsyncConnection[PgRow], db: PostgresDatabase, held: Held) -> None:
         self._conn = conn
         self._db = db
+        self._held = held
 
     async def execute(self, sql: str, values: Sequence[Any] = ()) -> AsyncCursor[PgRow]:
         try:
@@ -95,6 +105,14 @@ class PgConnection:
         except psycopg.Error as exc:
             raise self._db.translate(exc) from exc
         return cursor
+
+    async def lock(self, *locks: Lock) -> None:
+        new = self._held.add(locks)
+        if new:
+            try:
+                await self._conn.execute(_taking(new))
+            except psycopg.Error as exc:
+                raise self._db.translate(exc) from exc
 
 
 class PostgresDatabase(Database):
@@ -166,7 +184,7 @@ class PostgresDatabase(Database):
             self._writer = None
 
     async def _migrate(self) -> None:
-        async with self.write() as conn:
+        async with self.write(Lock.schema()) as conn:
             exists = await conn.execute_fetchall("SELECT to_regclass('schema_version')")
             if exists[0][0] is None:
                 await conn.execute(VERSION_TABLE)
@@ -188,21 +206,23 @@ class PostgresDatabase(Database):
         return 0 if row is None else int(row[0])
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Connection]:
-        """One transaction holding the writers' advisory lock (see the module's note):
+    async def write(self, *locks: Lock) -> AsyncIterator[Connection]:
+        """One transaction holding the advisory locks of `locks` (see the module's note):
         committed on success, rolled back on any error."""
+        held = Held()
+        first = held.add(locks)
         async with self._lock:
-            conn = await self._begin()
+            conn = await self._begin(first)
             try:
-                yield PgConnection(conn, self)
+                yield PgConnection(conn, self, held)
             except BaseException:
                 await self._rollback(conn)
                 raise
             await self._commit(conn)
 
-    async def _begin(self) -> AsyncConnection[PgRow]:
-        """BEGIN and the writers' lock, on a connection the server dropped connected again
-        (once: nothing was done on it yet)."""
+    async def _begin(self, locks: list[Lock]) -> AsyncConnection[PgRow]:
+        """BEGIN and the `locks`, in one round trip, on a connection the server dropped
+        connected again (once: nothing was done on it yet)."""
         for attempt in range(2):
             conn = self._writer
             if conn is not None and conn.info.transaction_status != TransactionStatus.IDLE:
@@ -210,7 +230,7 @@ class PostgresDatabase(Database):
             if conn is None or conn.closed:
                 conn = await self._connect_writer()
             try:
-                await conn.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+                await conn.execute("; ".join(["BEGIN", _taking(locks)] if locks else ["BEGIN"]))
             except psycopg.Error as exc:
                 await self._rollback(conn)
                 if attempt == 0 and conn.broken:
@@ -288,6 +308,12 @@ class PostgresDatabase(Database):
 
     def _scrub(self, text: str) -> str:
         return text.replace(self._secret, "***") if self._secret else text
+
+
+def _taking(locks: Sequence[Lock]) -> str:
+    """The statements that take `locks` in their order (one statement each: the order of
+    functions within one statement is the planner's)."""
+    return "; ".join(f"SELECT pg_advisory_xact_lock({lock.key})" for lock in locks)
 
 
 def _kwargs(url: str) -> dict[str, Any]:

@@ -6,6 +6,12 @@ can never overwrite a newer state. A deal's settlement can ride in the same tran
 save that ends the deal, so the state and the chips never disagree, and so can the posts that
 must reach the chat (the deal's result): they are kept until the platform has them. One open
 session (lobby or active) per chat and topic; finished and abandoned sessions stay as history.
+
+On PostgreSQL, where processes write at once, a save takes its session's lock (`storage.locks`)
+and then the accounts of the people whose chips it moves: the version check itself needs no
+lock (an `UPDATE … WHERE version = ?` waits for a concurrent one and then finds the version
+gone), but the table's holds, which the save and the deal's settlement read and change, are
+the session's. Saves of different games wait for each other only where they share a person.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 from storage.accounts import Accounts, Settlement
 from storage.changes import Changes
 from storage.db import Connection, Database, IntegrityError, Row, StorageError
+from storage.locks import Lock
 from storage.tables import StaleSave, TableChips, Tables
 
 OPEN = ("lobby", "active")
@@ -163,7 +170,10 @@ class Sessions:
             raise ValueError(f"unknown status {session.status!r}")
         now = self.db.clock()
         ids: list[int] = []
-        async with self.db.write() as conn:
+        locks = [Lock.session(session.id)]
+        if settlement is not None:
+            locks.append(Lock.session(settlement.session_id))
+        async with self.db.write(*locks) as conn:
             cursor = await conn.execute(
                 "UPDATE sessions SET seats = ?, options = ?, stake = ?, creator_id = ?, "
                 "status = ?, state = ?, version = ?, deadline = ?, messages = ?, updated_at = ? "
@@ -177,13 +187,13 @@ class Sessions:
                 raise StaleSave(
                     f"session {session.id} is no longer at version {expected_version}")
             closing = session.status not in OPEN
+            keep = frozenset() if closing else None if chips is None else chips.keep
+            await self.tables.lock_accounts(conn, session.id, session.chat_id, chips, keep)
             # (brought even by a save that closes: a one-deal match can end as it is dealt)
             await self.tables.bring(conn, session.id, session.chat_id, session.version, chips)
             if settlement is not None:
                 await self.accounts.apply_settlement(conn, settlement)
-            await self.tables.release(conn, session.id, session.chat_id, session.version,
-                                      frozenset() if closing else
-                                      None if chips is None else chips.keep)
+            await self.tables.release(conn, session.id, session.chat_id, session.version, keep)
             # The process that saved a game last runs its timers (it armed the deadline just
             # saved); a closed game has none.
             if closing:

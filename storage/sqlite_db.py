@@ -1,7 +1,9 @@
 """The SQLite file: opening it, migrating it, and the one way to write to it.
 
 DESIGN.md §6: WAL, `synchronous=NORMAL`, foreign keys, a busy timeout, and every write
-transaction begun with `BEGIN IMMEDIATE`, so two writers never both read then both write. One
+transaction begun with `BEGIN IMMEDIATE`, so two writers never both read then both write: the
+file's write lock covers every lock a transaction names (`storage.locks`), which SQLite takes
+none of, only checks the order of (so a lock out of order fails the SQLite tests too). One
 connection writes (behind an asyncio lock, since a connection has one transaction at a time) and
 another reads, which under WAL sees only committed data and never waits for the writer.
 `PRAGMA user_version` holds how many migrations (`storage.schema`) the file has had.
@@ -37,6 +39,7 @@ from storage.db import (
     StorageUnavailable,
     statements,
 )
+from storage.locks import Held, Lock
 from storage.schema import MIGRATIONS
 
 LOOK = 0.5
@@ -46,8 +49,9 @@ LOOK = 0.5
 class SqliteConnection:
     """The writer's connection as `Database.write` yields it."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, held: Held) -> None:
         self._conn = conn
+        self._held = held
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor:
         try:
@@ -67,6 +71,10 @@ class SqliteConnection:
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
 
+    async def lock(self, *locks: Lock) -> None:
+        """Nothing to take (`BEGIN IMMEDIATE` holds the whole file); the order is checked."""
+        self._held.add(locks)
+
 
 class SqliteDatabase(Database):
     """An open SQLite file (`Database.open(path)`)."""
@@ -76,7 +84,6 @@ class SqliteDatabase(Database):
         self.path = path
         self._writer = writer
         self._reader = reader
-        self._conn = SqliteConnection(writer)
         self._lock = asyncio.Lock()
         self.clock = clock
         self._changes: Changes | None = None
@@ -159,8 +166,10 @@ class SqliteDatabase(Database):
         return int(rows[0][0])
 
     @asynccontextmanager
-    async def write(self) -> AsyncIterator[Connection]:
+    async def write(self, *locks: Lock) -> AsyncIterator[Connection]:
         """One `BEGIN IMMEDIATE` transaction: committed on success, rolled back on any error."""
+        held = Held()
+        held.add(locks)
         async with self._lock:
             conn = self._writer
             try:
@@ -173,7 +182,7 @@ class SqliteDatabase(Database):
                 await conn.rollback()
                 raise
             try:
-                yield self._conn
+                yield SqliteConnection(conn, held)
             except BaseException:
                 await conn.rollback()
                 raise

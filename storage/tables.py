@@ -9,6 +9,12 @@ no longer needs on the table (they left, were replaced, or the session closed) r
 balance as a `return` row. All of it happens inside the save of the session that changes, under
 its optimistic version, so a chip is held, settled and returned exactly once, through kills and
 restarts alike.
+
+On PostgreSQL, where processes write at once, a session's holds change only under its lock
+(`storage.locks`: a save of it, a settlement of its deal), so what `release` reads of them is
+what it returns; and a save locks the accounts of everyone whose balance it changes
+(`lock_accounts`) before it changes the first, in order, so two saves moving the chips of the
+same people never wait for each other crosswise.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from dataclasses import dataclass
 
 from storage.accounts import Accounts
 from storage.db import Connection, Database, IntegrityError, StorageError
+from storage.locks import Lock
 
 
 class StaleSave(StorageError):
@@ -45,6 +52,18 @@ class Tables:
         rows = await self.db.read("SELECT user_id, amount FROM holds WHERE session_id = ?",
                                   (session_id,))
         return {int(r["user_id"]): int(r["amount"]) for r in rows}
+
+    async def lock_accounts(self, conn: Connection, session_id: int, chat_id: int,
+                            chips: TableChips | None, keep: frozenset[int] | None) -> None:
+        """Lock the accounts whose balances `bring` and `release` (given the same `chips` and
+        `keep`) are about to change: those who bring chips, and those holding chips on the
+        table who are not kept. Inside a save's transaction, under the session's lock."""
+        users = {user for user, amount in chips.bring if amount > 0} if chips else set()
+        if keep is not None:
+            rows = await conn.execute_fetchall(
+                "SELECT user_id FROM holds WHERE session_id = ?", (session_id,))
+            users |= {int(r[0]) for r in rows} - keep
+        await conn.lock(*(Lock.account(chat_id, user) for user in users))
 
     async def bring(self, conn: Connection, session_id: int, chat_id: int,
                     version: int, chips: TableChips | None) -> None:

@@ -7,6 +7,12 @@ or leaving deletes their rows and their leases and hands their undelivered posts
 (`owner` NULL). A lease says which process runs an open game's timers: `take` gives it to the
 caller when nobody holds it or its holder has no `workers` row any more, in one statement, so
 two processes taking the same game at once cannot both win. Each method is one transaction.
+
+On PostgreSQL, where processes write at once, each of these is one statement on one row (which
+`INSERT … ON CONFLICT` settles on the newest row) but for `bury` and `claim_posts`, which change
+the rows of many processes' leases and posts: they take the registry's lock (`storage.locks`),
+so two processes burying the same dead one, or claiming the same posts, take turns rather than
+each locking some of the rows the other waits for.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from storage.db import Connection, Database
+from storage.locks import Lock
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +74,7 @@ class Workers:
         dead = sorted(set(worker_ids))
         if not dead:
             return
-        async with self.db.write() as conn:
+        async with self.db.write(Lock.workers()) as conn:
             await _bury(conn, dead)
 
     async def take(self, session_id: int, worker_id: str) -> bool:
@@ -96,7 +103,7 @@ class Workers:
     async def claim_posts(self, worker_id: str, platform: str) -> list[int]:
         """The undelivered posts of this platform's chats that nobody delivers (no owner, or
         one that is not a living process) become this process's; their ids, oldest first."""
-        async with self.db.write() as conn:
+        async with self.db.write(Lock.workers()) as conn:
             rows = await conn.execute_fetchall(
                 "UPDATE posts SET owner = ? WHERE (owner IS NULL OR owner NOT IN "
                 "(SELECT id FROM workers)) AND session_id IN "

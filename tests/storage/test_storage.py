@@ -31,7 +31,7 @@ from storage import (
     TableChips,
 )
 from storage.db import is_postgres
-from storage.postgres_db import WRITERS_LOCK
+from storage.locks import Lock
 from storage.schema import MIGRATIONS
 from tests.support.books import check_books
 from tests.support.databases import old_database, query
@@ -320,12 +320,13 @@ async def test_200_concurrent_settlements_leave_exact_tables(database):
 
 
 @contextmanager
-def another_writer(database: Path | str) -> Iterator[None]:
-    """Another process's write transaction, holding the writers' lock until the body ends."""
+def another_writer(database: Path | str, lock: Lock) -> Iterator[None]:
+    """Another process's write transaction, holding `lock` (SQLite: the file) until the body
+    ends."""
     if is_postgres(database):
         with psycopg.connect(str(database), autocommit=True) as holder:
             holder.execute("BEGIN")
-            holder.execute(f"SELECT pg_advisory_xact_lock({WRITERS_LOCK})")
+            holder.execute(f"SELECT pg_advisory_xact_lock({lock.key})")
             yield
             holder.execute("ROLLBACK")
         return
@@ -341,7 +342,8 @@ async def test_a_locked_database_is_reported_and_changes_nothing(database):
     chat, users = await people(store, 2)
     session = await new_session(store, chat)
     await bring(store, session, users, 100)
-    with another_writer(database), pytest.raises(StorageBusy, match="busy"):
+    with another_writer(database, Lock.session(session)), \
+            pytest.raises(StorageBusy, match="busy"):
         await store.accounts.settle(settlement(session, 1, chat, users, [-5, 5]))
     assert await held(store, session, users) == [100, 100]
     assert await store.accounts.settle(settlement(session, 1, chat, users, [-5, 5]))
