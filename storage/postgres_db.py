@@ -20,9 +20,11 @@ server, when a killed process's connection drops). Deadlocks are prevented by th
 not retried; a lock awaited longer than the busy timeout (`lock_timeout`) gives `StorageBusy`,
 as a deadlock the server broke would.
 
-One connection writes (behind an asyncio lock, one transaction at a time, connected again if the
-server dropped it); reads go to a small pool of other connections in autocommit, each read one
-statement on committed data (READ COMMITTED), never waiting for the writers.
+Writes go to a small pool of connections, one transaction on each at a time, so that a
+process's writes to different games run at once as two processes' do (a connection the server
+dropped is replaced; a write that found one dead goes on with another). Reads go to another
+pool, in autocommit, each read one statement on committed data (READ COMMITTED), never waiting
+for the writers.
 
 The schema's version is the one row of `schema_version`; the migrations (`storage.schema_pg`)
 are numbered as SQLite's, so a version means the same schema on both, and all of those a
@@ -33,7 +35,6 @@ show the URL without it.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -71,6 +72,9 @@ from storage.schema_pg import MIGRATIONS
 
 READERS = 4
 """Connections at most in the readers' pool."""
+WRITERS = 4
+"""Connections at most in the writers' pool: a process's writes to different games run at
+once, each in its own transaction on its own connection."""
 CONNECT_TIMEOUT_S = 10
 VERSION_TABLE = ("CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), "
                  "version INTEGER NOT NULL)")
@@ -119,14 +123,14 @@ class PostgresDatabase(Database):
     """An open PostgreSQL database (`Database.open("postgresql://…")`)."""
 
     def __init__(self, url: str, readers: AsyncConnectionPool[AsyncConnection[PgRow]],
-                 busy_timeout_ms: int, clock: Callable[[], float]) -> None:
+                 writers: AsyncConnectionPool[AsyncConnection[PgRow]], busy_timeout_ms: int,
+                 clock: Callable[[], float]) -> None:
         self.path = without_password(url)
         self._url = url
         self._secret = password_of(url)
         self._busy_timeout_ms = busy_timeout_ms
         self._readers = readers
-        self._writer: AsyncConnection[PgRow] | None = None
-        self._lock = asyncio.Lock()
+        self._writers = writers
         self._listener: SaveListener | None = None
         self.clock = clock
 
@@ -136,11 +140,12 @@ class PostgresDatabase(Database):
         async def configure(conn: AsyncConnection[PgRow]) -> None:
             await _configure(conn, busy_timeout_ms)
 
-        readers = AsyncConnectionPool(
+        readers, writers = (AsyncConnectionPool(
             url, connection_class=AsyncConnection[PgRow], kwargs=_kwargs(url), min_size=1,
-            max_size=READERS, open=False, configure=configure, name="gupai-readers",
+            max_size=size, open=False, configure=configure, name=f"gupai-{name}",
             timeout=max(CONNECT_TIMEOUT_S, busy_timeout_ms / 1000))
-        db = cls(url, readers, busy_timeout_ms, clock)
+            for name, size in (("readers", READERS), ("writers", WRITERS)))
+        db = cls(url, readers, writers, busy_timeout_ms, clock)
         try:
             await db._open()
         except BaseException:
@@ -149,23 +154,22 @@ class PostgresDatabase(Database):
         return db
 
     async def _open(self) -> None:
-        """Connect the writer (a clear error if the server refuses), migrate, then open the
-        readers' pool."""
-        await self._connect_writer()
-        await self._migrate()
-        try:
-            await self._readers.open(wait=True, timeout=CONNECT_TIMEOUT_S)
-        except (psycopg.Error, PoolTimeout) as exc:
-            raise self.translate(exc) from None
-
-    async def _connect_writer(self) -> AsyncConnection[PgRow]:
+        """Connect (a clear error if the server refuses), migrate on that connection, then
+        open the pools."""
         try:
             conn = await AsyncConnection.connect(self._url, **_kwargs(self._url))
         except psycopg.Error as exc:
             raise self._refused(exc) from None
-        await _configure(conn, self._busy_timeout_ms)
-        self._writer = conn
-        return conn
+        try:
+            await _configure(conn, self._busy_timeout_ms)
+            await self._migrate(conn)
+        finally:
+            await conn.close()
+        try:
+            for pool in (self._writers, self._readers):
+                await pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+        except (psycopg.Error, PoolTimeout) as exc:
+            raise self.translate(exc) from None
 
     def listen(self, changes: Changes) -> None:
         """Saves of every process, heard on a connection of their own (`storage.changes`)."""
@@ -179,12 +183,12 @@ class PostgresDatabase(Database):
         if self._listener is not None:
             await self._listener.close()
         await self._readers.close()
-        if self._writer is not None:
-            await self._writer.close()
-            self._writer = None
+        await self._writers.close()
 
-    async def _migrate(self) -> None:
-        async with self.write(Lock.schema()) as conn:
+    async def _migrate(self, connection: AsyncConnection[PgRow]) -> None:
+        held = Held()
+        await self._start(connection, held.add([Lock.schema()]))
+        async with self._transaction(connection, held) as conn:
             exists = await conn.execute_fetchall("SELECT to_regclass('schema_version')")
             if exists[0][0] is None:
                 await conn.execute(VERSION_TABLE)
@@ -207,37 +211,55 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def write(self, *locks: Lock) -> AsyncIterator[Connection]:
-        """One transaction holding the advisory locks of `locks` (see the module's note):
-        committed on success, rolled back on any error."""
+        """One transaction on a connection of the writers' pool, holding the advisory locks
+        of `locks` (see the module's note): committed on success, rolled back on any error."""
         held = Held()
-        first = held.add(locks)
-        async with self._lock:
-            conn = await self._begin(first)
-            try:
-                yield PgConnection(conn, self, held)
-            except BaseException:
-                await self._rollback(conn)
-                raise
-            await self._commit(conn)
+        conn = await self._begin(held.add(locks))
+        try:
+            async with self._transaction(conn, held) as writer:
+                yield writer
+        finally:
+            await self._writers.putconn(conn)
+
+    @asynccontextmanager
+    async def _transaction(self, conn: AsyncConnection[PgRow], held: Held
+                           ) -> AsyncIterator[PgConnection]:
+        """The begun transaction on `conn`: committed on success, rolled back on any error."""
+        try:
+            yield PgConnection(conn, self, held)
+        except BaseException:
+            await self._rollback(conn)
+            raise
+        await self._commit(conn)
 
     async def _begin(self, locks: list[Lock]) -> AsyncConnection[PgRow]:
-        """BEGIN and the `locks`, in one round trip, on a connection the server dropped
-        connected again (once: nothing was done on it yet)."""
-        for attempt in range(2):
-            conn = self._writer
-            if conn is not None and conn.info.transaction_status != TransactionStatus.IDLE:
-                await conn.close()  # left mid-statement by a cancelled task
-            if conn is None or conn.closed:
-                conn = await self._connect_writer()
+        """A connection of the writers' pool, in a transaction holding `locks`; one the
+        server dropped is left for another (nothing was done on it yet)."""
+        for attempt in range(WRITERS + 1):
             try:
-                await conn.execute("; ".join(["BEGIN", _taking(locks)] if locks else ["BEGIN"]))
-            except psycopg.Error as exc:
-                await self._rollback(conn)
-                if attempt == 0 and conn.broken:
+                conn = await self._writers.getconn()
+            except psycopg.Error as exc:  # (PoolTimeout and PoolClosed among them)
+                raise self.translate(exc) from None
+            try:
+                await self._start(conn, locks)
+            except BaseException as exc:
+                await self._writers.putconn(conn)
+                if isinstance(exc, StorageError) and conn.broken and attempt < WRITERS:
                     continue
-                raise self.translate(exc) from exc
+                raise
             return conn
         raise AssertionError("unreachable")
+
+    async def _start(self, conn: AsyncConnection[PgRow], locks: list[Lock]) -> None:
+        """BEGIN and the `locks`, in one round trip (rolled back if it fails or the task is
+        cancelled meanwhile)."""
+        try:
+            await conn.execute("; ".join(["BEGIN", _taking(locks)] if locks else ["BEGIN"]))
+        except BaseException as exc:
+            await self._rollback(conn)
+            if isinstance(exc, psycopg.Error):
+                raise self.translate(exc) from exc
+            raise
 
     async def _commit(self, conn: AsyncConnection[PgRow]) -> None:
         if conn.info.transaction_status != TransactionStatus.INTRANS:
@@ -250,7 +272,7 @@ class PostgresDatabase(Database):
             raise self.translate(exc) from exc
 
     async def _rollback(self, conn: AsyncConnection[PgRow]) -> None:
-        """Roll back; a connection that cannot is closed (the next write connects again).
+        """Roll back; a connection that cannot is closed (the pool connects another).
         Never raises the driver's errors: the caller has its own to raise."""
         try:
             if conn.info.transaction_status != TransactionStatus.IDLE:
