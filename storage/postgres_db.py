@@ -12,10 +12,11 @@ The locks are transaction-scoped advisory locks (`pg_advisory_xact_lock`) on a 6
 thing locked, rather than `SELECT … FOR UPDATE` of rows: they can be taken before the row
 exists (a person's first appearance in a chat), SQLite (which has no FOR UPDATE) shares the
 code that names them, and they do not conflict with the share locks that foreign keys take on
-the rows they point at. Those named up front, `write(*locks)`, are taken in the round trip that
-begins the transaction; `Connection.lock` takes those only a read can tell (whose chips a save
-returns). Writes that are a single statement lock nothing: `INSERT … ON CONFLICT` and
-`UPDATE … SET x = x + ?` act on the newest row. The commit or rollback releases them (and the
+the rows they point at. Those named up front, `write(*locks)`, go with BEGIN and the
+transaction's first statement in one round trip (psycopg's pipeline mode: a save is that and
+its COMMIT); `Connection.lock` takes those only a read can tell (whose chips a save returns).
+Writes that are a single statement lock nothing: `INSERT … ON CONFLICT` and `UPDATE … SET x =
+x + ?` act on the newest row. The commit or rollback releases them (and the
 server, when a killed process's connection drops). Deadlocks are prevented by the locks' order,
 not retried; a lock awaited longer than the busy timeout (`lock_timeout`) gives `StorageBusy`,
 as a deadlock the server broke would.
@@ -35,7 +36,7 @@ show the URL without it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -84,16 +85,30 @@ BUSY_STATES = {"55P03", "40P01", "40001", "57014"}
 
 
 class PgConnection:
-    """The writer's connection as `Database.write` yields it."""
+    """The connection of one write transaction, as `Database.write` yields it. Its BEGIN and
+    the locks named up front wait for its first statement and go with it, in one round trip
+    (psycopg's pipeline mode): a save is then two round trips, it and the COMMIT."""
 
-    def __init__(self, conn: AsyncConnection[PgRow], db: PostgresDatabase, held: Held) -> None:
-        self._conn = conn
+    def __init__(self, conn: AsyncConnection[PgRow], db: PostgresDatabase, held: Held,
+                 opening: list[Lock], again: bool = True) -> None:
+        self.connection = conn
         self._db = db
         self._held = held
+        self._opening: list[Lock] | None = opening
+        """The locks to take with BEGIN; None once it was sent."""
+        self._again = again
+        """Whether a connection the server dropped may be replaced by one of the pool's."""
+
+    @property
+    def begun(self) -> bool:
+        return self._opening is None
 
     async def execute(self, sql: str, values: Sequence[Any] = ()) -> AsyncCursor[PgRow]:
+        query, args = to_postgres(sql), params(values)
         try:
-            return await self._conn.execute(to_postgres(sql), params(values))
+            if self._opening is None:
+                return await self.connection.execute(query, args)
+            return await self._first(lambda cursor: cursor.execute(query, args))
         except psycopg.Error as exc:
             raise self._db.translate(exc) from exc
 
@@ -103,20 +118,48 @@ class PgConnection:
 
     async def executemany(self, sql: str, values: Iterable[Sequence[Any]]
                           ) -> AsyncCursor[PgRow]:
-        cursor = self._conn.cursor()
+        query, args = to_postgres(sql), [params(v) for v in values]
         try:
-            await cursor.executemany(to_postgres(sql), [params(v) for v in values])
+            if self._opening is None:
+                cursor = self.connection.cursor()
+                await cursor.executemany(query, args)
+                return cursor
+            return await self._first(lambda cursor: cursor.executemany(query, args))
         except psycopg.Error as exc:
             raise self._db.translate(exc) from exc
-        return cursor
 
     async def lock(self, *locks: Lock) -> None:
         new = self._held.add(locks)
-        if new:
+        if self._opening is not None:
+            self._opening += new
+        elif new:
             try:
-                await self._conn.execute(_taking(new))
+                await self.connection.execute(_taking(new))
             except psycopg.Error as exc:
                 raise self._db.translate(exc) from exc
+
+    async def _first(self, run: Callable[[AsyncCursor[PgRow]], Awaitable[Any]]
+                     ) -> AsyncCursor[PgRow]:
+        """BEGIN, the locks and the first statement (`run` on a cursor); again on another of
+        the pool's connections if the server had dropped this one (nothing was done yet)."""
+        assert self._opening is not None
+        for attempt in range(WRITERS + 1):
+            conn = self.connection
+            cursor = conn.cursor()
+            try:
+                async with conn.pipeline():
+                    await conn.execute("BEGIN")
+                    for lock in self._opening:
+                        await conn.execute(f"SELECT pg_advisory_xact_lock({lock.key})")
+                    await run(cursor)
+            except psycopg.Error:
+                if self._again and conn.broken and attempt < WRITERS:
+                    self.connection = await self._db._replace(conn)
+                    continue
+                raise
+            self._opening = None
+            return cursor
+        raise AssertionError("unreachable")
 
 
 class PostgresDatabase(Database):
@@ -187,8 +230,8 @@ class PostgresDatabase(Database):
 
     async def _migrate(self, connection: AsyncConnection[PgRow]) -> None:
         held = Held()
-        await self._start(connection, held.add([Lock.schema()]))
-        async with self._transaction(connection, held) as conn:
+        writer = PgConnection(connection, self, held, held.add([Lock.schema()]), again=False)
+        async with self._transaction(writer) as conn:
             exists = await conn.execute_fetchall("SELECT to_regclass('schema_version')")
             if exists[0][0] is None:
                 await conn.execute(VERSION_TABLE)
@@ -214,52 +257,35 @@ class PostgresDatabase(Database):
         """One transaction on a connection of the writers' pool, holding the advisory locks
         of `locks` (see the module's note): committed on success, rolled back on any error."""
         held = Held()
-        conn = await self._begin(held.add(locks))
+        writer = PgConnection(await self._writer(), self, held, held.add(locks))
         try:
-            async with self._transaction(conn, held) as writer:
-                yield writer
+            async with self._transaction(writer) as began:
+                yield began
         finally:
-            await self._writers.putconn(conn)
+            await self._writers.putconn(writer.connection)
 
     @asynccontextmanager
-    async def _transaction(self, conn: AsyncConnection[PgRow], held: Held
-                           ) -> AsyncIterator[PgConnection]:
-        """The begun transaction on `conn`: committed on success, rolled back on any error."""
+    async def _transaction(self, writer: PgConnection) -> AsyncIterator[PgConnection]:
+        """The transaction of `writer`: committed on success, rolled back on any error."""
         try:
-            yield PgConnection(conn, self, held)
+            yield writer
         except BaseException:
-            await self._rollback(conn)
+            await self._rollback(writer.connection)
             raise
-        await self._commit(conn)
+        if writer.begun:
+            await self._commit(writer.connection)
 
-    async def _begin(self, locks: list[Lock]) -> AsyncConnection[PgRow]:
-        """A connection of the writers' pool, in a transaction holding `locks`; one the
-        server dropped is left for another (nothing was done on it yet)."""
-        for attempt in range(WRITERS + 1):
-            try:
-                conn = await self._writers.getconn()
-            except psycopg.Error as exc:  # (PoolTimeout and PoolClosed among them)
-                raise self.translate(exc) from None
-            try:
-                await self._start(conn, locks)
-            except BaseException as exc:
-                await self._writers.putconn(conn)
-                if isinstance(exc, StorageError) and conn.broken and attempt < WRITERS:
-                    continue
-                raise
-            return conn
-        raise AssertionError("unreachable")
-
-    async def _start(self, conn: AsyncConnection[PgRow], locks: list[Lock]) -> None:
-        """BEGIN and the `locks`, in one round trip (rolled back if it fails or the task is
-        cancelled meanwhile)."""
+    async def _writer(self) -> AsyncConnection[PgRow]:
+        """A connection of the writers' pool (waiting for one while all are writing)."""
         try:
-            await conn.execute("; ".join(["BEGIN", _taking(locks)] if locks else ["BEGIN"]))
-        except BaseException as exc:
-            await self._rollback(conn)
-            if isinstance(exc, psycopg.Error):
-                raise self.translate(exc) from exc
-            raise
+            return await self._writers.getconn()
+        except psycopg.Error as exc:  # (PoolTimeout and PoolClosed among them)
+            raise self.translate(exc) from None
+
+    async def _replace(self, conn: AsyncConnection[PgRow]) -> AsyncConnection[PgRow]:
+        """Another connection of the writers' pool for `conn`, which the server dropped."""
+        await self._writers.putconn(conn)
+        return await self._writer()
 
     async def _commit(self, conn: AsyncConnection[PgRow]) -> None:
         if conn.info.transaction_status != TransactionStatus.INTRANS:

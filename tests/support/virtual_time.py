@@ -146,7 +146,7 @@ def track_threads() -> Iterator[None]:
         (aiosqlite.core.Connection, name) for name in ("_execute", "_connect", "close")]
     patched += [(postgres_db.PgConnection, name) for name in ("execute", "executemany", "lock")]
     patched += [(postgres_db.PostgresDatabase, name) for name in (
-        "_open", "_begin", "_commit", "_rollback", "read", "close")]
+        "_open", "_writer", "_replace", "_commit", "_rollback", "read", "close")]
     patched.append((HTTPXRequest, "do_request"))
     saved = [(owner, name, owner.__dict__[name]) for owner, name in patched]
     try:
