@@ -4,20 +4,30 @@ database; and the same writes through the plain `sqlite3` module on the same sch
 
 Run by hand (not a test): `.venv/bin/python benchmarks/database.py [--count N]`.
 Each write is its own transaction, as in the bot: SQLite's `BEGIN IMMEDIATE` with WAL and
-synchronous=NORMAL, PostgreSQL's with the writers' advisory lock. PostgreSQL runs on a throwaway
-cluster on this machine's disk (`tests.support.postgres`, which needs Debian's postgresql
-package), twice: with `synchronous_commit=off`, which like SQLite's synchronous=NORMAL may lose
-the last moments of commits to a power cut but never corrupts, and with PostgreSQL's default
-(`on`: every commit flushed to disk first). In two processes each has its own game and users
-and the two write at once; the rate is both together. Machines are shared and noisy; compare
-the ratios within one run.
+synchronous=NORMAL, PostgreSQL's with the advisory locks of what it touches (`storage.locks`:
+the game's). PostgreSQL runs on a throwaway cluster on this machine's disk
+(`tests.support.postgres`, which needs Debian's postgresql package), twice: with
+`synchronous_commit=off`, which like SQLite's synchronous=NORMAL may lose the last moments of
+commits to a power cut but never corrupts, and with PostgreSQL's default (`on`: every commit
+flushed to disk first). In two processes each has its own game and users and the two write at
+once; the rate is both together. SQLite's one writer at a time makes two processes no faster
+than one; on PostgreSQL they should add up, as far as the cores allow (the server shares them).
+
+That nothing but the cores stops them is measured too: the server logs every lock wait longer
+than a millisecond (`log_lock_waits`, `deadlock_timeout=1ms`), and the waits logged during each
+run are counted, by what was waited for: none, where the two processes write different games.
+A last run has the two processes save one game, each from the version it last read, which
+must wait: it shows that the count sees waits where there are some. Machines are shared and
+noisy; compare the ratios within one run.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
+import re
 import sqlite3
 import sys
 import tempfile
@@ -27,11 +37,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from storage import SeatResult, Settlement, Storage, TableChips
+from storage import SeatResult, Settlement, StaleSave, Storage, TableChips
 from tests.support.postgres import Cluster
 
 STATE = "x" * 4000
 """About the size of a saved four-player deal."""
+LOCK_WAITS = ("log_lock_waits=on", "deadlock_timeout=1ms")
+"""The server logs every lock wait longer than a millisecond."""
+WAITED = re.compile(r"still waiting for (\w+) on (advisory lock|transaction|tuple|relation)?")
 
 
 async def through_storage(target: Path | str, count: int, index: int = 0,
@@ -65,34 +78,88 @@ async def through_storage(target: Path | str, count: int, index: int = 0,
     return settling, saving
 
 
-def _process(target: Path | str, count: int, index: int, barrier: Barrier,
+async def one_game(target: Path | str, count: int, index: int = 0,
+                   barrier: Barrier | None = None) -> tuple[float, float]:
+    """Save the game the other process saves too, each time from the version last read (one
+    save of each version wins), `count` times; 0 for settling, and the seconds it took."""
+    store = await Storage.open(target)
+    found = await store.sessions.open_sessions()
+    if found:
+        session = found[0]
+    else:
+        chat = await store.accounts.chat("telegram", "-1", "bench")
+        session = await store.sessions.create(chat, "dragon", {}, [], status="active")
+    if barrier is not None:
+        barrier.wait()
+    started = time.perf_counter()
+    for _ in range(count):
+        current = await store.sessions.get(session.id)
+        assert current is not None
+        with contextlib.suppress(StaleSave):
+            await store.sessions.save(current.but(version=current.version + 1, state=STATE),
+                                      current.version)
+    saving = time.perf_counter() - started
+    await store.close()
+    return 0.0, saving
+
+
+def _process(work: str, target: Path | str, count: int, index: int, barrier: Barrier,
              results: multiprocessing.Queue[tuple[float, float]]) -> None:
-    results.put(asyncio.run(through_storage(target, count, index, barrier)))
+    run = one_game if work == "one game" else through_storage
+    results.put(asyncio.run(run(target, count, index, barrier)))
 
 
-def rates(target: Path | str, count: int, processes: int) -> tuple[float, float]:
-    """Settlements and saves a second, all processes together."""
+def rates(target: Path | str, count: int, processes: int, work: str = ""
+          ) -> tuple[float, float]:
+    """Settlements and saves a second, all processes together (`work` "one game": saves of
+    the one game they share)."""
     if processes == 1:
         settling, saving = asyncio.run(through_storage(target, count))
         return count / settling, count / saving
-    asyncio.run(_create(target))  # migrated once, before they race
+    asyncio.run(_create(target, work))  # migrated once, before they race
     spawn = multiprocessing.get_context("spawn")
     barrier = spawn.Barrier(processes)
     results: multiprocessing.Queue[tuple[float, float]] = spawn.Queue()
-    children = [spawn.Process(target=_process, args=(target, count, i, barrier, results))
+    children = [spawn.Process(target=_process, args=(work, target, count, i, barrier, results))
                 for i in range(processes)]
     for child in children:
         child.start()
     times = [results.get(timeout=600) for _ in children]
     for child in children:
         child.join()
+    if work == "one game":
+        saved = asyncio.run(_version(target))
+        return 0.0, saved / max(t[1] for t in times)
     return (processes * count / max(t[0] for t in times),
             processes * count / max(t[1] for t in times))
 
 
-async def _create(target: Path | str) -> None:
+def lock_waits(log: Path, since: int) -> dict[str, int]:
+    """The lock waits the server logged after byte `since` of its log, by what was waited
+    for: an advisory lock (a game's, a person's, ...), another transaction (a row it
+    changed), a row, a table."""
+    with log.open("rb") as file:
+        file.seek(since)
+        text = file.read().decode(errors="replace")
+    waits: dict[str, int] = {}
+    for match in WAITED.finditer(text):
+        what = match.group(2) or match.group(1)
+        waits[what] = waits.get(what, 0) + 1
+    return waits
+
+
+async def _create(target: Path | str, work: str = "") -> None:
     store = await Storage.open(target)
+    if work == "one game":
+        await one_game(target, 0)
     await store.close()
+
+
+async def _version(target: Path | str) -> int:
+    store = await Storage.open(target)
+    (session,) = await store.sessions.open_sessions()
+    await store.close()
+    return session.version
 
 
 def through_sqlite3(path: Path, count: int) -> tuple[float, float]:
@@ -140,27 +207,43 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--count", type=int, default=2000)
     args = parser.parse_args()
-    lines: list[tuple[str, tuple[float, float]]] = []
+    lines: list[tuple[str, tuple[float, float], dict[str, int] | None]] = []
     with tempfile.TemporaryDirectory() as folder:
         for processes in (1, 2):
             target = Path(folder) / f"p{processes}.sqlite3"
             lines.append((f"SQLite, {processes} process{'es' * (processes > 1)}",
-                          rates(target, args.count, processes)))
+                          rates(target, args.count, processes), None))
         floor = through_sqlite3(Path(folder) / "floor.sqlite3", args.count)
-    for commit in ("off", "on"):
-        cluster = Cluster.start([f"synchronous_commit={commit}"], in_memory=False)
-        try:
-            for processes in (1, 2):
-                lines.append((f"PostgreSQL {commit:>3}, {processes} process"
-                              f"{'es' * (processes > 1)}",
-                              rates(cluster.create_database(), args.count, processes)))
-        finally:
+    runs = [(commit, processes, "") for commit in ("off", "on") for processes in (1, 2)]
+    runs.append(("off", 2, "one game"))
+    clusters: dict[str, Cluster] = {}
+    try:
+        for commit, processes, work in runs:
+            if commit not in clusters:
+                clusters[commit] = Cluster.start([f"synchronous_commit={commit}", *LOCK_WAITS],
+                                                 in_memory=False)
+            cluster = clusters[commit]
+            since = cluster.log.stat().st_size
+            rate = rates(cluster.create_database(), args.count // 4 if work else args.count,
+                         processes, work)
+            name = f"PostgreSQL {commit:>3}, {processes} process{'es' * (processes > 1)}"
+            lines.append((f"{name}, {work}" if work else name, rate,
+                          lock_waits(cluster.log, since)))
+    finally:
+        for cluster in clusters.values():
             cluster.stop()
-    lines.append(("plain sqlite3 (floor)", floor))
-    print(f"{args.count} of each per process; PostgreSQL off/on: synchronous_commit")
-    print(f"{'':<30}{'settlements/s':>14}{'session saves/s':>17}")
-    for name, (settle, save) in lines:
-        print(f"{name:<30}{settle:>14,.0f}{save:>17,.0f}")
+    lines.append(("plain sqlite3 (floor)", floor, None))
+    print(f"{args.count} of each per process; PostgreSQL off/on: synchronous_commit; lock "
+          "waits: those over 1 ms")
+    print(f"{'':<40}{'settlements/s':>14}{'session saves/s':>17}  lock waits")
+    for name, (settle, save), waits in lines:
+        waited = "" if waits is None else ", ".join(
+            f"{n} on {what}" for what, n in sorted(waits.items())) or "0"
+        print(f"{name:<40}{settle:>14,.0f}{save:>17,.0f}  {waited}")
+    rate = {name: save for name, (_, save), _ in lines}
+    for what in ("SQLite", "PostgreSQL off", "PostgreSQL  on"):
+        times = rate[f"{what}, 2 processes"] / rate[f"{what}, 1 process"]
+        print(f"{what}: two processes save {times:.2f}× as many sessions a second as one")
 
 
 if __name__ == "__main__":
