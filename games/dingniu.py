@@ -10,7 +10,8 @@ D-25 (the lead restriction, an option) and D-26 (the winner leads next).
 
 Everything else is the connecting games' engine (`games.connecting`): this module only fills
 its hooks — who may lead and attach, what a move leaves to remember, how a deal ends, and the
-settlement.
+settlement. The set and the reading of a block from the line are in `games.dingniu_block`,
+which the computer players read too.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState, ConnectView
+from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, blocks
+from games.dingniu_block import block_of as block_of
 from games.engine import (
     Action,
     Budget,
@@ -36,16 +39,6 @@ from games.settlement import collect
 from games.tiles import CHINESE
 
 _A, _B, _DOUBLE = CHINESE.a, CHINESE.b, CHINESE.double
-_REMOVED = ("[2:1]", "[4:1]", "[3:2]", "[4:2]", "[5:2]", "[4:3]", "[5:3]", "[5:4]")
-DECK = tuple(t for t in range(CHINESE.size) if CHINESE.label(t) not in _REMOVED)
-"""§1.3: the Chinese set without its military tiles but [6:3] and [6:2]: 24 tiles."""
-_SINGLES = tuple(t for t in DECK if not _DOUBLE[t])
-_SMOTHERED = (4, 5)
-"""The numbers a smothered block is looked for on (NAV-DN names only fours and fives)."""
-PLACES = (1, 2, 3)
-"""What the 2nd, 3rd and 4th places pay the winner (§2.11.6); a SuanZhang doubles them."""
-FAILED = 12
-"""What the creator of a SuanZhang who does not win pays the winner: 2 × (3 + 2 + 1)."""
 
 
 @dataclass(frozen=True)
@@ -77,31 +70,6 @@ class DingNiuView(ConnectView[DingNiuOptions]):
     block: str
     blocker: int | None
     forced: bool
-
-
-def block_of(line: tuple[tuple[int, int, int, int], ...], ends: tuple[int, ...],
-             smothered: bool = True) -> str:
-    """The block the line shows (D-20), read from the line alone: face-down discards count as
-    not laid. "full": no non-double off the line shows an open number; "smothered": one
-    shows a 4 (or a 5), but over the non-doubles off the line no path leads from it to an
-    open number; "" otherwise."""
-    laid = {p[0] for p in line}
-    rest = [t for t in _SINGLES if t not in laid]
-    if not any(_A[t] in ends or _B[t] in ends for t in rest):
-        return "full"
-    if not smothered:
-        return ""
-    reach = set(ends)
-    grew = True
-    while grew:
-        grew = False
-        for t in rest:
-            a, b = _A[t], _B[t]
-            if (a in reach) != (b in reach):
-                reach.update((a, b))
-                grew = True
-    shown = {n for t in rest for n in (_A[t], _B[t])}
-    return "smothered" if any(n in shown and n not in reach for n in _SMOTHERED) else ""
 
 
 class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
@@ -152,23 +120,13 @@ class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
         if (not opts.suanzhang or action.verb != "play" or before.block
                 or _DOUBLE[action.tiles[0]]):
             return after
-        kind = block_of(after.line, after.ends, opts.smothered)
+        rest = SINGLE_BITS & ~sum(BIT[p[0]] for p in before.line)
+        kind = blocks(before.ends, rest, action, opts.smothered)
         if not kind:
             return after
-        forced = not any(
-            not self._blocks(before, other) for other in self.legal_actions(before)
-            if other != action)
+        forced = not any(not blocks(before.ends, rest, other, opts.smothered)
+                         for other in self.legal_actions(before) if other != action)
         return dataclasses.replace(after, block=kind, blocker=before.turn, forced=forced)
-
-    def _blocks(self, state: DingNiuState, action: Action) -> bool:
-        tile = action.tiles[0]
-        if _DOUBLE[tile]:
-            return False
-        ends = list(state.ends)
-        end = ends[action.arg or 0]
-        ends[action.arg or 0] = _B[tile] if _A[tile] == end else _A[tile]
-        line = (*state.line, (tile, end, end, state.turn))
-        return bool(block_of(line, tuple(ends), state.options.smothered))
 
     def ended(self, state: DingNiuState) -> str:
         """A smothered block ends the deal at once; so does a full one when doubles are not

@@ -1,0 +1,79 @@
+"""Ding Niu's set, its block read from the line, and what a SuanZhang pays.
+
+Rules source: RULES.md §1.3 (the 24-tile set), §2.11.3 (the block) and §2.11.6 (the
+settlement); decisions D-20 (a block is read from the line alone: full, or a 4 or 5
+smothered) and D-23 (a SuanZhang that wins doubles the places; one that fails pays 12).
+
+Both the rules (`games.dingniu`) and the computer players (`games.dingniu_ai`) read blocks, the
+players thousands of times a simulated deal, so a block is worked out once per set of tiles
+off the line and pair of open ends, and remembered.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from games.engine import Action
+from games.tiles import CHINESE
+
+_A, _B, _DOUBLE = CHINESE.a, CHINESE.b, CHINESE.double
+_REMOVED = ("[2:1]", "[4:1]", "[3:2]", "[4:2]", "[5:2]", "[4:3]", "[5:3]", "[5:4]")
+DECK = tuple(t for t in range(CHINESE.size) if CHINESE.label(t) not in _REMOVED)
+"""§1.3: the Chinese set without its military tiles but [6:3] and [6:2]: 24 tiles."""
+SINGLES = tuple(t for t in DECK if not _DOUBLE[t])
+"""The set's non-doubles: only they can make a block."""
+BIT = tuple(1 << t for t in range(CHINESE.size))
+"""A tile as a set of bits, so a set of tiles is one number."""
+SINGLE_BITS = sum(BIT[t] for t in SINGLES)
+_SMOTHERED = (4, 5)
+"""The numbers a smothered block is looked for on (NAV-DN names only fours and fives)."""
+PLACES = (1, 2, 3)
+"""What the 2nd, 3rd and 4th places pay the winner (§2.11.6); a SuanZhang doubles them."""
+FAILED = 12
+"""What the creator of a SuanZhang who does not win pays the winner: 2 × (3 + 2 + 1)."""
+
+
+def block_of(line: tuple[tuple[int, int, int, int], ...], ends: tuple[int, ...],
+             smothered: bool = True) -> str:
+    """The block the line shows (D-20), read from the line alone: face-down discards count as
+    not laid. "full": no non-double off the line shows an open number; "smothered": one
+    shows a 4 (or a 5), but over the non-doubles off the line no path leads from it to an
+    open number; "" otherwise."""
+    laid = 0
+    for placed in line:
+        laid |= BIT[placed[0]]
+    return blocked(SINGLE_BITS & ~laid, ends, smothered)
+
+
+@lru_cache(maxsize=1 << 16)
+def blocked(rest: int, ends: tuple[int, ...], smothered: bool) -> str:
+    """`block_of` for the non-doubles `rest` (a set of bits) off the line."""
+    tiles = [t for t in SINGLES if rest & BIT[t]]
+    if not any(_A[t] in ends or _B[t] in ends for t in tiles):
+        return "full"
+    if not smothered:
+        return ""
+    reach = set(ends)
+    grew = True
+    while grew:
+        grew = False
+        for t in tiles:
+            a, b = _A[t], _B[t]
+            if (a in reach) != (b in reach):
+                reach.update((a, b))
+                grew = True
+    shown = {n for t in tiles for n in (_A[t], _B[t])}
+    return "smothered" if any(n in shown and n not in reach for n in _SMOTHERED) else ""
+
+
+def blocks(ends: tuple[int, ...], rest: int, action: Action, smothered: bool) -> str:
+    """The block attaching `action`'s tile would make, on a line with open `ends` and the
+    non-doubles `rest` off it: a lead, a discard or a double makes none (D-20)."""
+    tile = action.tiles[0]
+    if action.verb != "play" or _DOUBLE[tile]:
+        return ""
+    arm = action.arg or 0
+    end = ends[arm]
+    other = _B[tile] if _A[tile] == end else _A[tile]
+    new_ends = (other, ends[1]) if arm == 0 else (ends[0], other)
+    return blocked(rest & ~BIT[tile], new_ends, smothered)
