@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
+from games import dingniu_ai
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState, ConnectView
 from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, blocks
 from games.dingniu_block import block_of as block_of
@@ -184,6 +185,10 @@ class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
 
     def view_more(self, state: DingNiuState) -> dict[str, Any]:
         return {"block": state.block, "blocker": state.blocker, "forced": state.forced}
+
+    def rater(self) -> Rater:
+        """The connecting games' heuristic, taught what a SuanZhang pays (`games.dingniu_ai`)."""
+        return dingniu_ai.rater
 
     def redeal(self, view: View[DingNiuOptions], rng: random.Random) -> DingNiuState:
         """Uniformly (`Rules.redeal`): after a full block a face-down discard may show an open

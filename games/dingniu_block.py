@@ -72,8 +72,13 @@ def blocks(ends: tuple[int, ...], rest: int, action: Action, smothered: bool) ->
     tile = action.tiles[0]
     if action.verb != "play" or _DOUBLE[tile]:
         return ""
+    return blocked(rest & ~BIT[tile], ends_after(ends, action), smothered)
+
+
+def ends_after(ends: tuple[int, ...], action: Action) -> tuple[int, ...]:
+    """The two open ends once `action` has attached its tile."""
+    tile = action.tiles[0]
     arm = action.arg or 0
     end = ends[arm]
     other = _B[tile] if _A[tile] == end else _A[tile]
-    new_ends = (other, ends[1]) if arm == 0 else (ends[0], other)
-    return blocked(rest & ~BIT[tile], new_ends, smothered)
+    return (other, ends[1]) if arm == 0 else (ends[0], other)

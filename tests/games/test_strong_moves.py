@@ -87,10 +87,10 @@ PINNED: dict[str, dict[str, str]] = {
         "points/4": "play.62a@0 play.61b@0 drop.11a drop.22a",
     },
     "dingniu": {
-        "None/4": "lead.55a play.51a@0 drop.62a lead.55a",
+        "None/4": "play.61a@0 play.65a@0 drop.11a play.31b@0",
         "standard/4": "play.31a@0 lead.33b drop.11b drop.44b",
         "beginner/4": "play.31b@0 play.33b@0 play.22b@1 play.64a@0",
-        "zhwiki/4": "play.64a@1 play.44a@0 play.64b@0 play.51b@0",
+        "zhwiki/4": "play.64a@1 play.44a@0 play.64b@0 drop.33a",
     },
     "kapten": {
         "None/2": "discard.55a draw take.61a discard.63a",
