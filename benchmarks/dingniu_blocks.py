@@ -4,13 +4,17 @@ Rules source: RULES.md §2.11.3 and §2.11.6; decisions D-20 (what a block is), 
 block is no SuanZhang) and D-23 (a SuanZhang succeeds when its maker wins; else he pays 12).
 
 Run by hand (not a test): `.venv/bin/python benchmarks/dingniu_blocks.py [--deals N]
-[--strong-deals N] [--levels easy,normal,strong] [--preset P] [--seed S]`. As
+[--strong-deals N] [--levels easy,normal,strong] [--others connecting] [--preset P]
+[--seed S]`. As
 `benchmarks/levels.py` does, one seat (seat 0) plays at the level measured and the other three
 at the normal level, deal after deal of one match (the winner leads the next) as `gupai sim`
 plays it, on the same deal seeds for every level. For seat 0 it counts the turns on which a
 SuanZhang was within reach (an attachment that blocks, and another that does not) and how
 many it took, the forced blocks, the SuanZhangs made and how many succeeded or failed, and
-its chips per deal; the three normal seats beside it are counted together for comparison.
+its chips per deal; the three seats beside it are counted together for comparison.
+With `--others connecting` those three play the connecting games' heuristic instead
+(`games.connecting_ai`: Ding Niu's normal level before it weighed a SuanZhang), which shows
+what the weighing is worth.
 Shares carry Wilson's 95 % interval, means the normal approximation's. The strong seat's every
 move is timed (wall clock: the machine is shared and noisy).
 """
@@ -25,8 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import connecting_ai
 from games.dingniu import DingNiu, DingNiuState, block_of
 from games.engine import Action, rng
+from games.heuristic import ScoredPlayer
 from games.players import make_player
 from games.tiles import CHINESE
 
@@ -83,15 +89,18 @@ def recorded(choose: Callable[[Any, random.Random], Action], counts: Counts,
     return wrapped
 
 
-def play(level: str, deals: int, preset: str | None, seed: str
+def play(level: str, deals: int, preset: str | None, seed: str, others: str = "normal"
          ) -> tuple[Counts, Counts, list[float]]:
-    """Seat 0 at `level`, three normal seats; what each group did, and seat 0's move times."""
+    """Seat 0 at `level`, three seats at `others`; what each group did, and seat 0's move
+    times."""
     rules = DingNiu()
     options = rules.options(preset)
-    measured, others = Counts(1), Counts(SEATS - 1)
+    measured, beside = Counts(1), Counts(SEATS - 1)
     times: list[float] = []
-    group = [measured, *[others] * (SEATS - 1)]
-    choosers = [recorded(make_player("dingniu", level if s == 0 else "normal").choose,
+    group = [measured, *[beside] * (SEATS - 1)]
+    other = (ScoredPlayer(connecting_ai.rater) if others == "connecting"
+             else make_player("dingniu", others))
+    choosers = [recorded(make_player("dingniu", level).choose if s == 0 else other.choose,
                          group[s], times if s == 0 and level == "strong" else None)
                 for s in range(SEATS)]
     seat_rngs = [rng(seed, f"player/{s}") for s in range(SEATS)]
@@ -116,7 +125,7 @@ def play(level: str, deals: int, preset: str | None, seed: str
                 counts.succeeded += label == "suanzhang"
                 counts.failed += label == "suanzhang_failed"
         match = rules.next_match(state, result)
-    return measured, others, times
+    return measured, beside, times
 
 
 def wilson(hits: int, n: int) -> str:
@@ -140,7 +149,7 @@ def mean_interval(values: list[int]) -> str:
 
 def report(name: str, deals: int, counts: Counts) -> None:
     per = deals * counts.seats
-    print(f"{name:<18} {deals:>6} {counts.chances:>7} {wilson(counts.taken, counts.chances):>22}"
+    print(f"{name:<22} {deals:>6} {counts.chances:>7} {wilson(counts.taken, counts.chances):>22}"
           f" {counts.forced:>6} {counts.made:>5} {100 * counts.made / per:>7.2f}"
           f" {counts.succeeded:>5} {counts.failed:>5}"
           f" {wilson(counts.succeeded, counts.made):>22} {mean_interval(counts.chips):>26}",
@@ -152,18 +161,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--strong-deals", type=int, default=300)
     parser.add_argument("--levels", default="easy,normal,strong")
+    parser.add_argument("--others", default="normal", choices=("normal", "connecting"))
     parser.add_argument("--preset")
     parser.add_argument("--seed", default="blocks")
     args = parser.parse_args()
-    print(f"{'seats':<18} {'deals':>6} {'chances':>7} {'taken (95 %)':>22} {'forced':>6}"
+    print(f"{'seats':<22} {'deals':>6} {'chances':>7} {'taken (95 %)':>22} {'forced':>6}"
           f" {'made':>5} {'% deals':>7} {'won':>5} {'lost':>5} {'success (95 %)':>22}"
           f" {'chips/deal (95 %)':>26}")
     for level in args.levels.split(","):
         deals = args.strong_deals if level == "strong" else args.deals
         started = time.perf_counter()
-        measured, others, times = play(level, deals, args.preset, args.seed)
+        measured, others, times = play(level, deals, args.preset, args.seed, args.others)
         report(f"{level} (seat 0)", deals, measured)
-        report("normal (seats 1-3)", deals, others)
+        report(f"{args.others} (seats 1-3)", deals, others)
         moves = f", {1000 * sum(times) / len(times):.1f} ms a move over {len(times)}" \
             if times else ""
         print(f"  {time.perf_counter() - started:.0f} s{moves}", flush=True)
