@@ -30,7 +30,6 @@ from games.engine import Action, hand_order
 from games.tiles import CHINESE
 
 _A, _DOUBLE, _PIPS = CHINESE.a, CHINESE.double, CHINESE.pips
-_DECK_BITS = sum(BIT[t] for t in DECK)
 
 WON = 2 * sum(PLACES)
 """What a SuanZhang that wins takes: every place's payment doubled."""
@@ -89,8 +88,9 @@ def win_chance(view: Any, action: Action, kind: str) -> float:
     still play after a full block. Another seat's are the pips of as many unseen tiles as it
     holds (in hand and face down); each is taken to be the sum of that many tiles drawn from
     the unseen ones, approximately normal (exact at the lightest and heaviest sums possible),
-    and the seats apart. The seat must have fewer points than each other seat, or as many as
-    one that sits later in the deal's hand order (D-24); with `strict`, fewer than all."""
+    each seat's independent of the others'. The seat must have fewer points than each other
+    seat, or as many as one that sits later in the deal's hand order (D-24); with `strict`,
+    fewer than all."""
     options = view.options
     seat: int = view.seat
     tile = action.tiles[0]
@@ -107,7 +107,7 @@ def win_chance(view: Any, action: Action, kind: str) -> float:
         known |= BIT[t]
     for placed in view.line:
         known |= BIT[placed[0]]
-    unseen = sorted(value(t) for t in DECK if _DECK_BITS & ~known & BIT[t])
+    unseen = sorted(value(t) for t in DECK if not known & BIT[t])
     n = len(unseen)
     mean = sum(unseen) / n if n else 0.0
     spread = sum((v - mean) ** 2 for v in unseen) / n if n else 0.0
