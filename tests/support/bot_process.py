@@ -1,7 +1,8 @@
 """The real `gupai telegram` process against the fake Bot API: started and stopped as a host
 would (a signal, not a method call), with the group's people acting through the fake as in
 `tests.support.telegram_group`. The test reads the process's database through a `Storage` of
-its own on the same file, as a second process would.
+its own on the same file, as a second process would. A benchmark run by hand gives it a log
+file and reads its CPU and memory from /proc.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ class BotProcess:
     """One `python -m bot.cli telegram` child on `db`, polling `server`."""
 
     def __init__(self, server: FakeTelegram, db: Path, env: Mapping[str, str] | None = None,
-                 command: str = "telegram") -> None:
+                 command: str = "telegram", log: Path | None = None) -> None:
+        """`log`: the file its output goes to instead of a pipe (a long run's output would
+        fill a pipe nobody reads, and block the bot), in a session of its own, so that Ctrl-C
+        reaches only its parent, which then stops it."""
         self.server = server
+        self.log = log
         self.db = db
         self.command = command
         self.env = {
@@ -43,9 +48,33 @@ class BotProcess:
         self.output = ""
 
     def start(self) -> None:
-        self.child = subprocess.Popen(
-            [sys.executable, "-m", "bot.cli", self.command], cwd=self.db.parent, env=self.env,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        command = [sys.executable, "-m", "bot.cli", self.command]
+        if self.log is None:
+            self.child = subprocess.Popen(command, cwd=self.db.parent, env=self.env,
+                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                          text=True)
+            return
+        with self.log.open("wb") as out:
+            self.child = subprocess.Popen(command, cwd=self.db.parent, env=self.env,
+                                          stdout=out, stderr=subprocess.STDOUT, text=True,
+                                          start_new_session=True)
+
+    @property
+    def pid(self) -> int:
+        assert self.child is not None
+        return self.child.pid
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU the process has used so far (Linux /proc)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        """Its resident memory now, in MiB (VmRSS)."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise LookupError("no VmRSS")
 
     async def running(self, timeout: float = 30.0) -> None:
         """Wait until the bot takes updates: polls for them, or has set its webhook (it has
