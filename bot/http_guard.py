@@ -11,6 +11,15 @@ the internet can reach has limits; a flood of forged requests never slows a real
   the bot's own handlers is still written with its traceback, within the same budget.
 - **Bodies** are read with a size limit and a deadline, and JSON that is too deep, too big or
   not JSON at all is a 400 (`read_json`), never a 500.
+- **Refusals are slow, answers are not.** A refused request (400, 401, 403, 404, 405, 408,
+  413) is answered no sooner than `PAUSE` seconds later, and refusals are answered at most
+  `PACE` a second in all, in turn. A client that waits for its answers, as HTTP/1.1 clients
+  do, can then send only as fast as it is refused, however many connections it opens: a flood
+  costs the event loop a bounded share, and real presses do not queue behind it. Past
+  `WAITING` refusals waiting at once, a refused connection is dropped without an answer. A body
+  over its limit (413) waits too, its connection no longer read (what it would still send is
+  not worth holding) and closed after the answer.
+  (A 429 is answered at once: it says when to come back.)
 - **Rates**: token buckets per person and per address (`Buckets`), answered 429 with a
   `Retry-After`. The address is the connection's, or, behind a proxy named in
   `GUPAI_HTTP_PROXIES`, the last one that proxy puts in `X-Forwarded-For`.
@@ -28,7 +37,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,11 +50,20 @@ LINES_PER_MINUTE = 6
 """Lines all refusals together may write a minute."""
 BODY_SECONDS = 10.0
 """Seconds a client has to send a request's body."""
+PAUSE = 1.0
+"""Seconds a refusal waits at least before it is answered."""
+PACE = 64.0
+"""Refusals answered a second, at most, all of them together."""
+WAITING = 4096
+"""Refusals waiting at once, at most; past that a refused connection is dropped."""
+SLOWED = frozenset({400, 401, 403, 404, 405, 408, 413})
+"""The statuses of refusals (not 429, which says when to come back, nor 503)."""
 KEYS_KEPT = 50_000
 """Buckets kept per limit; the least recently used go first (a flood from many addresses
 cannot grow the memory without bound)."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def loop_time() -> float:
@@ -167,10 +185,51 @@ class Guard:
 
     registry: CollectorRegistry = field(default_factory=CollectorRegistry)
     proxies: tuple[Network, ...] = ()
+    pause: float = PAUSE
     refusals: Refusals = field(init=False)
+    paused: int = field(init=False, default=0)
+    """Refusals waiting now."""
+    _turn: float = field(init=False, default=0.0)
+    """When the next refusal may be answered (the event loop's clock)."""
 
     def __post_init__(self) -> None:
         self.refusals = Refusals(self.registry)
+
+    @web.middleware
+    async def slowed(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every refusal answered `pause` seconds late (see the module's note)."""
+        try:
+            response = await handler(request)
+        except web.HTTPException as refused:
+            await self._refused(request, refused)
+            raise
+        await self._refused(request, response)
+        return response
+
+    async def _refused(self, request: web.Request, response: web.StreamResponse) -> None:
+        if response.status == 413:
+            response.force_close()
+            if request.transport is not None:
+                request.transport.pause_reading()
+        if response.status in SLOWED:
+            await self._wait(request)
+
+    async def _wait(self, request: web.Request) -> None:
+        """Until this refusal's turn: `pause` from now at the soonest, `1 / PACE` after the
+        one before."""
+        if self.paused >= WAITING:
+            if request.transport is not None:
+                request.transport.abort()
+            self.refusals.note("dropped")
+            return
+        now = loop_time()
+        turn = max(now + self.pause, self._turn)
+        self._turn = turn + 1.0 / PACE
+        self.paused += 1
+        try:
+            await asyncio.sleep(turn - now)
+        finally:
+            self.paused -= 1
 
 
 # ----- who is asking ---------------------------------------------------------------------------

@@ -29,7 +29,15 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from bot.http_guard import Guard, Network, QuietProtocolLog, Refused, proxies_of, read_json
+from bot.http_guard import (
+    PAUSE,
+    Guard,
+    Network,
+    QuietProtocolLog,
+    Refused,
+    proxies_of,
+    read_json,
+)
 from bot.metrics import Metrics
 from bot.telegram_http import SECRET_HEADER
 from storage import Storage
@@ -80,7 +88,8 @@ class HttpServer:
 
     def __init__(self, storage: Storage, metrics: Metrics, host: str = DEFAULT_HOST,
                  port: int = 0, *, silence: float = SILENCE,
-                 proxies: tuple[Network, ...] = (), headers: float = HEADERS) -> None:
+                 proxies: tuple[Network, ...] = (), headers: float = HEADERS,
+                 pause: float = PAUSE) -> None:
         """`port` 0: any free port (`port` tells which once started); `proxies`: the reverse
         proxies whose `X-Forwarded-For` names a client (GUPAI_HTTP_PROXIES)."""
         self.storage = storage
@@ -89,9 +98,9 @@ class HttpServer:
         self.port = port
         self.silence = silence
         self.headers = headers
-        self.guard = Guard(metrics.registry, proxies)
+        self.guard = Guard(metrics.registry, proxies, pause)
         self.checks: list[Check] = []
-        self.app = web.Application()
+        self.app = web.Application(middlewares=[self.guard.slowed])
         self.app.router.add_get("/healthz", self.healthz)
         self.app.router.add_get("/metrics", self.scrape)
         self._runner: web.AppRunner | None = None

@@ -22,7 +22,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.http_guard import LINES_PER_MINUTE
+from bot.http_guard import LINES_PER_MINUTE, PACE, PAUSE, WAITING
 from bot.http_server import HEADERS, HttpServer
 from bot.telegram_http import SECRET_HEADER, Webhook
 from bot.webapp import PER_ADDRESS, PER_PERSON, PREFIX, WebApp
@@ -216,3 +216,36 @@ async def test_rates_are_limited_per_address_and_per_person(group: Group,
     text = await scrape(http)
     assert sample(text, "gupai_http_refusals_total", reason="rate_person") >= 1
     assert sample(text, "gupai_http_refusals_total", reason="rate_address") >= 1
+
+
+async def test_refusals_are_answered_late_and_answers_at_once(group: Group,
+                                                              http: HttpServer) -> None:
+    """A flood that waits for its answers gets one a second per connection; a person does
+    not wait for theirs."""
+    sid = await group.open_game("dragon", (OLENA, BOB), 0)
+    loop = asyncio.get_running_loop()
+
+    async def timed(**how: Any) -> tuple[int, float]:
+        began = loop.time()
+        status, _, _ = await request(http, "GET", f"{PREFIX}/api/table?session={sid}", **how)
+        return status, loop.time() - began
+    forged = init_data(OLENA, TOKEN, forge=True)
+    status, took = await timed(data=forged)
+    assert status == 401 and took >= PAUSE
+    status, took = await timed(user=OLENA)
+    assert status == 200 and took < PAUSE / 2
+    status, took = await timed(user=User(999, "Stranger", "en"))
+    assert status == 403 and took >= PAUSE
+    # However many connections a flood opens, refusals are answered in turn, `PACE` a
+    # second; past `WAITING` at once, a refused connection is dropped unanswered.
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as client:
+        began = loop.time()
+        answers = await asyncio.gather(*(
+            timed(data=forged, client=client, address=f"10.5.{i // 200}.{i % 200}")
+            for i in range(int(2 * PACE))))
+    assert {a[0] for a in answers} == {401}
+    assert loop.time() - began >= PAUSE + 2 - 2 / PACE
+    http.guard.paused = WAITING  # (as if that many waited)
+    with pytest.raises(aiohttp.ClientError):
+        await request(http, "GET", f"{PREFIX}/api/table?session={sid}", data=forged)
+    assert sample(await scrape(http), "gupai_http_refusals_total", reason="dropped") >= 1

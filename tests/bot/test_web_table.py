@@ -5,6 +5,7 @@ change nothing and get a clear answer."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 
@@ -67,16 +68,19 @@ async def test_unsigned_requests_get_401_and_change_nothing(server: FakeTelegram
             "expired": init_data(mover, TOKEN, made=time.time() - 2 * 86400),
             "empty": "",
         }
-        for why, data in unsigned.items():
-            for path, body in ((f"api/table?session={sid}", None),
-                               (f"api/board?session={sid}", None),
-                               (f"api/events?session={sid}", None),
-                               ("api/press", {"data": move}),
-                               ("api/join", {"session": sid})):
-                status, answer = await call(base, mover, path, body, data=data)
-                assert status == 401, (why, path, answer)
-                said = mover.language_code if data else lang_of(None)
-                assert answer == {"error": tr(said, "web.unsigned")}, (why, path)
+        asked = [(why, data, path, body) for why, data in unsigned.items()
+                 for path, body in ((f"api/table?session={sid}", None),
+                                    (f"api/board?session={sid}", None),
+                                    (f"api/events?session={sid}", None),
+                                    ("api/press", {"data": move}),
+                                    ("api/join", {"session": sid}))]
+        # (at once: each refusal is answered a second late)
+        answers = await asyncio.gather(*(call(base, mover, path, body, data=data)
+                                         for _, data, path, body in asked))
+        for (why, data, path, _), (status, answer) in zip(asked, answers, strict=True):
+            assert status == 401, (why, path, answer)
+            said = mover.language_code if data else lang_of(None)
+            assert answer == {"error": tr(said, "web.unsigned")}, (why, path)
         assert dump(tmp_path / "bot.sqlite3") == before
         status, answer = await call(base, mover, "api/press", {"data": move})
         assert (status, answer) == (200, {"toast": ""}), "the same move, signed, is played"
