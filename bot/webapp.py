@@ -56,8 +56,9 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 PREFIX = "/app"
 STATIC = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
-KEEPALIVE = 15.0
-"""Seconds of quiet after which an event stream says it is still there."""
+KEEPALIVE = 30.0
+"""Seconds of quiet after which an event stream says it is still there: the only work an open
+page costs while nothing happens, within the minute proxies wait (nginx's default 60 s)."""
 BOARDS_KEPT = 64
 BODY_LIMIT = 4096
 """Bytes a press or a join may send (a payload is at most 64)."""
