@@ -469,6 +469,15 @@ class Rules(ABC, Generic[S, O]):
         """The game's heuristic computer player's judgement (None: only random players)."""
         return None
 
+    def teams(self, players: int) -> tuple[int, ...] | None:
+        """The team each seat plays for, by seat (`(0, 1, 0, 1)`: partners sit opposite), or
+        None when every seat plays for itself. A partnership is a seat's property, read the
+        same way by everything that shows or settles a game (DESIGN.md §11): the payments
+        say who pays whom, the outcome names every seat of the winning team among its
+        winners and scores every seat with its team's points, and the strong player counts
+        a deal its partner won as won."""
+        return None
+
     # ----- the strong level (`games.search`) -----------------------------------------------
 
     levels: ClassVar[tuple[str, ...]] = LEVELS

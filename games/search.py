@@ -38,7 +38,8 @@ ROLLOUT_CAP = 2000
 
 
 def _deal_score(rules: Rules[Any, Any], chips: float) -> Callable[[Any, Outcome, int], float]:
-    """How good a finished playout was for `seat`: the deal won, plus a little for each chip;
+    """How good a finished playout was for `seat`: the deal won (by its team, where seats
+    play in partnerships: `Rules.teams`), plus a little for each chip;
     or, where a match is played to a target score (`Rules.match_target`, Доміно), the points
     the deal brings towards the target against the best of the others, and reaching the
     target is the win."""
@@ -56,8 +57,9 @@ def _deal_score(rules: Rules[Any, Any], chips: float) -> Callable[[Any, Outcome,
             elif best_other >= target:
                 value -= 1.0
             return value
-        won = 1.0 if result.winners and result.winners[0] == seat else 0.0
         players: int = state.players
+        side = rules.teams(players) or range(players)
+        won = 1.0 if result.winners and side[result.winners[0]] == side[seat] else 0.0
         return won + chips * result.deltas[seat] / players
 
     return score

@@ -62,7 +62,7 @@ def outcomes(rules, options, players, seed):
             match = rules.start_match(options, players, f"{seed}/{deal}/next")
 
 
-def check_payments(result, players, pairwise, tally):
+def check_payments(result, players, pairwise, tally, teams=None):
     payments = result.payments
     assert all(p.amount > 0 and p.payer != p.payee for p in payments)
     assert all(0 <= p.payer < players and 0 <= p.payee < players for p in payments)
@@ -70,7 +70,11 @@ def check_payments(result, players, pairwise, tally):
     assert list(payments) == sorted(payments, key=lambda p: (p.payer, p.payee))
     pairs = [frozenset((p.payer, p.payee)) for p in payments]
     assert len(pairs) == len(set(pairs)), "one payment per pair of seats"
-    if payments and not pairwise:
+    if payments and teams is not None:
+        # Partnerships (`Rules.teams`): a seat of the losing team pays one of the winning team.
+        assert all(teams[p.payer] != teams[p.payee] and p.payee in result.winners
+                   for p in payments), f"{result}: a payment within a team, or to a loser"
+    elif payments and not pairwise:
         # One seat collects (or, in Tien Gow, pays a loser it owes): the deal's winner, or at
         # the end of a tally match the lowest total (§2.1 point 9).
         hubs = set.intersection(*({p.payer, p.payee} for p in payments))
@@ -96,7 +100,7 @@ def test_payments_and_worst_loss(game, preset, overrides):
         worst = rules.worst_loss(options, players)
         bounds.add(worst)
         for result in outcomes(rules, options, players, f"{game}/{preset}/{overrides}"):
-            check_payments(result, players, pairwise, tally)
+            check_payments(result, players, pairwise, tally, rules.teams(players))
             if worst is not None:
                 assert max(-d for d in result.deltas) <= worst, (players, result)
                 deepest = max(deepest, *(-d for d in result.deltas))
