@@ -24,6 +24,7 @@ from bot.screens import Button, Countdown, Keyboard, Picture, Screen, TileChoice
 from bot.seating import Game, Seat, computer_name
 from bot.stakes import Paid
 from faces import home_of
+from faces.home import team_name
 from faces.moves import tile_text
 from faces.presets import game_title
 from games import seeds
@@ -131,7 +132,11 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
     if options:
         lines.add(options)
     lines.add(tr(lang, "lobby.players", span=span))
-    lines.add(*(f"{i + 1}. {seat_line(s, lang)}" for i, s in enumerate(seats)))
+    teams = rules.teams(max(len(seats), rules.min_players))
+    lines.add(*(f"{i + 1}. {seat_line(s, lang)}"
+                + (f" · {team_name(teams[i], lang)}" if teams and i < len(teams) else "")
+                for i, s in enumerate(seats)))
+    lines.add(*partners(teams, lang))
     missing = rules.min_players - len(seats)
     if missing > 0:
         lines.add(tr(lang, "lobby.need", missing))
@@ -170,6 +175,24 @@ def seat_line(seat: Seat, lang: str) -> str:
     if not seat.computer:
         return seat.name
     return f"{seat.name} ({tr(lang, f'level.{seat.plays_at}')})"
+
+
+def members(teams: Sequence[int]) -> list[list[int]]:
+    """The seats of each team, teams in order of their numbers."""
+    found: dict[int, list[int]] = {}
+    for seat, team in enumerate(teams):
+        found.setdefault(team, []).append(seat)
+    return [found[team] for team in sorted(found)]
+
+
+def partners(teams: Sequence[int] | None, lang: str) -> list[str]:
+    """Where a game is played in partnerships (`Rules.teams`), which seats play together:
+    "Partners sit opposite: 1 & 3 against 2 & 4."."""
+    if teams is None:
+        return []
+    said = tr(lang, "lobby.against").join(" & ".join(str(s + 1) for s in seats)
+                                          for seats in members(teams))
+    return [tr(lang, "lobby.partners", teams=said)]
 
 
 def _options_line(game: Game, lang: str) -> str:
@@ -269,6 +292,15 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
                                       theme=theme, notes=notes, chips=chips), view)
     lines = Lines(tr(lang, "result.title", deal=view.match.deal + 1),
                   deal_summary(seats, outcome, lang))
+    teams = game.rules.teams(view.players)
+    if teams is not None:
+        # A partnership game scores every seat with its team's points: one line a team.
+        what = home_of(view).points_column(lang)
+        for team, seated in enumerate(members(teams)):
+            said = tr(lang, "result.team", team=team_name(team, lang), what=what,
+                      names=", ".join(seats[s].name for s in seated),
+                      points=outcome.points[seated[0]])
+            lines.add(said[:1].upper() + said[1:])
     if paid.practice:
         lines.add(tr(lang, "result.practice"))
     else:
@@ -287,14 +319,26 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
                  fingerprint=fingerprint(game, view)),
               tr(lang, "result.verify", command=verify_command(game, view)))
     if after.over:
-        winner = seats[after.winner].name if after.winner is not None else ""
-        lines.add(tr(lang, "result.match_over", name=winner))
+        lines.add(match_over(seats, teams, after, lang))
     elif clock.deadline is not None:
         lines.add_timed(lang, "result.next", clock)
     if clock.deadline is not None:
         return lines.screen(picture)
     again = Button(tr(lang, "btn.again"), payload.encode(session.id, 0, AGAIN), tone="main")
     return lines.screen(picture, ((again,),))
+
+
+def match_over(seats: Sequence[Seat], teams: Sequence[int] | None, after: Match, lang: str
+               ) -> str:
+    """Who won the match: a seat, or all of its team where seats play in partnerships; or
+    nobody (a partnership session tied on points)."""
+    if after.winner is None:
+        return tr(lang, "result.match_drawn")
+    if teams is None:
+        return tr(lang, "result.match_over", name=seats[after.winner].name)
+    team = teams[after.winner]
+    return tr(lang, "result.match_team", team=team_name(team, lang), names=", ".join(
+        seat.name for s, seat in enumerate(seats) if teams[s] == team))
 
 
 def shortened(name: str, most: int) -> str:

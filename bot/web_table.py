@@ -7,6 +7,9 @@ reaches the page. Its moves are the hand's buttons (labels and payloads from `bo
 every legal move, with the hand letters each plays), so a tap goes through the same door as a
 button press: `SessionManager.press`, with its checks, versions and saves.
 
+Where seats play in partnerships (`Rules.teams`), each seat carries its team, which the page
+marks on the seat as the pictures do.
+
 Who may look: the people seated at the table, and anyone while the table is a lobby (so they
 can join). Everything is in the opener's language (they alone see the page).
 """
@@ -25,6 +28,7 @@ from bot.requests import OPEN, own_language
 from bot.screens import Actor, Keyboard, Screen
 from bot.seating import seat_index, seats_of
 from bot.turns import Seen
+from games import get
 from games.engine import View
 from rendering import hand_labels
 from rendering.sprites import family_of
@@ -108,8 +112,11 @@ async def table_json(manager: SessionManager, seen: Opened, theme: str) -> dict[
     seats = seats_of(session)
     shown = [s.name for s in in_language(seats, lang)]
     counts = _counts(deal.public, len(seats))
+    teams = get(session.game).teams(len(seats))
     body["seats"] = [{"name": name, "tiles": count, "moving": deal.public.to_move == i,
-                      "you": i == seen.seat, "automatic": seat.automatic}
+                      "you": i == seen.seat, "automatic": seat.automatic,
+                      "team": None if teams is None else {
+                          "index": teams[i], "letter": tr(lang, f"team.{teams[i]}")}}
                      for i, (seat, name, count) in enumerate(zip(seats, shown, counts,
                                                                  strict=True))]
     if seen.seat is not None and deal.own is not None and deal.hand is not None:

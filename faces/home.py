@@ -23,6 +23,7 @@ from PIL import Image
 
 from faces.moves import Namer, describe, faces_of, tile_text
 from faces.samples import Step
+from games import get
 from games.engine import Action, Event, Rules, View
 from rendering import Frame, ResultRow, hand_image, hand_labels, result_card, sprites
 from words.i18n import signed, tr
@@ -150,14 +151,17 @@ class Home(ABC, Generic[V]):
         lang = frame.lang
         scores, chips = view.match.totals(outcome)
         toward = self.target(view)
+        teams = get(view.game).teams(view.players)
         rows = []
         for s in range(view.players):
             name = frame.names[s] if s < len(frame.names) else f"#{s + 1}"
             note = frame.notes[s] if s < len(frame.notes) else ""
+            if teams is not None:
+                note = " · ".join(filter(None, (team_name(teams[s], lang), note)))
             total = f"{scores[s]}/{toward}" if toward else signed(chips[s])
             paid = frame.chips[s] if frame.chips else outcome.deltas[s]
             rows.append(ResultRow(s in outcome.winners, name, self.points(outcome.points[s]),
-                                  paid, total, note))
+                                  paid, total, note, None if teams is None else teams[s]))
         columns = (tr(lang, "img.player"), self.points_column(lang), tr(lang, "img.balance"),
                    tr(lang, "img.match"))
         tiles = view.tiles
@@ -193,6 +197,11 @@ class Home(ABC, Generic[V]):
         gallery's: never a hand the move only showed (Kap's winning hand), which would ring
         every tile but the one the footer names."""
         return event.tiles
+
+
+def team_name(team: int, lang: str) -> str:
+    """A partnership's name, "team A" (`Rules.teams` numbers them from 0)."""
+    return tr(lang, "team.name", team=tr(lang, f"team.{team}"))
 
 
 def seat_lines(view: View[Any], names: Sequence[str], lang: str, me: int | None,

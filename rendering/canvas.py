@@ -63,6 +63,9 @@ class SeatBox:
     """(first, second) faces to show, or an empty tuple."""
     backs: int = 0
     """Face-down tiles to show when `tiles` is empty."""
+    team: int | None = None
+    """The partnership the seat plays for (`Rules.teams`), marked by its colour down the
+    box's edge; None where every seat plays for itself."""
 
 
 def encode(image: Image.Image, to: Destination = "lossless") -> bytes:
@@ -286,6 +289,8 @@ def seat_box(image: Image.Image, look: Theme, seat: SeatBox, grid: SeatGrid, ind
     outline = look.gold if seat.winner else look.accent if seat.to_move else None
     draw.rounded_rectangle((x, top, x + box_w, top + box_h), radius=14, fill=fill,
                            outline=outline, width=4 if outline else 0)
+    if seat.team is not None:
+        team_edge(draw, look, seat.team, (x, top, box_h))
     badge_w = badge_width(seat, inner)
     if seat.badge:
         face = font(SMALL_SIZE, bold=True)
@@ -317,6 +322,18 @@ def seat_box(image: Image.Image, look: Theme, seat: SeatBox, grid: SeatGrid, ind
     if grid.mini:
         _mini_row(image, look, seat, (x + SEAT_INSET, grid.tiles_y(index)), inner, grid.mini,
                   family)
+
+
+TEAM_EDGE = 8
+"""The width of a team's mark down a box's left edge: 4 px on a phone."""
+
+
+def team_edge(draw: ImageDraw.ImageDraw, look: Theme, team: int, at: tuple[int, int, int]
+              ) -> None:
+    """A partnership's colour down the left edge of a box at (x, top, height)."""
+    x, top, height = at
+    draw.rounded_rectangle((x + 4, top + 10, x + 4 + TEAM_EDGE, top + height - 10),
+                           radius=TEAM_EDGE // 2, fill=look.teams[team % len(look.teams)])
 
 
 def wrap(text: str, face: ImageFont.FreeTypeFont, rooms: tuple[int, int], lines: int

@@ -24,6 +24,7 @@ from rendering.canvas import (
     header,
     header_height,
     new_image,
+    team_edge,
     wrap,
 )
 from rendering.text import draw_text, fit, font, printable, width
@@ -65,6 +66,8 @@ class ResultRow(NamedTuple):
     note: str = ""
     """What explains the points (clean, with a discard): drawn whole after the name, which is
     shortened for it."""
+    team: int | None = None
+    """The partnership the seat played for, marked by its colour (None: for itself)."""
 
 
 def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], frame: Frame,
@@ -83,8 +86,10 @@ def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], f
     header(draw, look, frame.title, "", CARD_WIDTH)
     xs = _columns(draw, look, columns, head=head)
     top = head + PAD + COLUMNS_HEIGHT
-    for i, (won, name, points, delta, total, note) in enumerate(rows):
+    for i, (won, name, points, delta, total, note, team) in enumerate(rows):
         _band(draw, look, (top, top + heights[i]), won, i)
+        if team is not None:
+            team_edge(draw, look, team, (PAD, top + 3, heights[i] - 6))
         y = top + band // 2
         _name(draw, (xs[0], y), ("★ " if won else "") + name, look.gold if won else look.text,
               NAME_ROOM, won, note)

@@ -40,6 +40,10 @@ class Theme:
     back_mark: RGB
     western_face: RGB
     western_pip: RGB
+    teams: tuple[RGB, RGB] = ((246, 150, 56), (156, 138, 255))
+    """Where seats play in partnerships: each team's mark (orange, violet), apart from the
+    gold of a winner, the blue of the seat to move and the red of the pips, on both looks'
+    dark panels and felts."""
 
 
 THEMES: dict[str, Theme] = {

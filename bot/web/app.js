@@ -218,9 +218,11 @@ function render() {
   timed($("status"), $("words"), state.table);
   if (state.status === "over") $("status").textContent = state.words.closed;
   $("seats").replaceChildren(...state.seats.map((s) => element("li", {
-    className: [s.moving ? "moving" : "", s.you ? "you" : ""].join(" ").trim(),
-  }, [s.name, element("span", { className: "count",
-    textContent: s.tiles === null ? "" : `· ${s.tiles}` })])));
+    className: [s.moving ? "moving" : "", s.you ? "you" : "",
+      s.team ? `team team-${s.team.index}` : ""].join(" ").trim(),
+  }, [...(s.team ? [element("span", { className: "mark", textContent: s.team.letter })] : []),
+    s.name, element("span", { className: "count",
+      textContent: s.tiles === null ? "" : `· ${s.tiles}` })])));
   $("lobby").replaceChildren(...state.buttons.map((b) => element("button", {
     textContent: b.label, disabled: busy || b.enabled === false,
     className: b.tone === "main" || b.tone === "go" ? "" : "plain",

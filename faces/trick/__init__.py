@@ -1,9 +1,11 @@
-"""The home of Tien Gow (天九): tricks, pairs, mixed combinations and a banker.
+"""The homes of the trick games: Tien Gow (天九: tricks, pairs, mixed combinations and a banker)
+here, and Deer Hunt (鹿狩り, two partnerships and red pips) in `deerhunt`.
 
-Rules source: RULES.md §2.8. The leader plays one to four tiles; every other seat follows with
-as many, face up when the play beats the best so far ("▲ A 6:6"), otherwise face down ("↓ A B",
-any tiles of the hand). A hand of eight answering a lead of four has seventy face-down choices,
-so the moves come in groups: the beating plays, then the face-down ones by their first letters.
+Rules sources: RULES.md §2.8 and §2.12. In Tien Gow the leader plays one to four tiles; every
+other seat follows with as many, face up when the play beats the best so far ("▲ A 6:6"),
+otherwise face down ("↓ A B", any tiles of the hand). A hand of eight answering a lead of four
+has seventy face-down choices, so the moves come in groups: the beating plays, then the
+face-down ones by their first letters.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from faces.moves import Namer, tile_text
 from faces.samples import SEEDS, Step, sample_deal
 from faces.trick import en, uk
 from faces.trick.board import tiengow_board
+from faces.trick.deerhunt import DEER
 from faces.trick.names import play_words
 from faces.trick.teach import TrickTeacher
 from games.engine import Action, Event, Rules
@@ -168,5 +171,5 @@ def _busy_trick(view: TienGowView, players: int) -> bool:
 
 
 TRICK = TrickHome()
-HOMES = (TRICK,)
+HOMES = (TRICK, DEER)
 """This family's homes (`faces.HOMES` finds them here)."""

@@ -1,6 +1,7 @@
-"""Tien Gow's own words in English: its title (`game.tiengow`), its hints, refusals and lessons,
-its table and pictures, its pairs by name, and its rules in short for `/rules GAME`
-(`rules.tiengow`); added to the catalogue when the home is imported."""
+"""The trick games' own words in English: Tien Gow's title (`game.tiengow`), its hints, refusals
+and lessons, its table and pictures, its pairs by name, and its rules in short for `/rules GAME`
+(`rules.tiengow`); then Deer Hunt's (`game.deerhunt`, `rules.deerhunt`: its presets, table,
+pictures and lessons); added to the catalogue when the home is imported."""
 
 from __future__ import annotations
 
@@ -109,5 +110,85 @@ TRICK: dict[str, Entry] = {
         "• unit=1: chips per point of every payment.\n"
         "• deals=0: deals in a match (0: until the table stops).\n"
         "Example: /newgame tiengow streak early_death=on"
+    ),
+    # Deer Hunt (RULES.md §2.12): its title, presets, table, pictures, lessons, /rules
+    "game.deerhunt": "Deer Hunt",
+    "preset.deerhunt": "plain deal",
+    "preset.fair": "fair deal",
+    "reason.red-pips": "more red pips",
+    "reason.level": "equal red pips",
+    "dh.red": ("{n} red pip", "{n} red pips"),
+    "dh.red_short": "{n} red",
+    # the table, its pictures and its moves
+    "hint.dh_lead": "Lead any tile: the highest tile takes the trick and its red pips.",
+    "hint.dh_follow": ("Any tile may follow: {team} holds the trick with {tile}, {n} "
+                       "red pip on it.",
+                       "Any tile may follow: {team} holds the trick with {tile}, {n} "
+                       "red pips on it."),
+    "table.dh_score": "Red pips: {a} · {b}",
+    "table.dh_team": "{team} ({names}) {red}",
+    "table.dh_trick": "Trick {n} of 8 · dealer: {name}",
+    "move.dh_trick": ("takes the trick: {n} red pip for {team}",
+                      "takes the trick: {n} red pips for {team}"),
+    "move.dh_escaped": ("The deer escaped: {n} red pip goes to nobody; {name} leads",
+                        "The deer escaped: {n} red pips go to nobody; {name} leads"),
+    "img.dh_leads": "{name} deals and leads",
+    "img.dh_holds": ("{name} ({team}) holds it · {n} red pip",
+                     "{name} ({team}) holds it · {n} red pips"),
+    "img.dh_taken": ("taken by {name} ({team}): +{n} red pip",
+                     "taken by {name} ({team}): +{n} red pips"),
+    "img.dh_escaped": ("the deer escaped ({n} red pip): {name} leads",
+                       "the deer escaped ({n} red pips): {name} leads"),
+    "img.dh_took": "took: {v} red",
+    "img.dh_dealer": "dealer",
+    "img.dh_deal": "deal {deal}/{deals}",
+    "img.dh_trick": "trick {n}/8",
+    "img.dh_red_word": "red pips",
+    "img.dh_tile_red": ("+{n} red", "+{n} red"),
+    "img.dh_points": "red pips",
+    "img.dh_partner": "{team}: you and {name}",
+    # the terminal
+    "console.dh_score": ("{team} ({names}): {n} red pip", "{team} ({names}): {n} red pips"),
+    "refuse.dh_one": "One tile a trick: type one letter.",
+    "teach.dh_play": "A 6:4 · 4 red   play this tile (type a); any tile may follow any lead",
+    "teach.dh_rank": "The highest tile takes the trick: the higher end first, then the lower "
+                     "([6:1] beats [5:5]); of two identical tiles the one played first.",
+    "teach.dh_red": "Red pips are the 1s and the 4s, and 6 on [6:6]: 64 in the set. Your "
+                    "team's red pips are its score; fewer pays the difference.",
+    "teach.dh_partners": "Partners sit opposite: seats 1 and 3 are team A, 2 and 4 team B.",
+    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.12; D-27…D-34)
+    "rules.deerhunt": (
+        "Deer Hunt (鹿狩り, 中原逐鹿): a Japanese trick-taking game for 4 players in two "
+        "partnerships with the Chinese set of 32 tiles, 8 each.\n"
+        "\n"
+        "• Partners sit opposite: seats 1 and 3 are team A, seats 2 and 4 team B.\n"
+        "• Ranks are numerical: the higher end first, then the lower one: [6:6] › [6:5] › "
+        "[6:4] › … › [6:1] › [5:5] › [5:4] › … › [2:1] › [1:1]. Civil and military play no "
+        "part.\n"
+        "• The dealer leads the first trick; the deal passes to the next player each deal. "
+        "Every player in turn plays any one tile: there is no obligation. The highest tile "
+        "takes the trick (of two identical tiles, the one played first), and its taker leads "
+        "the next. Eight tricks a deal.\n"
+        "• Red pips are the score: the 1s and the 4s are red, and [6:6] counts 6; the set "
+        "holds 64. After the eighth trick the team with fewer red pips pays the difference: "
+        "each of its players pays it to one opponent, so each player's net is the team's.\n"
+        "• A session is 4 deals (everyone deals once) or 8; the team with more red pips over "
+        "the session wins it, equal totals are a draw.\n"
+        "• Not offered: the one-source Tien Gow style and Texas 42 style, which leave too "
+        "many rules unsaid.\n"
+        "\n"
+        "Presets:\n"
+        "• deerhunt: the default, a plain deal.\n"
+        "• fair: the fair deal (deal=fair).\n"
+        "\n"
+        "Options (name=value):\n"
+        "• deal=plain, fair or fair-extended: plain deals 8 each at random; fair gives each "
+        "team one [6:6]; fair-extended one each of [6:6] [6:5] [6:4] [4:4].\n"
+        "• deer_escaped=on or off: a trick whose four tiles all bear red pips ([6:6] counts) "
+        "goes to nobody, and whoever played its highest tile leads next.\n"
+        "• deals=4: deals in a session (8: everyone deals twice; 1 to 16).\n"
+        "• tie=draw or last: a tied session is a draw, or won by the team that won the last "
+        "deal.\n"
+        "Example: /newgame deerhunt fair deer_escaped=on"
     ),
 }

@@ -50,6 +50,10 @@ async def test_a_whole_deal_from_the_web_table(server: FakeTelegram, tmp_path: P
                 body = await table_json(manager, seen, "dark")
                 hand = body["hand"]
                 assert hand is not None and [s["you"] for s in body["seats"]].count(True) == 1
+                # Each seat carries its partnership where the game has them (`Rules.teams`).
+                teams = rules.teams(len(body["seats"]))
+                assert [s["team"] and s["team"]["index"] for s in body["seats"]] == (
+                    list(teams) if teams is not None else [None] * len(body["seats"]))
                 if hand["moves"]:
                     reply = await manager.press(actor(user), hand["moves"][0]["data"])
                     assert reply.toast == "", reply.toast

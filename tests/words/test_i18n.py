@@ -248,6 +248,8 @@ def _members() -> dict[str, Callable[[], set[str]]]:
         "web.": lambda: set(WORDS),
         "preset.": lambda: {p for rules in GAMES.values() for p in rules.presets},
         "game.": lambda: set(GAMES),
+        "team.": lambda: {str(team) for rules in GAMES.values()
+                          for team in rules.teams(rules.max_players) or ()},
         "rules.": lambda: set(GAMES),
         "tile.": lambda: {f"{k.hi}{k.lo}" for k in CHINESE.kinds},
         "tg.pair.": lambda: {f"{CHINESE.kind(a).hi}{CHINESE.kind(a).lo}" for a, b in pairs

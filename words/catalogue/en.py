@@ -86,6 +86,15 @@ EN: dict[str, Entry] = {
     "move.void": "The stock has run out: the deal is void",
     "move.reshuffle": ("The discards were shuffled into a new stock ({n} tile)",
                        "The discards were shuffled into a new stock ({n} tiles)"),
+    # partnerships (`Rules.teams`)
+    "team.0": "A",
+    "team.1": "B",
+    "team.name": "team {team}",
+    "lobby.partners": "Partners sit opposite: {teams}.",
+    "lobby.against": " against ",
+    "result.team": "{team} ({names}): {points} {what}",
+    "result.match_team": "The match is over. Winners: {team} ({names})",
+    "result.match_drawn": "The match is over: a draw.",
     # results
     "result.title": "Deal {deal} is over",
     "result.line": "Winner: {winners} ({reason})",
