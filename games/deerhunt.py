@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from games import deerhunt_ai
 from games.deerhunt_tiles import (
     HAND,
     PLACE,
@@ -36,6 +37,7 @@ from games.deerhunt_tiles import (
 )
 from games.engine import (
     Action,
+    Budget,
     Event,
     IllegalAction,
     InvalidOptions,
@@ -43,6 +45,7 @@ from games.engine import (
     Match,
     Outcome,
     Payment,
+    Rater,
     Rules,
     Table,
     View,
@@ -51,6 +54,7 @@ from games.engine import (
     rng,
     stale,
 )
+from games.hidden.deerhunt import deer_deals, fair_redeal
 from games.tiles import CHINESE, TileSet
 
 _ALL = tuple(range(CHINESE.size))
@@ -182,11 +186,47 @@ class DeerHunt(Rules[DeerHuntState, DeerHuntOptions]):
         "fair": {"deal": "fair"},
     }
     verbs: ClassVar[frozenset[str]] = frozenset({"play"})
+    budget: ClassVar[Budget] = deerhunt_ai.BUDGET
+    levels: ClassVar[tuple[str, ...]] = deerhunt_ai.LEVELS
+
+    def rater(self) -> Rater:
+        return deerhunt_ai.rater
+
     def teams(self, players: int) -> tuple[int, ...] | None:
         return TEAM
 
     def tileset(self, options: DeerHuntOptions) -> TileSet:
         return CHINESE
+
+    # ----- the strong level: the other hands dealt anew, as the deal could have dealt them ----
+
+    def shown(self, view: View[DeerHuntOptions]) -> set[int]:
+        v = cast(DeerHuntView, view)
+        return {*v.hand, *(lay.tile for t in v.history for lay in t.plays),
+                *(lay.tile for lay in v.trick)}
+
+    def rebuilt(self, view: View[DeerHuntOptions], hands: tuple[tuple[int, ...], ...],
+                rest: tuple[int, ...], seed: str) -> DeerHuntState:
+        v = cast(DeerHuntView, view)
+        if rest or tuple(map(len, hands)) != v.hand_counts:
+            raise ValueError("the view's counts do not add up to the unseen tiles")
+        return DeerHuntState(
+            options=v.options, seed=seed, players=v.players, match=v.match, version=v.version,
+            dealer=v.dealer, turn=cast(int, v.seat), hands=hands, trick=v.trick,
+            history=v.history, red=v.red)
+
+    def redeal(self, view: View[DeerHuntOptions], rng: random.Random) -> DeerHuntState:
+        """Uniformly, as every game, after a plain deal; after a fair one each partnership
+        keeps exactly one copy of each key face (`games.hidden.deerhunt`)."""
+        if key_tiles(cast(DeerHuntView, view).options.deal):
+            return fair_redeal(self, view, rng)
+        return super().redeal(view, rng)
+
+    def deals(self, view: View[DeerHuntOptions], rater: Rater, rng: random.Random
+              ) -> Callable[[], DeerHuntState]:
+        """Re-deals weighed by how likely they make the plays the table saw
+        (`games.hidden.deerhunt`)."""
+        return deer_deals(self, view, rater, rng)
 
     # ----- dealing ---------------------------------------------------------------------------
 

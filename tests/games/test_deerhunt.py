@@ -268,3 +268,34 @@ def test_a_finished_deal_settles_as_the_red_pips_say():
     assert settle((0, 64)).deltas == (-64, 64, -64, 64)
     assert settle((33, 31)).winners == (0, 2)
 
+
+@pytest.mark.parametrize("fair", ["fair", "fair-extended"])
+def test_every_deal_the_strong_player_samples_keeps_the_fair_deal(fair):
+    """After a fair deal each partnership holds one copy of each key face; a deal the strong
+    player samples from a seat's view keeps that, shows the seat its own view, and gives the
+    partner no hand but what the rule of the deal says (the partner's tiles are dealt anew as
+    freely as the opponents')."""
+    from games.players import make_player
+
+    normal = make_player("deerhunt", "normal")
+    rater = R.rater()
+    options = R.options(deal=fair)
+    partner_hands = set()
+    checked = 0
+    for n in range(6):
+        state = R.new_deal(options, 4, f"sampled/{fair}/{n}")
+        chooser = random.Random(n)
+        while (seat := R.to_move(state)) is not None:
+            view = R.view(state, seat)
+            if len(view.hand) in (7, 4, 2):
+                deals = R.deals(view, rater, random.Random(checked))
+                samples = [R.redeal(view, random.Random(k)) for k in range(4)]
+                samples += [deals() for _ in range(4)]
+                for sample in samples:
+                    assert R.view(sample, seat) == view
+                    for team in key_counts(sample, fair):
+                        assert team == Counter(dict.fromkeys(KEYS[fair], 1))
+                    partner_hands.add(sample.hands[(seat + 2) % 4])
+                checked += 1
+            state, _ = R.apply(state, normal.choose(view, chooser))
+    assert checked and len(partner_hands) > checked

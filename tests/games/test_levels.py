@@ -132,6 +132,8 @@ EASY_GAMES = {
     "dragon": 1000,       # easy 0.214, normal 0.247
     "kapten": 1000,       # 0.332, 0.504
     "threedozen": 1000,   # 0.192, 0.259
+    "deerhunt": 500,      # sessions of 4 deals won by the easy seat's team: 0.396, 0.468 (a
+                          # normal partner dilutes the lapses; over 300: 0.397, 0.453)
     # tiengow, 300: 0.130, 0.290; domino, 60 matches to 100: 0.283, 0.533; cedeng and tails,
     # 300: 0.207, 0.240; kaptaishap, 300: 0.117, 0.137; dingniu, 300: 0.167, 0.227 (before its
     # heuristic weighed a SuanZhang, 0.190, 0.207 over 300, so it played 1000: 0.178, 0.225)

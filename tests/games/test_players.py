@@ -39,6 +39,8 @@ MEASURED = {
     "kaptaishap": [("culin", 4, {}, 200, 0.60),         # 0.93; random 0.10
                    ("classical", 4, {}, 200, 0.60),     # 0.87
                    ("culin", 10, {"sets": 4}, 100, 0.45)],  # 0.81; random 0.05
+    "deerhunt": [(None, 4, {}, 100, 0.70)],             # 0.85 of the sessions, with a random
+                                                        # partner; baseline a team's 0.48
     "threedozen": [("standard", 4, {}, 600, 0.33),      # 0.41; baseline 0.25
                    ("standard", 2, {}, 400, 0.62)],     # 0.72; baseline 0.50
 }
