@@ -158,8 +158,8 @@ def _timing(stats: SimStats, seconds: float) -> dict[str, float]:
 
 def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], players: int,
              strategies: list[str]) -> int:
-    """Every preset (or the ones listed) with the same seeds, so the columns differ only by
-    the rules they play."""
+    """Every preset (or the ones listed, or NAME=VALUE: that option on the default one) with
+    the same seeds, so the columns differ only by the rules they play."""
     if args.preset:
         raise GameError("--compare plays the presets itself: leave out --preset")
     names = list(rules.presets) if args.compare == "all" else [
@@ -167,7 +167,9 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
     if not names:
         raise GameError(f"{rules.id} has no presets to compare")
     runs: list[tuple[str, SimStats, float]] = []
-    chosen = [(name, rules.parse_options(name, pairs)) for name in names]
+    chosen = [(name, rules.parse_options(None, pairs | dict([name.split("=", 1)]))
+               if "=" in name else rules.parse_options(name, pairs)) for name in names]
+    shared = " ".join(f"{k}={shown_value(getattr(chosen[0][1], k))}" for k in pairs)
     _check_plot(args.plot)
     for name, options in chosen:
         started = time.perf_counter()
@@ -178,8 +180,6 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
             print(f"\nStopped in {name}: {stopped.stats.games} of {args.games} games "
                   "played.", file=sys.stderr)
             if runs:
-                shared = " ".join(f"{k}={shown_value(getattr(chosen[0][1], k))}"
-                                  for k in pairs)
                 print(format_comparison(rules.id, players, runs, shared,
                                         deal_note(chosen[0][1])))
             return 130
@@ -192,7 +192,6 @@ def _compare(args: argparse.Namespace, rules: Any, pairs: dict[str, str], player
                                                                            strict=True)]}
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
-        shared = " ".join(f"{k}={shown_value(getattr(chosen[0][1], k))}" for k in pairs)
         print(format_comparison(rules.id, players, runs, shared, deal_note(chosen[0][1])))
     _plot(args.plot, rules, args.seed, [(name, stats) for name, stats, _ in runs])
     return 0
@@ -217,8 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--sets", type=int, help="sets shuffled together (Kap Tai Shap): "
                                               "the same as --option sets=N")
     sim.add_argument("--compare", nargs="?", const="all", metavar="PRESET,PRESET",
-                     help="play every preset (or the ones listed) with the same seeds and "
-                          "print them side by side")
+                     help="play every preset (or the ones listed; NAME=VALUE: that option "
+                          "on the default) with the same seeds and print them side by side")
     sim.add_argument("--jobs", type=int,
                      help="processes that play the games (default: one per core); the "
                           "figures are the same for any number")

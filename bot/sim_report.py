@@ -61,7 +61,29 @@ def format_stats(stats: SimStats, options: Any, seconds: float) -> str:
     ]
     if stats.timed_deals:
         lines += ["", *_turn_lines(stats), *deal_note(options)]
+    if stats.teams is not None:
+        lines += ["", *_team_lines(stats)]
     return "\n".join(lines)
+
+
+def _team_seats(stats: SimStats) -> list[tuple[int, list[int]]]:
+    """Each team with its seats, teams in order of their numbers."""
+    assert stats.teams is not None
+    return [(team, [s for s, t in enumerate(stats.teams) if t == team])
+            for team in sorted(set(stats.teams))]
+
+
+def _team_lines(stats: SimStats) -> list[str]:
+    """Where seats play in partnerships: each team's games and deals won, the deals nobody
+    won, the dealer's team's share and the mean difference a winner was paid."""
+    s = stats.summary()
+    lines = [f"team {team} (seats {', '.join(map(str, seats))}): games won "
+             f"{_pct(s['team_win_rate'][team])}, deals won {_pct(s['team_deal_win_rate'][team])}"
+             for team, seats in _team_seats(stats)]
+    return [*lines,
+            f"deals nobody won: {_pct(s['level_deal_share'])} · deals won by the dealer's "
+            f"team: {_pct(s['first_team_deal_share'])} · mean difference paid: "
+            f"{s['mean_difference']:.2f} chips a deal"]
 
 
 def _pct(share: float | None) -> str:
@@ -130,6 +152,21 @@ def format_comparison(game: str, players: int, runs: Sequence[tuple[str, SimStat
         for hand in range(players):
             lines.append(row(f"  hand {hand + 1}",
                              [_pct(stats.hand_win_share()[hand]) for _, stats, _ in runs]))
+    elif first.teams is not None:
+        summaries = [stats.summary() for _, stats, _ in runs]
+        for team, seats in _team_seats(first):
+            lines.append(f"team {team} (seats {', '.join(map(str, seats))})")
+            lines.append(row("  games won", [_pct(s["team_win_rate"][team]) for s in summaries]))
+            lines.append(row("  deals won", [_pct(s["team_deal_win_rate"][team])
+                                             for s in summaries]))
+        lines += [
+            row("games without a winner", [_pct(stats.no_winner / max(stats.games, 1))
+                                           for _, stats, _ in runs]),
+            row("deals nobody won", [_pct(s["level_deal_share"]) for s in summaries]),
+            row("deals won by dealer's team", [_pct(s["first_team_deal_share"])
+                                                   for s in summaries]),
+            row("mean difference a deal", [_num(s["mean_difference"]) for s in summaries]),
+        ]
     else:
         lines.append("wins by seat")
         for seat in range(players):

@@ -49,6 +49,19 @@ class SimStats:
     """How many won deals were won on each turn."""
     hand_wins: list[int] = field(default_factory=list)
     """Won deals per hand number (index 0 = hand 1, the deal's first player)."""
+    teams: tuple[int, ...] | None = None
+    """The team of each seat where seats play in partnerships (`Rules.teams`): a game won by
+    a team is then counted as won by each of its seats."""
+    deal_wins: list[int] = field(default_factory=list)
+    """Deals each seat was among the winners of (both partners, where seats play in teams)."""
+    level_deals: int = 0
+    """Deals nobody won (equal points)."""
+    first_team_wins: int = 0
+    """Deals won by the team of the deal's first player (the dealer), where seats play in
+    teams."""
+    top_gain: int = 0
+    """Over all deals, the chips the deal's biggest gainer won (in a partnership game, the
+    difference the losing team paid each winner)."""
 
     def add(self, other: SimStats) -> None:
         """Count `other`'s games too (a block played apart)."""
@@ -59,8 +72,12 @@ class SimStats:
         self.redeals += other.redeals
         self.voids += other.voids
         self.timed_deals += other.timed_deals
+        self.level_deals += other.level_deals
+        self.first_team_wins += other.first_team_wins
+        self.top_gain += other.top_gain
         for mine, theirs in ((self.wins, other.wins), (self.points, other.points),
-                             (self.chips, other.chips), (self.hand_wins, other.hand_wins)):
+                             (self.chips, other.chips), (self.hand_wins, other.hand_wins),
+                             (self.deal_wins, other.deal_wins)):
             for i, value in enumerate(theirs):
                 mine[i] += value
         for reason, n in other.reasons.items():
@@ -136,7 +153,23 @@ class SimStats:
             "redeals": self.redeals,
             "voids": self.voids,
             "endings": dict(sorted(self.reasons.items())),
-        } | self.turn_summary()
+        } | self.turn_summary() | self.team_summary()
+
+    def team_summary(self) -> dict[str, Any]:
+        """Where seats play in partnerships: each team's share of the games and of the deals
+        won, the deals nobody won, the dealer's team's share and the mean difference paid."""
+        if self.teams is None:
+            return {}
+        games, deals = max(self.games, 1), max(self.deals, 1)
+        first = {team: self.teams.index(team) for team in sorted(set(self.teams))}
+        return {
+            "teams": list(self.teams),
+            "team_win_rate": [self.wins[seat] / games for seat in first.values()],
+            "team_deal_win_rate": [self.deal_wins[seat] / deals for seat in first.values()],
+            "level_deal_share": self.level_deals / deals,
+            "first_team_deal_share": self.first_team_wins / deals,
+            "mean_difference": self.top_gain / deals,
+        }
 
 
 BLOCK = 250
@@ -177,12 +210,12 @@ def simulate(rules: Rules[Any, Any], options: Any, players: int, games: int, see
         raise InvalidOptions(f"{len(strategies)} strategies for {players} players")
     for strategy in set(strategies):
         make_player(rules.id, strategy)
-    stats = _empty(rules.id, players, tuple(strategies))
+    stats = _empty(rules.id, players, tuple(strategies), rules.teams(players))
     blocks = [(first, min(BLOCK, games - first)) for first in range(0, games, BLOCK)]
     try:
         if runner is None or len(blocks) == 1:
             for first, count in blocks:
-                played = _empty(rules.id, players, stats.strategies)
+                played = _empty(rules.id, players, stats.strategies, stats.teams)
                 _play_block(rules, options, seed, first, count, played,
                             _after(progress, stats.games))
                 stats.add(played)
@@ -206,16 +239,19 @@ def _after(progress: Callable[[int], None] | None, before: int
     return lambda done: told(before + done)
 
 
-def _empty(game: str, players: int, strategies: tuple[str, ...]) -> SimStats:
+def _empty(game: str, players: int, strategies: tuple[str, ...],
+           teams: tuple[int, ...] | None) -> SimStats:
     return SimStats(game, players, strategies, wins=[0] * players, points=[0] * players,
-                    chips=[0] * players, hand_wins=[0] * players)
+                    chips=[0] * players, hand_wins=[0] * players, teams=teams,
+                    deal_wins=[0] * players)
 
 
 def play_block(task: Block) -> SimStats:
     """One block, wherever a runner plays it."""
     game, options, players, seed, strategies, first, count = task
-    stats = _empty(game, players, strategies)
-    _play_block(get(game), options, seed, first, count, stats, None)
+    rules = get(game)
+    stats = _empty(game, players, strategies, rules.teams(players))
+    _play_block(rules, options, seed, first, count, stats, None)
     return stats
 
 
@@ -252,6 +288,7 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
             if result.reason == "void":
                 stats.voids += 1
             _record_turns(stats, state, result.winners)
+            _record_winners(stats, match.leader, result.winners, result.deltas)
             for s in range(players):
                 stats.points[s] += result.points[s]
                 stats.chips[s] += result.deltas[s]
@@ -261,11 +298,26 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
         winner = match.winner if finite else (result.winners[0] if result.winners else None)
         if winner is None:
             stats.no_winner += 1
-        else:
+        elif stats.teams is None:
             stats.wins[winner] += 1
+        else:
+            for seat, team in enumerate(stats.teams):
+                stats.wins[seat] += team == stats.teams[winner]
         stats.games += 1
         if progress is not None:
             progress(stats.games)
+
+
+def _record_winners(stats: SimStats, first: int, winners: Sequence[int],
+                    deltas: Sequence[int]) -> None:
+    """Who won a finished deal, the deal's first player being `first`."""
+    for seat in winners:
+        stats.deal_wins[seat] += 1
+    if not winners:
+        stats.level_deals += 1
+    elif stats.teams is not None and stats.teams[winners[0]] == stats.teams[first]:
+        stats.first_team_wins += 1
+    stats.top_gain += max(deltas)
 
 
 def _record_turns(stats: SimStats, state: Any, winners: Sequence[int]) -> None:

@@ -369,3 +369,34 @@ def test_cli_jobs_are_bounded_and_do_not_change_the_figures(capsys):
     for bad in ("0", "65"):
         assert main([*base, "--jobs", bad]) == 2
         assert "--jobs must be from 1 to 64" in capsys.readouterr().err
+
+
+def test_a_partnership_game_is_counted_by_teams():
+    """Where seats play in partnerships (`Rules.teams`) a game won by a team is won by each of
+    its seats, and the team figures add up: every deal is won by one team or by nobody."""
+    rules = get("deerhunt")
+    stats = simulate(rules, rules.options(), 4, 30, "teams", ["normal", "random"] * 2)
+    s = stats.summary()
+    assert stats.teams == (0, 1, 0, 1)
+    assert stats.wins[0] == stats.wins[2] and stats.wins[1] == stats.wins[3]
+    assert stats.wins[0] + stats.wins[1] + stats.no_winner == stats.games == 30
+    assert stats.deals == 120 and stats.deal_wins[0] + stats.deal_wins[1] + \
+        stats.level_deals == 120
+    assert s["team_win_rate"][0] > s["team_win_rate"][1]
+    assert 0 < s["first_team_deal_share"] < 1 and s["mean_difference"] > 0
+    alone = simulate(get("tails"), get("tails").options(), 3, 10, "teams", ["random"])
+    assert alone.teams is None and "team_win_rate" not in alone.summary()
+
+
+def test_cli_compares_an_option_on_the_default_preset_too(capsys):
+    assert main(["sim", "deerhunt", "--games", "6", "--seed", "c", "--jobs", "1", "--compare",
+                 "deerhunt,fair,deal=fair-extended"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if "deal=fair-extended" in line.split())
+    assert header.split() == ["deerhunt", "fair", "deal=fair-extended"]
+    for label in ("team 0 (seats 0, 2)", "deals won", "deals nobody won",
+                  "deals won by dealer's team", "mean difference a deal"):
+        assert label in out
+    assert main(["sim", "deerhunt", "--games", "4", "--jobs", "1", "--compare",
+                 "deerhunt,deal=lucky"]) == 2
+    assert "Traceback" not in capsys.readouterr().err
