@@ -111,6 +111,11 @@ PINNED: dict[str, dict[str, str]] = {
         "streak/4": "fold.65b fold.51b lead.55a.55b fold.44a",
         "early-death/4": "beat.33a beat.62a lead.32a fold.65b",
     },
+    "deerhunt": {
+        "None/4": "play.62a play.21a play.33b play.31a",
+        "deerhunt/4": "play.51b play.44a play.21a play.64a",
+        "fair/4": "play.65b play.43a play.53a play.54a",
+    },
     "threedozen": {
         "None/2": "discard.50a discard.60a meld.60a.42a discard.22a",
         "None/4": "meld.55a.11a discard.60a discard.41a discard.65a",
