@@ -87,14 +87,14 @@ class _Seen:
     best: int | None
 
 
-CHOICES = 3
+CHOICES = 4
 """Deals dealt anew for each one played out: the one kept is drawn by how likely each makes
 the plays the table saw."""
 TEMPER = 2.0
 """How sharply a play is read, in red pips: a seat is taken to play each tile with a weight of
 e^(rating / TEMPER), the heuristic's ratings being worths in red pips, so a play rated a few
 pips below the best is still met now and then (people are not the heuristic)."""
-READ = 2
+READ = 3
 """Tricks read, the latest ones (the one being played counts): older ones tell less of the
 hands of now, and each costs a rating per deal."""
 

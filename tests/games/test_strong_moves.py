@@ -112,9 +112,9 @@ PINNED: dict[str, dict[str, str]] = {
         "early-death/4": "beat.33a beat.62a lead.32a fold.65b",
     },
     "deerhunt": {
-        "None/4": "play.62a play.21a play.33b play.31a",
-        "deerhunt/4": "play.51b play.44a play.21a play.64a",
-        "fair/4": "play.65b play.43a play.53a play.54a",
+        "None/4": "play.61b play.44a play.52a play.31a",
+        "deerhunt/4": "play.52a play.43a play.41a play.64a",
+        "fair/4": "play.33a play.43a play.53a play.54a",
     },
     "threedozen": {
         "None/2": "discard.50a discard.60a meld.60a.42a discard.22a",
