@@ -31,7 +31,7 @@ from bot.console_input import (
     hand_letters,
 )
 from bot.console_options import PlayOptions
-from bot.console_start import Opening, yes_to_stop
+from bot.console_start import Opening
 from bot.console_text import (
     PictureFiles,
     board_lines,
@@ -69,7 +69,6 @@ class Console(Opening):
         self.deal: int | None = None
         self.last_result: Any = None
         self.closed = False
-        self.stopping = False
         self.files = PictureFiles(options.out)
         self.hold = False
         """A deal has just ended: its board stays until the player presses Enter."""
@@ -103,7 +102,7 @@ class Console(Opening):
                 elif self.held:
                     batch, self.held = self.held, []
                     await self._show(batch)
-            elif self.queue.empty() and self.keyboard and not self.stopping:
+            elif self.queue.empty() and self.keyboard:
                 await self._ask()
             else:
                 batch = [await self.queue.get()]
@@ -137,9 +136,10 @@ class Console(Opening):
 
     async def _answer(self, line: str | None) -> None:
         if line is None:
+            # Ctrl-D leaves the table as q does: the game is saved, not stopped.
             self.say("")
             self.say(tr(self.lang, "console.eof"))
-            await self._stop()
+            self.closed = True
             return
         moves = buttons_of(self.keyboard)
         choice = choose(line, moves, self._hand_faces())
@@ -200,13 +200,6 @@ class Console(Opening):
     def _hand_faces(self) -> dict[str, str]:
         view = self._own()
         return {} if view is None else hand_faces(view)
-
-    async def _stop(self) -> None:
-        self.stopping = True
-        reply = await self.m.stop(self.place, self.actor, yes_to_stop)
-        if reply.answer is not None:
-            self.say(reply.answer.text)
-            self.closed = True
 
     async def _peek(self) -> None:
         peek = None

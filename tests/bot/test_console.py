@@ -181,10 +181,14 @@ async def test_quit_leaves_the_game_saved_and_moves_no_chips(tmp_path):
         assert conn.execute("SELECT status FROM sessions").fetchall() == [("active",)]
 
 
-async def test_the_end_of_input_stops_cleanly(tmp_path):
+async def test_the_end_of_input_leaves_the_game_saved_as_quit_does(tmp_path):
+    """Ctrl-D (the end of input) is a way out like q and Ctrl-C: the game goes on next run."""
     code, text = await run(tmp_path, Script(["1", None], first_move))
     assert code == 0
-    assert "The input has ended" in text and "Tester stopped the game" in text
+    assert "The input has ended. The game is saved" in text
+    assert "stopped the game" not in text
+    with sqlite3.connect(tmp_path / "x.sqlite3") as conn:
+        assert conn.execute("SELECT status FROM sessions").fetchall() == [("active",)]
 
 
 async def test_an_interrupted_game_goes_on_at_the_next_run(tmp_path):
@@ -213,7 +217,8 @@ async def test_an_interrupted_game_goes_on_at_the_next_run(tmp_path):
     assert code == 0 and "An unfinished game" not in text and "Tails · deal 1" in text
     with sqlite3.connect(tmp_path / "x.sqlite3") as conn:
         statuses = conn.execute("SELECT game, status FROM sessions ORDER BY id").fetchall()
-    assert statuses == [("dragon", "finished"), ("dragon", "abandoned"), ("tails", "abandoned")]
+    # The tails game's input ended (None, Ctrl-D): it stays saved for the next run, as q leaves it.
+    assert statuses == [("dragon", "finished"), ("dragon", "abandoned"), ("tails", "active")]
 
 
 async def test_a_table_of_the_wrong_size_is_refused(tmp_path):

@@ -17,7 +17,7 @@ TERMINAL: dict[str, Entry] = {
                     "tiles: ab); a discard to take (⤴) by its face, either way round (6:1 or "
                     "1:6).\n"
                     "p (peek) shows your tiles; q (quit) leaves the table with the game saved, "
-                    "and `gupai play` goes on with it (Ctrl-C too).\n"
+                    "and `gupai play` goes on with it (Ctrl-C and Ctrl-D too).\n"
                     "When a tile's letter is h, p or q, the letter plays the tile: type help, "
                     "peek or quit in full.",
     "console.bad_number": "There is no move {text}: type a number from 1 to {most}.",
@@ -25,7 +25,7 @@ TERMINAL: dict[str, Entry] = {
                           "a tile's letter, or ? for help.",
     "console.ambiguous": "“{text}” fits more than one move ({numbers}): type the number.",
     "console.quitting": "Stopping the game.",
-    "console.eof": "The input has ended: stopping the game.",
+    "console.eof": "The input has ended. The game is saved: `gupai play` goes on with it.",
     "console.interrupted": "Interrupted. The game is saved: run the same command to go on.",
     "console.resumed": "An unfinished game of {game} was found in {db}: it goes on (--new "
                        "starts a new one).",
