@@ -353,7 +353,9 @@ def fingerprint(game: Game, view: View[Any]) -> str:
 def verify_command(game: Game, view: View[Any]) -> str:
     """The command that deals the view's deal again from its seed (`gupai verify`)."""
     seed = game.deal_seed(view.match.deal)
-    words = ["gupai verify", seed, seeds.fingerprint(seed), game.rules.id,
+    # Written as the README's install leaves the command (in the project's .venv, not on
+    # PATH), so that the line works when pasted.
+    words = [".venv/bin/gupai verify", seed, seeds.fingerprint(seed), game.rules.id,
              f"--players {view.players}", f"--leader {view.match.leader + 1}"]
     if game.preset:
         words.append(f"--preset {game.preset}")

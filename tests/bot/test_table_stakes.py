@@ -286,6 +286,8 @@ async def test_the_fingerprint_comes_before_the_tiles_and_the_seed_after_the_dea
         (result,) = rec.posts
         assert seed in result.text and fingerprint in result.text
         command = next(line for line in result.text.splitlines() if "gupai verify" in line)
+        # As the README's install leaves it: `gupai` alone is not on PATH.
+        assert f" .venv/bin/gupai verify {seed} " in command
         assert command.endswith(f"gupai verify {seed} {fingerprint} kapten --players 2 "
                                 f"--leader {result.picture.view.match.leader + 1} "
                                 "--option deals=1")

@@ -646,7 +646,8 @@ async def test_each_deals_seed_is_posted_after_it_and_matches_the_fingerprint_it
         assert re.fullmatch(r"[0-9a-f]{16}", fingerprint) and seeds.matches(seed, fingerprint)
         lines = text.splitlines()
         assert tr("uk", "result.seed", seed=seed, fingerprint=fingerprint) in lines
-        verify = tr("uk", "result.verify", command=f"gupai verify {seed} {fingerprint} threedozen")
+        command = f".venv/bin/gupai verify {seed} {fingerprint} threedozen"
+        verify = tr("uk", "result.verify", command=command)
         assert any(line.startswith(f"{verify} --players 2") for line in lines), text
         # The fingerprint was shown while the deal was played (on the table, on the hands);
         # nothing named the seed until the deal's result did.
