@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
-from bot.console_options import shown_value
+from bot.console_options import default_db, shown_value
 from bot.logs import LogSettingError
 from bot.sim_report import deal_note, format_comparison, format_stats
 from games.engine import GameError
@@ -316,11 +316,11 @@ def build_parser() -> argparse.ArgumentParser:
     verify.set_defaults(func=cmd_verify)
     backup = sub.add_parser(
         "backup", help="copy the SQLite database (GUPAI_DB) to FILE, safely while the bot runs",
-        description="Copy the SQLite database GUPAI_DB names (from the environment or .env, "
-                    "as `gupai run` reads it) to FILE with SQLite's online backup, safely while "
-                    "the bot runs, check the copy's integrity and say what it holds. For a "
-                    "PostgreSQL GUPAI_DB, say how to back it up with pg_dump.")
+        description="Copy GUPAI_DB's SQLite database (or --db's, or --terminal's) to FILE with "
+                    "SQLite's online backup, safely while the bot runs, and check the copy.")
     backup.add_argument("file", help="the backup file to write (not the database itself)")
+    backup.add_argument("--db", help="the database to copy instead of GUPAI_DB's")
+    backup.add_argument("--terminal", action="store_true", help="copy `gupai play`'s database")
     backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
     backup.set_defaults(func=cmd_backup)
     return parser
@@ -397,16 +397,15 @@ def cmd_discord(args: argparse.Namespace) -> int:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     from bot.run import settings
-    from storage.backup import BackupError, backup, postgres_advice
-    from storage.db import DEFAULT_PATH, is_postgres
+    from storage.backup import BackupError, backup, postgres_advice, source_of
+    from storage.db import is_postgres
 
-    database = settings().get("GUPAI_DB", "").strip() or DEFAULT_PATH
-    if is_postgres(database):
-        print(postgres_advice(database, args.file))
+    named = source_of(args.db, args.terminal, settings().get("GUPAI_DB", ""), default_db())
+    if is_postgres(named.database):
+        print(postgres_advice(named.database, args.file))
         return 2
     try:
-        done = backup(Path(database).expanduser(), Path(args.file).expanduser(),
-                      force=args.force)
+        done = backup(named.path, Path(args.file).expanduser(), force=args.force, named=named)
     except BackupError as exc:
         print(f"gupai: {exc}", file=sys.stderr)
         return 1

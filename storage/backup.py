@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from storage.db import DEFAULT_PATH
 from storage.postgres_sql import without_password
 
 PAGES_PER_STEP = 256
@@ -81,11 +82,35 @@ def size_text(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB"
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The database to copy, what named it (for the refusals), and `gupai play`'s database to
+    point to when the bot's is missing ("" when the player named the one they meant)."""
+
+    database: str
+    named: str = "GUPAI_DB"
+    elsewhere: str = ""
+
+    @property
+    def path(self) -> Path:
+        return Path(self.database).expanduser()
+
+
+def source_of(asked: str | None, terminal: bool, setting: str, console: str) -> Source:
+    """`--db`'s database, the terminal's (`console`, as `gupai play` finds it) for
+    `--terminal`, else GUPAI_DB's `setting`: `gupai play` keeps its games apart from the bot's."""
+    if terminal:
+        return Source(console, "the terminal's, as `gupai play` finds it")
+    if asked:
+        return Source(asked, "--db")
+    return Source(setting.strip() or DEFAULT_PATH, elsewhere=console)
+
+
 def backup(source: Path, target: Path, *, force: bool = False, pages: int = PAGES_PER_STEP,
-           pause: float = PAUSE) -> Backup:
+           pause: float = PAUSE, named: Source | None = None) -> Backup:
     """Copy the SQLite database `source` to `target` (see the module's note); `force`
-    replaces an existing `target`."""
-    _check_source(source)
+    replaces an existing `target`. `named` says where `source` came from, in refusals."""
+    _check_source(source, named or Source(str(source)))
     _check_target(source, target, force)
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part")
     os.close(fd)
@@ -102,19 +127,21 @@ def backup(source: Path, target: Path, *, force: bool = False, pages: int = PAGE
     return Backup(target, target.stat().st_size, check, deals)
 
 
-def _check_source(source: Path) -> None:
+def _check_source(source: Path, named: Source) -> None:
     if not source.parent.is_dir():
         raise BackupError(f"the folder of the database does not exist: {source.parent} "
-                          "(GUPAI_DB)")
+                          f"({named.named})")
     if not source.is_file():
-        raise BackupError(f"there is no database at {source} (GUPAI_DB)")
+        hint = (f"; `gupai play` keeps its games in {named.elsewhere}: --terminal copies that"
+                if named.elsewhere and Path(named.elsewhere).is_file() else "")
+        raise BackupError(f"there is no database at {source} ({named.named}){hint}")
     try:
         with source.open("rb") as file:
             header = file.read(len(SQLITE_HEADER))
     except OSError as exc:
         raise BackupError(f"the database {source} cannot be read: {exc.strerror}") from None
     if header != SQLITE_HEADER:
-        raise BackupError(f"{source} is not a SQLite database (GUPAI_DB)")
+        raise BackupError(f"{source} is not a SQLite database ({named.named})")
 
 
 def _check_target(source: Path, target: Path, force: bool) -> None:

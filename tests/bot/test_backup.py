@@ -249,6 +249,32 @@ def test_refusals_are_one_clear_line(tmp_path, monkeypatch, capsys, setup, file,
     assert not [p for p in tmp_path.rglob(".copy*")], "no half-written file is left"
 
 
+def test_db_names_the_database_to_copy(database, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("GUPAI_DB", str(tmp_path / "elsewhere.sqlite3"))
+    assert main(["backup", "copy.sqlite3", "--db", str(database)]) == 0
+    assert deal_ids(tmp_path / "copy.sqlite3") == {1, 2, 3}
+    assert main(["backup", "again.sqlite3", "--db", "gone.sqlite3"]) == 1
+    assert "there is no database at gone.sqlite3 (--db)" in capsys.readouterr().err
+
+
+def test_the_terminals_database_is_found_as_gupai_play_finds_it(database, tmp_path,
+                                                                 monkeypatch, capsys):
+    """`gupai play` keeps its games in gupai-console.sqlite3 (or $GUPAI_CONSOLE_DB), not in
+    GUPAI_DB's file: --terminal copies that one, and a missing bot database points to it."""
+    monkeypatch.delenv("GUPAI_DB")
+    database.rename(tmp_path / "gupai-console.sqlite3")
+    assert main(["backup", "copy.sqlite3"]) == 1
+    err = capsys.readouterr().err
+    assert "there is no database at gupai.sqlite3 (GUPAI_DB)" in err
+    assert "gupai-console.sqlite3: --terminal copies that" in err
+    assert main(["backup", "copy.sqlite3", "--terminal"]) == 0
+    assert deal_ids(tmp_path / "copy.sqlite3") == {1, 2, 3}
+    (tmp_path / "gupai-console.sqlite3").rename(tmp_path / "mine.sqlite3")
+    monkeypatch.setenv("GUPAI_CONSOLE_DB", "mine.sqlite3")
+    assert main(["backup", "mine-copy.sqlite3", "--terminal"]) == 0
+    assert deal_ids(tmp_path / "mine-copy.sqlite3") == {1, 2, 3}
+
+
 def test_the_default_database_is_gupai_sqlite3(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("GUPAI_DB", raising=False)
