@@ -446,6 +446,13 @@ class Rules(ABC, Generic[S, O]):
         """What `seat` may see (None: what everybody may see). `legal`, when the caller has
         them already, are the seat's legal moves (the seat is to move), not worked out again."""
 
+    def spectator_view(self, state: S) -> View[O]:
+        """What someone watching the deal without a seat may see: the table as the group sees
+        it, with no seat's hand and no legal moves. Every surface that shows a deal to a
+        spectator asks for this view, so a game shows spectators less (or, once a deal has
+        ended, more) by overriding it alone; by default it is the public view."""
+        return self.view(state, None)
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 

@@ -35,7 +35,8 @@ The hidden-tile check names no field, of a state or of a view (issue 27):
   contract. The events of every move are public (`Event`: "hidden tiles are never named
   here"), so every tile an event named is known to all; a seat also knows its own hand (the
   view's `hand`) and every tile it has moved itself (its actions' tiles: a face-down discard or
-  follow of its own). The public view (seat None) may know only what the events named.
+  follow of its own). The public view (seat None) may know only what the events named, and
+  so may a spectator's (`Rules.spectator_view`), checked against the same re-deal.
 - **The check** deals every tile a seat may not know anew among the places such tiles hold in
   the state (`redealt`: each place keeps its one tile, so every hand, stock and face-down play
   keeps its size) and asks for the same view. A view that shows, counts or sums a tile it may
@@ -159,6 +160,11 @@ def playout(rules, preset, players, seed, check=True):
                 twin = redealt(before, placed, known_to(view, public, moved), seed + str(steps),
                                trie)
                 assert rules.view(twin, other) == view, f"view of seat {other} shows hidden tiles"
+                if other is None:
+                    # A spectator may know what the public may: the events' tiles alone.
+                    watched = rules.spectator_view(before)
+                    assert watched.seat is None and not watched.hand and not watched.legal
+                    assert rules.spectator_view(twin) == watched, "a spectator sees hidden tiles"
     return state
 
 
@@ -244,3 +250,19 @@ def test_a_hidden_place_under_any_name_is_dealt_anew():
         assert all(honest.view(twin, seat) == honest.view(state, seat) for twin in twins)
         assert any(leaky.view(twin, seat) != leaky.view(state, seat) for twin in twins), (
             f"the view of seat {seat} tells of the set-aside tiles and is not caught")
+
+
+class Snooping(type(GAMES["dragon"])):
+    """Dragon, whose spectators are shown the first seat's hand (test only)."""
+
+    def spectator_view(self, state):
+        return self.view(state, 0)
+
+
+def test_a_spectator_shown_a_hand_is_caught():
+    honest, leaky = GAMES["dragon"], Snooping()
+    state, places, public, moved = fresh(honest, 4, "watch")
+    twins = [reshuffle_hidden(honest, state, None, places, public, moved, f"x{n}")
+             for n in range(8)]
+    assert all(honest.spectator_view(twin) == honest.spectator_view(state) for twin in twins)
+    assert any(leaky.spectator_view(twin) != leaky.spectator_view(state) for twin in twins)
