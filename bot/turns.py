@@ -285,7 +285,7 @@ class Turns:
             return None
         table = await self.table_screen(session, state, last(session), closed=closed, lang=lang)
         if seat is None:
-            return Seen(table, game.rules.view(state, None))
+            return Seen(table, game.rules.spectator_view(state))
         over = tr(lang, "table.over")
         hand = await self.hand_screen(session, state, seat, lang=lang,
                                       ended=(lambda _: over) if closed else None)

@@ -10,6 +10,9 @@ game sets them right.
 Streams are capped per person (`PER_PERSON`: a phone and a computer, and a tab left open) and
 in total (`GUPAI_WEB_STREAMS`). Over a cap the oldest stream is closed first, told why (the page
 stops following, or tries again much later), and counted in `gupai_web_streams_closed{reason}`.
+A spectator's stream (issue 37, Watch) is capped alike, and counts towards how many watch its
+game: the people with a spectator's stream open, each once, told to every page of the game
+when it changes.
 """
 
 from __future__ import annotations
@@ -45,6 +48,10 @@ class Stream:
     person: str
     session_id: int
     version: int
+    spectator: bool = False
+    """The page of someone watching, not seated."""
+    watching: int = 0
+    """How many watch the game, as last told."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: str | None = None
     """Why the stream was closed (None: open)."""
@@ -52,6 +59,11 @@ class Stream:
     def tell(self, version: int) -> None:
         if version > self.version:
             self.version = version
+            self.wake.set()
+
+    def count(self, watching: int) -> None:
+        if watching != self.watching:
+            self.watching = watching
             self.wake.set()
 
     def close(self, reason: str) -> None:
@@ -86,11 +98,22 @@ class Streams:
     def __len__(self) -> int:
         return len(self._open)
 
-    def open(self, person: str, session_id: int, version: int) -> Stream:
-        """A new stream; the oldest of the person's, then of all, closed if over a cap."""
+    def watching(self, session_id: int) -> int:
+        """How many people watch the game: each with a spectator's stream open counts once."""
+        return len({s.person for s in self._by_session.get(session_id, ()) if s.spectator})
+
+    def _recount(self, session_id: int) -> None:
+        watching = self.watching(session_id)
+        for stream in self._by_session.get(session_id, ()):
+            stream.count(watching)
+
+    def open(self, person: str, session_id: int, version: int, spectator: bool = False
+             ) -> Stream:
+        """A new stream (`spectator`: of someone watching); the oldest of the person's, then
+        of all, closed if over a cap."""
         if self._stop_following is None:
             self._stop_following = self.storage.changes.follow(self.saved)
-        stream = Stream(person, session_id, version)
+        stream = Stream(person, session_id, version, spectator)
         key = next(self._order)
         self._keys[stream] = key
         self._open[key] = stream
@@ -101,6 +124,8 @@ class Streams:
             self._evict(next(iter(mine.values())), ELSEWHERE)
         while len(self._open) > self.total:
             self._evict(next(iter(self._open.values())), CROWDED)
+        if stream.closed is None:
+            self._recount(session_id)
         return stream
 
     def close(self, stream: Stream) -> None:
@@ -114,6 +139,8 @@ class Streams:
             followers.discard(stream)
             if not followers:
                 del self._by_session[stream.session_id]
+            elif stream.spectator:
+                self._recount(stream.session_id)
         mine = self._by_person.get(stream.person)
         if mine is not None:
             mine.pop(key, None)

@@ -10,8 +10,10 @@ button press: `SessionManager.press`, with its checks, versions and saves.
 Where seats play in partnerships (`Rules.teams`), each seat carries its team, which the page
 marks on the seat as the pictures do.
 
-Who may look: the people seated at the table, and anyone while the table is a lobby (so they
-can join). Everything is in the opener's language (they alone see the page).
+Who may look: the people seated at the table, and anyone else as a spectator: the lobby, so
+they can join, and a game under way as the group sees it, from the rules' spectator's view,
+with no hand and no move (`bot.web_watch`). Everything is in the opener's language (they alone
+see the page).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from bot.requests import OPEN, own_language
 from bot.screens import Actor, Keyboard, Screen
 from bot.seating import seat_index, seats_of
 from bot.turns import Seen
+from bot.web_watch import join_button
 from games import get
 from games.engine import View
 from rendering import hand_labels
@@ -37,7 +40,7 @@ from words.i18n import tr
 
 WORDS = ("your_tiles", "tap_tile", "no_moves", "connecting", "offline", "join", "board",
          "moves", "closed", "not_your_turn", "retry", "open_in_telegram", "slow_down",
-         "elsewhere")
+         "elsewhere", "spectator")
 """The page's own words (catalogue keys `web.<word>`), sent in the opener's language."""
 PICKS = 9
 """"Pick n more tiles" is sent for n below this (the page counts; the plural is the
@@ -55,8 +58,8 @@ class WebRefusal(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A table as one person may see it: the session, their seat (None: not seated, a lobby)
-    and their language."""
+    """A table as one person may see it: the session, their seat (None: not seated, a
+    spectator or someone at a lobby) and their language."""
 
     session: Session
     seat: int | None
@@ -66,17 +69,19 @@ class Opened:
     def open(self) -> bool:
         return self.session.status in OPEN
 
+    @property
+    def spectator(self) -> bool:
+        """Watching a game that has begun, without a seat at it."""
+        return self.seat is None and self.session.status != "lobby"
+
 
 async def opened(manager: SessionManager, session_id: int, actor: Actor) -> Opened:
-    """The table `actor` asked for, or WebRefusal: no such game on this platform, or a game
-    under way where they have no seat."""
+    """The table `actor` asked for, or WebRefusal: no such game on this platform."""
     r = manager.requests
     session = await r.current(session_id)
     if session is None or not await r.ours(session):
         raise WebRefusal(404, "web.no_game")
     seat = seat_index(session, actor.platform_id)
-    if seat is None and session.status != "lobby":
-        raise WebRefusal(403, "err.not_in_game")
     chat_lang = await r.language(session.chat_id)
     return Opened(session, seat, own_language(await r.saw(actor), chat_lang))
 
@@ -103,7 +108,9 @@ async def table_json(manager: SessionManager, seen: Opened, theme: str) -> dict[
         "words": {**{w: tr(lang, f"web.{w}") for w in WORDS},
                   "pick_more": [tr(lang, "web.pick_more", n) for n in range(PICKS)]},
         "table": shown_text(screen, now),
-        "buttons": lobby_buttons(screen.keyboard) if deal is None and seen.open else [],
+        "buttons": (lobby_buttons(screen.keyboard) if deal is None and seen.open
+                    else join_button(session, lang) if seen.spectator and seen.open else []),
+        "spectator": seen.spectator,
         "board": screen.picture is not None,
         "seats": [], "hand": None,
     }

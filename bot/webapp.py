@@ -5,12 +5,15 @@ carries Telegram's init data (`Authorization: tma <init data>`), checked against
 token and its age (`bot.webapp_auth`); without it the answer is 401 and nothing is read or
 changed. Then:
 
-- `GET api/table?session=N`: the table as the opener may see it (`bot.web_table`).
+- `GET api/table?session=N`: the table as the opener may see it (`bot.web_table`): their seat's,
+  or a spectator's (`bot.web_watch`), with how many watch.
 - `GET api/board?session=N`: the board picture the group sees, in the opener's language.
 - `GET api/events?session=N`: server-sent events, one `{"version": V}` each time the game is
-  saved, by this process or another (`bot.web_streams`: told, never polling), and a last
+  saved, by this process or another (`bot.web_streams`: told, never polling), one
+  `{"watching": text}` each time the number of spectators changes, and a last
   `{"closed": reason}` when the stream is closed to make room for newer ones.
-- `POST api/press` `{"data": payload}`: `SessionManager.press`, as a chat button would.
+- `POST api/press` `{"data": payload}`: `SessionManager.press`, as a chat button would; a
+  spectator's is refused (403) before it reaches the game.
 - `POST api/join` `{"session": N}`: a seat at a lobby, as the chats' Join does.
 
 The page itself (`index.html`, `app.js`, `app.css`) and tile faces (`tile/<family>/<a>-<b>.png`)
@@ -44,6 +47,7 @@ from bot.manager import SessionManager
 from bot.screens import Actor
 from bot.web_streams import TOTAL, Streams
 from bot.web_table import Opened, WebRefusal, opened, table_json, table_screen
+from bot.web_watch import spectator_press, watching_text
 from bot.webapp_auth import BadInitData, InitDataCheck, WebUser
 from rendering import sprites
 from rendering.theme import THEMES
@@ -184,7 +188,7 @@ class WebApp:
         try:
             return await opened(self.manager, int(text), actor_of(user))
         except WebRefusal as no:
-            self.guard.refusals.note("stranger" if no.status == 403 else "no_game")
+            self.guard.refusals.note("no_game")
             raise _error(no.status, tr(lang_of(user.language), no.key)) from None
 
     # ----- the table ----------------------------------------------------------------------------
@@ -194,6 +198,7 @@ class WebApp:
         with _storage_answers(user):
             seen = await self.seen(request, user)
             body = await table_json(self.manager, seen, self.manager.theme)
+        body["watching"] = watching_text(self.streams.watching(seen.session.id), seen.lang)
         return web.json_response(body, headers={"Cache-Control": "no-store"})
 
     async def board(self, request: web.Request) -> web.Response:
@@ -217,17 +222,20 @@ class WebApp:
     async def events(self, request: web.Request) -> web.StreamResponse:
         user = self.who(request)
         with _storage_answers(user):
-            session = (await self.seen(request, user)).session
+            seen = await self.seen(request, user)
+        session = seen.session
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                                "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        stream = self.streams.open(user.id, session.id, session.version)
+        stream = self.streams.open(user.id, session.id, session.version, seen.spectator)
         loop = asyncio.get_running_loop()
         try:
             sent: int | None = None
+            told = 0  # how many watch, as the page was told (its own stream not yet counted)
             said = loop.time()
             while True:
+                stream.wake.clear()
                 if stream.closed is not None:
                     await response.write(_event({"closed": stream.closed}))
                     break
@@ -235,10 +243,14 @@ class WebApp:
                     sent = stream.version
                     await response.write(_event({"version": sent}))
                     said = loop.time()
-                elif loop.time() - said >= KEEPALIVE:
+                if stream.watching != told:
+                    told = watching = stream.watching
+                    await response.write(_event({"watching": watching_text(watching,
+                                                                           seen.lang)}))
+                    said = loop.time()
+                if loop.time() - said >= KEEPALIVE:
                     await response.write(b": still here\n\n")
                     said = loop.time()
-                stream.wake.clear()
                 with suppress(TimeoutError):
                     await asyncio.wait_for(stream.wake.wait(),
                                            max(0.0, said + KEEPALIVE - loop.time()))
@@ -256,6 +268,10 @@ class WebApp:
         if not isinstance(data, str) or len(data) > 256:
             self.guard.refusals.note("malformed")
             raise _error(400, tr(lang_of(user.language), "err.forged"))
+        with _storage_answers(user):
+            if await spectator_press(self.manager, actor_of(user), data):
+                self.guard.refusals.note("spectator")
+                raise _error(403, tr(lang_of(user.language), "web.watch_only"))
         reply = await asyncio.shield(self.manager.press(actor_of(user), data))
         return web.json_response({"toast": reply.toast})
 

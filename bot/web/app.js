@@ -149,14 +149,15 @@ async function follow() {
           buffer = buffer.slice(end + 2);
           for (const line of event.split("\n")) {
             if (!line.startsWith("data:")) continue;
-            const { version, closed } = JSON.parse(line.slice(5));
+            const { version, closed, watching } = JSON.parse(line.slice(5));
+            if (watching !== undefined && state) { state.watching = watching; showWatching(); }
             if (closed === "elsewhere") {
               online(true);
               if (state) fail(state.words.elsewhere);
               return;
             }
             if (closed === "crowded") wait = 30 + Math.random() * 30;
-            if (closed) continue;
+            if (closed || version === undefined) continue;
             if (!state || version !== state.version) load();
           }
         }
@@ -223,6 +224,7 @@ function render() {
   }, [...(s.team ? [element("span", { className: "mark", textContent: s.team.letter })] : []),
     s.name, element("span", { className: "count",
       textContent: s.tiles === null ? "" : `· ${s.tiles}` })])));
+  showWatching();
   $("lobby").replaceChildren(...state.buttons.map((b) => element("button", {
     textContent: b.label, disabled: busy || b.enabled === false,
     className: b.tone === "main" || b.tone === "go" ? "" : "plain",
@@ -230,6 +232,12 @@ function render() {
   })));
   renderHand();
   tick();
+}
+
+// Someone watching is told so; everyone sees how many watch (the server counts them).
+function showWatching() {
+  $("watching").textContent = [state.spectator ? state.words.spectator : "", state.watching]
+    .filter(Boolean).join(" · ");
 }
 
 function renderHand() {

@@ -27,6 +27,7 @@ from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data
 from tests.support.scrape import sample
 from tests.support.telegram_group import BOB, OLENA, TOKEN, Group
+from words.i18n import tr
 
 TOTAL = 6
 WEB = {"webapp.py", "web_streams.py", "web_table.py"}
@@ -165,3 +166,34 @@ async def test_a_stream_ends_as_soon_as_its_page_goes(group: Group, http: HttpSe
         async with asyncio.timeout(1):
             while len(streams):
                 await asyncio.sleep(0.01)
+
+
+async def test_pages_are_told_how_many_watch_and_spectators_are_capped_too(
+        group: Group, http: HttpServer) -> None:
+    """Each person with a spectator's stream open counts once, on every page of the game, and
+    a spectator's streams are capped per person as anyone's."""
+    sid = await group.open_game("dragon", (OLENA, BOB), 1)
+    assert http.webapp is not None
+    streams = http.webapp.streams
+    guests = [User(950 + i, f"Guest {i}", "en") for i in range(2)]
+    uk = User(960, "Гість", "uk")
+    async with AsyncExitStack() as stack:
+        player = await open_page(stack, http, OLENA, sid)
+        first = await open_page(stack, http, guests[0], sid)
+        await player.wait_for({"watching": tr("uk", "web.watching", 1)})
+        again = await open_page(stack, http, guests[0], sid)  # the same person, twice
+        assert streams.watching(sid) == 1
+        await open_page(stack, http, guests[1], sid)
+        ukrainian = await open_page(stack, http, uk, sid)
+        for page, lang in ((player, "uk"), (first, "en"), (ukrainian, "uk")):
+            await page.wait_for({"watching": tr(lang, "web.watching", 3)})
+        again.response.close()
+        first.response.close()
+        await player.wait_for({"watching": tr("uk", "web.watching", 2)})
+        more = [await open_page(stack, http, guests[1], sid) for _ in range(PER_PERSON)]
+        assert not any(p.ended.is_set() for p in more)
+        assert streams.watching(sid) == 2, "capped per person: the oldest went"
+    async with asyncio.timeout(1):
+        while len(streams):
+            await asyncio.sleep(0.01)
+    assert streams.watching(sid) == 0

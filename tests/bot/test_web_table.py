@@ -103,14 +103,21 @@ async def test_a_move_from_the_page_is_judged_as_a_press(server: FakeTelegram,
         for who, data, key in ((other, moves[0], "err.not_your_turn"),
                                (mover, stale, "err.stale"),
                                (mover, "g:1:x:play", "err.forged"),
-                               (mover, f"g:{sid}:{table['version']}:play.99z@9", "err.illegal"),
-                               (STRANGER, moves[0], "err.not_your_game")):
+                               (mover, f"g:{sid}:{table['version']}:play.99z@9", "err.illegal")):
             status, answer = await call(base, who, "api/press", {"data": data})
             assert status == 200
             assert answer["toast"] == tr(who.language_code, key), (who, data, answer)
+        # Someone without a seat watches: the group's table, no hand, and no press.
+        status, answer = await call(base, STRANGER, "api/press", {"data": moves[0]})
+        assert (status, answer) == (403, {"error": tr("en", "web.watch_only")})
         assert dump(db) == before
-        status, answer = await call(base, STRANGER, f"api/table?session={sid}")
-        assert (status, answer) == (403, {"error": tr("en", "err.not_in_game")})
+        status, watched = await call(base, STRANGER, f"api/table?session={sid}")
+        assert status == 200 and watched["spectator"] and watched["hand"] is None
+        assert watched["board"], "the group's board"
+        assert watched["buttons"] == [{"label": tr("en", "btn.join"), "join": True,
+                                       "tone": "go"}], "Join, for the computer's seat"
+        assert [(s["tiles"], s["moving"], s["you"]) for s in watched["seats"]] == [
+            (s["tiles"], s["moving"], False) for s in table["seats"]]
         assert (await call(base, STRANGER, "api/table?session=999"))[0] == 404
         assert dump(db) == before
         # Each person's page holds their own tiles, and nobody else's.

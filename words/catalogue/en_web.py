@@ -1,5 +1,6 @@
 """The web table in English: its button in the chats, the page's own words and its refusals
-(a Telegram Mini App, `bot.webapp`)."""
+(a Telegram Mini App, `bot.webapp`), and watching a game (the page's spectators, Discord's
+live ephemeral table)."""
 
 from __future__ import annotations
 
@@ -25,4 +26,14 @@ WEB: dict[str, Entry] = {
     "web.unsigned": "This page could not prove who you are: open it again from Telegram.",
     "web.slow_down": "Too many requests at once: the table catches up in a moment.",
     "web.elsewhere": "This table is open in a newer window; this one no longer follows it.",
+    "btn.watch": "👁 Watch",
+    "web.watching": ("👁 {n} watching", "👁 {n} watching"),
+    "web.spectator": "You are watching: only what lies on the table is shown.",
+    "web.watch_only": "You are watching this game: only its players move. Join takes a free "
+                      "seat when there is one.",
+    "watch.live": "Live until {until}: press Watch again then to keep watching.",
+    "watch.over": "This game is over: this was its last table.",
+    "watch.lapsed": "This picture no longer follows the game: press Watch again.",
+    "watch.crowded": "Too many are watching at once: the table in the channel shows the same.",
+    "watch.not_yet": "This game has not begun: the lobby shows who sits.",
 }

@@ -1,5 +1,6 @@
 """The web table in Ukrainian: its button in the chats, the page's own words and its refusals
-(a Telegram Mini App, `bot.webapp`)."""
+(a Telegram Mini App, `bot.webapp`), and watching a game (the page's spectators, Discord's
+live ephemeral table)."""
 
 from __future__ import annotations
 
@@ -26,4 +27,14 @@ WEB: dict[str, Entry] = {
     "web.unsigned": "Ця сторінка не змогла довести, хто ви: відкрийте її знову з Telegram.",
     "web.slow_down": "Забагато запитів водночас: стіл наздожене за мить.",
     "web.elsewhere": "Цей стіл відкрито в новішому вікні; це вікно за ним більше не стежить.",
+    "btn.watch": "👁 Дивитися",
+    "web.watching": ("👁 {n} глядач", "👁 {n} глядачі", "👁 {n} глядачів"),
+    "web.spectator": "Ви дивитеся гру: показано лише те, що лежить на столі.",
+    "web.watch_only": "Ви дивитеся цю гру: ходять лише її гравці. «Приєднатися» дає вільне "
+                      "місце, коли воно є.",
+    "watch.live": "Оновлюється до {until}: тоді натисніть «Дивитися» знову, щоб дивитися далі.",
+    "watch.over": "Цю гру закінчено: це її останній стіл.",
+    "watch.lapsed": "Ця картинка більше не стежить за грою: натисніть «Дивитися» знову.",
+    "watch.crowded": "Забагато глядачів водночас: стіл у каналі показує те саме.",
+    "watch.not_yet": "Ця гра ще не почалася: хто гратиме, видно в повідомленні про набір.",
 }
