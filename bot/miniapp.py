@@ -9,6 +9,8 @@ is what BotFather is given. Two settings turn it on, both or neither:
 - `TELEGRAM_MINIAPP_NAME`: the short name given to BotFather's `/newapp`, so a group message
   can carry a direct link (`https://t.me/<bot>/<name>?startapp=s<session>`): groups take no
   `web_app` buttons, private chats do (they open the page at its URL with `?s=<session>`).
+  Watch opens the same page (`w<session>`, `?w=<session>`); the server, not the link, decides
+  that someone without a seat sees a spectator's table (`bot.web_watch`).
 
 `GUPAI_MINIAPP_MAX_AGE` sets how many seconds Telegram's signature on an opening stays good,
 and `GUPAI_WEB_STREAMS` how many pages may follow games at once (`bot.web_streams`).
@@ -26,6 +28,8 @@ from bot.webapp_auth import MAX_AGE
 
 START = "s"
 """The start parameter is this letter and the session's number."""
+WATCH = "w"
+"""The same, for the Watch link."""
 _NAME = re.compile(r"[A-Za-z0-9_]{3,30}")
 
 
@@ -72,10 +76,10 @@ class MiniApp:
             streams = int(text)
         return cls(url, name, max_age, streams)
 
-    def direct_link(self, username: str | None, session_id: int) -> str:
+    def direct_link(self, username: str | None, session_id: int, start: str = START) -> str:
         """Opens the table over a group (Telegram's direct Mini App link)."""
-        return f"https://t.me/{username}/{self.name}?startapp={START}{session_id}"
+        return f"https://t.me/{username}/{self.name}?startapp={start}{session_id}"
 
-    def page(self, session_id: int) -> str:
+    def page(self, session_id: int, start: str = START) -> str:
         """The page's address for one game (a private chat's `web_app` button)."""
-        return f"{self.url}{'&' if '?' in self.url else '?'}{START}={session_id}"
+        return f"{self.url}{'&' if '?' in self.url else '?'}{start}={session_id}"

@@ -164,10 +164,15 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
     return lines.screen(keyboard=keyboard)
 
 
-def web_table(session: Session, lang: str, app: bool) -> Keyboard:
-    """The row that opens the game's web table, where there is one (`app`)."""
-    return ((Button(tr(lang, "btn.web_table"), link=("app", session.id), tone="main"),),
-            ) if app else ()
+def web_table(session: Session, lang: str, app: bool, watch: bool = False) -> Keyboard:
+    """The row that opens the game's web table, where there is one (`app`), and with `watch`
+    the Watch link next to it: anyone in the group may follow the game live (issue 37)."""
+    row = []
+    if app:
+        row.append(Button(tr(lang, "btn.web_table"), link=("app", session.id), tone="main"))
+    if watch:
+        row.append(Button(tr(lang, "btn.watch"), link=("watch", session.id)))
+    return (tuple(row),) if row else ()
 
 
 def seat_line(seat: Seat, lang: str) -> str:
@@ -211,11 +216,11 @@ def _value(v: Any) -> str:
 
 def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], lang: str,
           events: Sequence[Event], clock: Clock, theme: str = "dark", closed: bool = False,
-          app: bool = False) -> Screen:
+          app: bool = False, watch: bool = False) -> Screen:
     """The group's one table message from the public view: the board picture, whose turn, the
     countdown, buttons. `events` are the last move's, shown until the next move; a `closed`
     table (the match is over) keeps the board and loses its buttons. With `app`, a button
-    opens the game's web table."""
+    opens the game's web table, and with `watch`, one lets anyone watch the game."""
     seats = in_language(seats, lang)
     home = home_of(view)
     footer = home.footer(events, view, names(seats), lang)
@@ -259,7 +264,7 @@ def table(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], 
         row.append(Button(tr(lang, "btn.join"), link=("join", session.id), tone="go"))
     if row:
         keyboard.append(tuple(row))
-    keyboard.extend(web_table(session, lang, app))
+    keyboard.extend(web_table(session, lang, app, watch))
     return lines.screen(picture, tuple(keyboard))
 
 

@@ -113,6 +113,9 @@ class Requests:
         """Told of every save (the timers follow the session's new deadline)."""
         self.web_table = False
         """Screens offer the game's web table (a Telegram Mini App is configured)."""
+        self.watching = False
+        """The group's table offers Watch: the web table's spectator's page, or a platform's
+        own live table for one person (Discord's)."""
         self.locks: dict[int, asyncio.Lock] = {}
         self.cache: dict[int, Session] = {}
         self.settings: dict[int, ChatSettings] = {}

@@ -36,7 +36,7 @@ from telegram.ext import ExtBot
 
 from bot.adapter import Slot
 from bot.logs import hide
-from bot.miniapp import MiniApp
+from bot.miniapp import START, WATCH, MiniApp
 from bot.outbox import Outbox, Pace
 from bot.screens import Actor, Keyboard, Place, Screen, Target
 
@@ -170,8 +170,8 @@ def guard_logs(token: str) -> None:
 def inline_markup(keyboard: Keyboard, username: str | None, miniapp: MiniApp | None = None,
                   private: bool = False) -> InlineKeyboardMarkup | None:
     """Inline buttons; a link button opens the private chat with a start code, or the game's
-    web table (a `web_app` button in a private chat, a direct link in a group, which takes no
-    `web_app` buttons; none at all without a Mini App)."""
+    web table, for a player or to watch (a `web_app` button in a private chat, a direct link
+    in a group, which takes no `web_app` buttons; none at all without a Mini App)."""
     if not keyboard:
         return None
     rows = []
@@ -180,15 +180,16 @@ def inline_markup(keyboard: Keyboard, username: str | None, miniapp: MiniApp | N
         for button in row:
             if button.link is not None:
                 kind, sid = button.link
-                if kind != "app":
+                start = WATCH if kind == "watch" else START
+                if kind not in ("app", "watch"):
                     buttons.append(InlineKeyboardButton(button.label, url=start_link(
                         username, "j" if kind == "join" else "h", sid)))
                 elif miniapp is not None and private:
                     buttons.append(InlineKeyboardButton(
-                        button.label, web_app=WebAppInfo(miniapp.page(sid))))
+                        button.label, web_app=WebAppInfo(miniapp.page(sid, start))))
                 elif miniapp is not None:
                     buttons.append(InlineKeyboardButton(
-                        button.label, url=miniapp.direct_link(username, sid)))
+                        button.label, url=miniapp.direct_link(username, sid, start)))
             else:
                 buttons.append(InlineKeyboardButton(button.label, callback_data=button.data))
         if buttons:

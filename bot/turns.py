@@ -273,7 +273,7 @@ class Turns:
         game = Game.of(session)
         return presenter.table(session, game, seats_of(session), game.rules.view(state, None),
                                lang, list(events), self.r.clock_of(session), self.r.theme,
-                               closed, app=self.r.web_table)
+                               closed, app=self.r.web_table, watch=self.r.watching)
 
     async def seen(self, session: Session, seat: int | None, lang: str, closed: bool
                    ) -> Seen | None:

@@ -90,7 +90,7 @@ class WebApp:
         self.guard = Guard()
         self.addresses = Buckets(*PER_ADDRESS)
         self.people = Buckets(*PER_PERSON)
-        manager.requests.web_table = True
+        manager.requests.web_table = manager.requests.watching = True
 
     def add_to(self, app: web.Application, guard: Guard) -> None:
         """The routes on `app`, refusing through `guard` (the server's counts and proxies)."""

@@ -12,8 +12,9 @@ const launch = new URLSearchParams(location.hash.slice(1));
 const initData = tg ? tg.initData : (launch.get("tgWebAppData") || "");
 const signed = new URLSearchParams(initData);
 const startParam = signed.get("start_param") || launch.get("tgWebAppStartParam") || "";
-const session = /^s\d{1,12}$/.test(startParam) ? startParam.slice(1)
-  : (new URLSearchParams(location.search).get("s") || "");
+const session = /^[sw]\d{1,12}$/.test(startParam) ? startParam.slice(1)
+  : (new URLSearchParams(location.search).get("s")
+    || new URLSearchParams(location.search).get("w") || "");
 const auth = { Authorization: `tma ${initData}` };
 const SHOWN_AT_ONCE = 8; // moves listed after one tap before asking for more tiles
 

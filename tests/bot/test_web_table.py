@@ -39,6 +39,8 @@ async def test_the_table_offers_the_web_table_only_when_it_is_configured(
         table = next(m for m in reversed(server.messages(GROUP)) if m.has_photo)
         direct = f"https://t.me/{BOT_USERNAME}/{APP_NAME}?startapp=s{sid}"
         assert {"text": "🀄 Відкрити стіл", "url": direct} in links(table)
+        watch = f"https://t.me/{BOT_USERNAME}/{APP_NAME}?startapp=w{sid}"
+        assert {"text": tr("uk", "btn.watch"), "url": watch} in links(table), "Watch beside it"
         assert {"text": "🀄 Open the table", "web_app": {"url": f"{base}?s={sid}"}} in links(
             group.hand(BOB)), "a private chat opens the page itself"
         status, page = await call(base, None, "")
