@@ -50,6 +50,7 @@ from bot.discord_messages import (
     retry_after,
     tell,
 )
+from bot.discord_watch import DiscordWatch
 from bot.logs import hide
 from bot.manager import SessionManager, Timing
 from bot.metrics import Metrics, PlatformMetrics
@@ -146,6 +147,8 @@ class DiscordBot(DiscordHands):
         if shards is not None:  # a dead process's games: only those of this one's shards
             self.manager.requests.worker.mine = functools.partial(on_shards, shards)
         self.tree = self.client.tree
+        self.watch = DiscordWatch(self.manager, clock, self.outbox)
+        self.manager.requests.watching = True
         register(self)
 
     # ----- life cycle ---------------------------------------------------------------------------
@@ -205,6 +208,10 @@ class DiscordBot(DiscordHands):
         words = payload.top_words(data)
         if words is not None:
             await self._turn_page(interaction, actor, words, arrived)
+            return
+        if press.code == payload.WATCH:
+            await self.watch.open(interaction, actor, press.session_id)
+            self.metrics.answered(self.clock() - arrived)
             return
         own_hand = press.code == payload.HAND or is_ephemeral(interaction)
         try:
@@ -326,6 +333,12 @@ class DiscordBot(DiscordHands):
             view=view_of(screen.keyboard))
 
     # ----- screens out --------------------------------------------------------------------------
+
+    async def deliver(self, reply: Reply) -> None:
+        """As every platform does, and the game's watchers follow its table."""
+        await super().deliver(reply)
+        if reply.table is not None and reply.session_id is not None:
+            self.watch.changed(reply.session_id)
 
     def where_of(self, place: Place) -> tuple[int, int | None] | None:
         """A game's channel (a thread is a channel of its own)."""

@@ -101,11 +101,12 @@ def selected(custom_id: str, values: Sequence[str]) -> str:
 
 
 def link_data(button: Button) -> str:
-    """Telegram's link buttons are plain presses here: joining needs no private chat first, and
-    "My tiles" answers with an ephemeral hand."""
+    """Telegram's link buttons are plain presses here: joining needs no private chat first,
+    "My tiles" answers with an ephemeral hand, and Watch with an ephemeral table."""
     assert button.link is not None
     kind, sid = button.link
-    return payload.encode(sid, 0, payload.JOIN if kind == "join" else payload.HAND)
+    code = {"join": payload.JOIN, "watch": payload.WATCH}.get(kind, payload.HAND)
+    return payload.encode(sid, 0, code)
 
 
 def view_of(keyboard: Keyboard, choice: TileChoice | None = None) -> discord.ui.View | None:

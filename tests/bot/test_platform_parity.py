@@ -76,6 +76,9 @@ async def play_telegram(tmp_path: Path, words: str) -> list[Reply]:
         # No group budget: the screens, not the pace, are compared.
         table = Group(fake, tmp_path / "telegram.sqlite3", QUICK, Budget(cap=None, spacing=0.0))
         running = await table.start()
+        # Both offer Watch (Telegram's opens its Mini App, which is not served here: the
+        # neutral screens are what is compared).
+        running.manager.requests.watching = True
         record(running.manager, replies)
         try:
             table.say(people[0], f"/newgame {words}")
