@@ -53,11 +53,11 @@ async def chromium() -> AsyncIterator[Browser]:
 
 async def open_table(browser: Browser, base: str, user: User, session: int, *,
                      theme: str = "light", telegram_script: bool = True,
-                     data: str | None = None, direct: bool = True,
+                     data: str | None = None, direct: bool = True, watch: bool = False,
                      serve: Callable[[Route, Request], Awaitable[None]] | None = None) -> Page:
     """The web table as `user` opens it from Telegram: by the group's direct link (`direct`,
-    the session in the signed start parameter) or a private chat's button (`?s=`). `serve`
-    answers the page's own requests instead of a server."""
+    the session in the signed start parameter; `watch`: its Watch link) or a private chat's
+    button (`?s=`). `serve` answers the page's own requests instead of a server."""
     context = await browser.new_context(viewport=PHONE, device_scale_factor=2,
                                         color_scheme="dark" if theme == "dark" else "light")
     if serve is not None:
@@ -73,7 +73,7 @@ async def open_table(browser: Browser, base: str, user: User, session: int, *,
         else:
             await route.abort()
     await page.route("https://telegram.org/**", telegram)
-    start = f"s{session}" if direct else ""
+    start = f"{'w' if watch else 's'}{session}" if direct else ""
     signed = data if data is not None else init_data(user, TOKEN, start=start)
     await page.goto(launch_url(base, signed, theme=theme, start=start,
                                query="" if direct else f"s={session}"))
