@@ -254,9 +254,12 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
                 if webhook is not None:
                     server.take_webhook(telegram)
                 if miniapp is not None:
+                    from bot.telegram_members import in_chat
                     from bot.webapp import WebApp
                     server.take_webapp(WebApp(telegram.manager, tokens["telegram"],
-                                              miniapp.max_age, streams=miniapp.streams))
+                                              miniapp.max_age, streams=miniapp.streams,
+                                              member=functools.partial(in_chat,
+                                                                       telegram.app.bot)))
             if "discord" in tokens:
                 server.watch(discord_bot.health)
             stoppers.append(server.stop)

@@ -47,7 +47,7 @@ from bot.manager import SessionManager
 from bot.screens import Actor
 from bot.web_streams import TOTAL, Streams
 from bot.web_table import Opened, WebRefusal, opened, table_json, table_screen
-from bot.web_watch import spectator_press, watching_text
+from bot.web_watch import CannotTell, Member, Members, spectator_press, watching_text
 from bot.webapp_auth import BadInitData, InitDataCheck, WebUser
 from rendering import sprites
 from rendering.theme import THEMES
@@ -81,8 +81,12 @@ class WebApp:
     """The routes, with the Telegram bot's session layer behind them."""
 
     def __init__(self, manager: SessionManager, token: str, max_age: float,
-                 clock: Callable[[], float] | None = None, streams: int = TOTAL) -> None:
+                 clock: Callable[[], float] | None = None, streams: int = TOTAL,
+                 member: Member | None = None) -> None:
+        """`member` says whether someone is in a game's group, so that only its members
+        watch it (`bot.web_watch.Members`; without it, anyone may)."""
         self.manager = manager
+        self.members = Members(member)
         self.check = InitDataCheck(token, max_age, clock or manager.clock)
         self.boards: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
         self.most_streams = streams
@@ -185,11 +189,20 @@ class WebApp:
         text = request.query.get("session", "")
         if not (text.isascii() and text.isdigit() and len(text) <= 12):
             raise _error(400, tr(lang_of(user.language), "web.no_game"))
+        lang = lang_of(user.language)
         try:
-            return await opened(self.manager, int(text), actor_of(user))
+            seen = await opened(self.manager, int(text), actor_of(user))
         except WebRefusal as no:
             self.guard.refusals.note("no_game")
-            raise _error(no.status, tr(lang_of(user.language), no.key)) from None
+            raise _error(no.status, tr(lang, no.key)) from None
+        try:
+            if seen.spectator and not await self.members.may_watch(seen.session, user.id):
+                self.guard.refusals.note("not_member")
+                raise _error(403, tr(lang, "web.not_member"))
+        except CannotTell as exc:
+            log.warning("web table: whether %s may watch is unknown: %s", user.id, exc)
+            raise _error(503, tr(lang, "web.cannot_tell")) from None
+        return seen
 
     # ----- the table ----------------------------------------------------------------------------
 

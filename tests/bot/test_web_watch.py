@@ -1,7 +1,9 @@
 """Watching a game that was started before watching existed (issue 37, Watch): nothing new is
 stored for it, so a game saved by a bot without the web table is watched as soon as a bot with
-it restores the game, and its table gains the Watch link with its next edit. The real bot
-process against the fake Bot API, as in `test_web_table`.
+it restores the game, and its table gains the Watch link with its next edit. Only the group's
+members watch: someone with the link who is not in the group is refused, and who is in it is
+asked of Telegram once a while, not at every request. The real bot process against the fake Bot
+API, as in `test_web_table`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,14 @@ from pathlib import Path
 import pytest
 
 from tests.bot.test_web_table import links
-from tests.support.fake_telegram import BOT_USERNAME, FakeTelegram
+from tests.support.fake_telegram import BOT_USERNAME, FakeTelegram, User
 from tests.support.telegram_group import BOB, GROUP, OLENA, STRANGER
 from tests.support.web_table import APP_NAME, call, web_bot
 from words.i18n import tr
 
 pytestmark = pytest.mark.real_time
+OUTSIDER = User(777, "Outsider", "en")
+"""Someone who has a link to the game but is not in its group."""
 
 
 async def test_a_game_started_before_watching_existed_is_watched(server: FakeTelegram,
@@ -31,6 +35,16 @@ async def test_a_game_started_before_watching_existed_is_watched(server: FakeTel
         assert status == 200, watched
         assert watched["spectator"] and watched["hand"] is None and watched["board"]
         assert [s["tiles"] for s in watched["seats"]] != [None] * 3
+        for _ in range(3):  # a page asks for its table after every move
+            assert (await call(base, STRANGER, f"api/table?session={sid}"))[0] == 200
+        asked = [c for c in server.calls("getChatMember")
+                 if str(c.params.get("user_id")) == str(STRANGER.id)]
+        assert len(asked) == 1, "who is in the group is asked once, not at every request"
+        server.set_member_status(GROUP, OUTSIDER, "left")
+        for path in (f"api/table?session={sid}", f"api/board?session={sid}",
+                     f"api/events?session={sid}"):
+            status, answer = await call(base, OUTSIDER, path)
+            assert (status, answer) == (403, {"error": tr("en", "web.not_member")}), path
         status, answer = await call(base, STRANGER, "api/press",
                                     {"data": f"g:{sid}:{watched['version']}:!peek"})
         assert (status, answer) == (403, {"error": tr("en", "web.watch_only")})

@@ -36,4 +36,7 @@ WEB: dict[str, Entry] = {
     "watch.lapsed": "This picture no longer follows the game: press Watch again.",
     "watch.crowded": "Too many are watching at once: the table in the channel shows the same.",
     "watch.not_yet": "This game has not begun: the lobby shows who sits.",
+    "web.not_member": "Only the members of this game's group can watch it.",
+    "web.cannot_tell": "Telegram could not say whether you are in this group: try again in a "
+                       "moment.",
 }
