@@ -1,8 +1,8 @@
 """The `gupai` command: one console script, one subcommand per way of using the games.
 
 `gupai sim` plays computer players against each other and prints what the rules produce, so a rule
-or an option can be watched and measured without a chat platform. `gupai play` seats a person at
-a table of computer players in the terminal (`bot/console.py`).
+or an option can be watched and measured without a chat platform. `gupai play` seats a person at a
+table of computer players in the terminal; `gupai rules` prints a game's rules (`cli_rules.py`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
+from bot.cli_rules import add_rules_parser
 from bot.console_options import default_db, shown_value
 from bot.logs import LogSettingError
 from bot.sim_report import deal_note, format_comparison, format_stats
@@ -251,8 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "naming another game asks first.")
     play.add_argument("game", nargs="?", default="",
                       help=f"one of: {', '.join(games.GAMES)} (default: the saved game)")
-    play.add_argument("--players", type=int,
-                      help="players including you (default: the game's usual)")
+    play.add_argument("--players", type=int, help="players with you (default: the game's usual)")
     play.add_argument("--preset", help="a named set of options (see `gupai games`)")
     play.add_argument("--stake", type=int, help="chips per point (default 1)")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -306,8 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("seed", help="the deal's seed, named once the deal is over")
     verify.add_argument("fingerprint", help="the fingerprint shown while the deal was played")
     verify.add_argument("game", help=f"one of: {', '.join(games.GAMES)}")
-    verify.add_argument("--players", type=int,
-                        help="number of players (default: the game's usual)")
+    verify.add_argument("--players", type=int, help="number of players (default: the game's usual)")
     verify.add_argument("--leader", type=int, default=1,
                         help="the seat that led the deal, counted from 1 (default 1)")
     verify.add_argument("--preset", help="a named set of options (see `gupai games`)")
@@ -323,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("--terminal", action="store_true", help="copy `gupai play`'s database")
     backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
     backup.set_defaults(func=cmd_backup)
+    add_rules_parser(sub)
     return parser
 
 
