@@ -118,17 +118,19 @@ class Chips:
                                         tuple((u, n) for u, n in bring.items() if n)), after)
 
     async def deal_ends(self, session: Session, seats: list[Seat], outcome: Outcome,
-                        held: dict[int, int] | None = None) -> tuple[Paid, TableChips]:
+                        held: dict[int, int] | None = None
+                        ) -> tuple[Paid, TableChips, tuple[int, ...]]:
         """What the finished deal pays each seat, within what is on the table (`held`, when
-        the same save brings it), and whose chips leave the table now (people no longer
-        seated)."""
+        the same save brings it), whose chips leave the table now (people no longer seated),
+        and what each seat at stake had on the table (kept with the deal's moves)."""
         if held is None:
             held = await self.r.storage.tables.held(session.id)
         at_stake = [s.staked if s.staked is not None and held.get(s.staked, 0) > 0 else None
                     for s in seats]
-        paid = settle(outcome.payments, [u is not None for u in at_stake],
-                      [held.get(u, 0) if u is not None else 0 for u in at_stake], session.stake)
-        return paid, TableChips(keep(seats, in_progress=False))
+        covered = tuple(held.get(u, 0) if u is not None else 0 for u in at_stake)
+        paid = settle(outcome.payments, [u is not None for u in at_stake], covered,
+                      session.stake)
+        return paid, TableChips(keep(seats, in_progress=False)), covered
 
     @staticmethod
     def paid_users(seats: list[Seat]) -> list[int]:

@@ -17,6 +17,7 @@ from typing import Any
 from bot import keyboards, payload, presenter
 from bot.chips import Chips, Dealt, keep
 from bot.metrics import PlatformMetrics
+from bot.move_record import KEY, kept, recorded
 from bot.requests import Refusal, Requests, bump, seat_of
 from bot.screens import Actor, HandUpdate, Post, Reply, Screen
 from bot.seating import Game, Seat, seats_of, with_seats
@@ -71,8 +72,9 @@ class Turns:
         """One move through the rules core, saved, with the deal's end handled."""
         new_state, events = play(game.rules, state, seat, action)
         reply = self.r.reply(session)
+        messages = recorded(with_last(session, events), game, state, seats, seat, action)
         updated = bump(with_seats(session, seats)).but(state=game.dumps(new_state),
-                                                        messages=with_last(session, events))
+                                                        messages=messages)
         saved = await self.step(updated, session.version, game, seats, new_state, reply)
         self.metrics.moved(session.game)
         reply.hands = await self.hands(saved, state, new_state, ended=ended(reply))
@@ -94,13 +96,13 @@ class Turns:
         if outcome is None:
             session = session.but(deadline=self.deadline(session, seats, state))
         else:
-            paid, ends = await self.chips.deal_ends(
+            paid, ends, held = await self.chips.deal_ends(
                 session, seats, outcome, dealt.held if dealt is not None else None)
             chips = TableChips(ends.keep, chips.bring if chips is not None else ())
             settlement = Settlement(
                 session.id, state.match.deal, session.chat_id, session.game, outcome.reason,
                 seat_results(Chips.paid_users(seats), outcome.points, paid.chips,
-                             outcome.winners, paid.staked))
+                             outcome.winners, paid.staked), kept(session, game, state, held))
             session = session.but(messages={**session.messages, "paid": paid.to_json()})
             after = rules.next_match(state)
             everyone_away = all(s.automatic for s in seats)
@@ -390,8 +392,8 @@ def last(session: Session) -> tuple[Event, ...]:
 
 
 def dealing(session: Session) -> dict[str, Any]:
-    """A new deal's messages: no last move, no chips paid yet."""
-    return {k: v for k, v in with_last(session, ()).items() if k != "paid"}
+    """A new deal's messages: no last move, no chips paid yet, no moves kept yet."""
+    return {**{k: v for k, v in with_last(session, ()).items() if k != "paid"}, KEY: ""}
 
 
 def with_last(session: Session, events: Sequence[Event]) -> dict[str, Any]:

@@ -3,9 +3,9 @@ several processes share them (DESIGN.md §6).
 
 `Storage` is the bot's single handle: `accounts` (people, chats, chips, settlements),
 `tables` (the chips people brought to games), `sessions` (saved games with optimistic versions),
-`stats` (leaderboards, per-game figures) and `workers` (the processes sharing the database and
-the games' leases); `changes` tells whoever follows them of every game saved, by this process
-or another (`storage.changes`).
+`stats` (leaderboards, per-game figures), `workers` (the processes sharing the database and
+the games' leases) and `moves` (finished deals' moves, to replay them); `changes` tells
+whoever follows them of every game saved, by this process or another (`storage.changes`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from storage.db import (
     is_postgres,
     open_database,
 )
+from storage.moves import Moves
 from storage.sessions import Post, Session, SessionExists, Sessions
 from storage.stats import DealSummary, GameStats, Standing, Stats
 from storage.tables import StaleSave, TableChips, Tables
@@ -53,6 +54,7 @@ class Storage:
         self.sessions = Sessions(db, self.accounts, self.tables, self.changes)
         self.stats = Stats(db)
         self.workers = Workers(db)
+        self.moves = Moves(db)
 
     @classmethod
     async def open(cls, target: str | Path = DEFAULT_PATH, grant: int = DEFAULT_GRANT,

@@ -23,6 +23,8 @@ from typing import Any
 
 from storage.db import Connection, Database, IntegrityError, StorageError
 from storage.locks import Lock
+from storage.moves import DealMoves
+from storage.moves import keep as keep_moves
 
 COMPUTER = "computer"
 """The platform of computer seats: they play for no chips and are not on leaderboards."""
@@ -109,6 +111,8 @@ class Settlement:
     game: str
     reason: str
     seats: tuple[SeatResult, ...]
+    moves: DealMoves | None = None
+    """The deal's moves, kept with it (`storage.moves`); None for a deal begun before."""
 
     def __post_init__(self) -> None:
         if sum(s.delta for s in self.seats) != 0:
@@ -329,6 +333,8 @@ class Accounts:
                 f"VALUES {_rows(len(s.seats), '(?, ?, ?, ?, ?, ?, ?)')}",
                 [v for i, r in enumerate(s.seats) for v in (
                     deal_id, i, r.user_id, r.points, r.delta, int(r.won), int(r.staked))])
+        if s.moves is not None:
+            await keep_moves(conn, deal_id, s.moves)
         if not staked:
             return True
         ledger_rows = _rows(len(staked), "(?, ?, 'settlement', ?, ?, '', ?)")

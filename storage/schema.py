@@ -206,4 +206,16 @@ MIGRATIONS: tuple[str, ...] = (
     # 6: PostgreSQL tells the processes listening of every saved game (a trigger); a SQLite
     # file has no such channel (`storage.changes`), so nothing changes here but the number.
     "",
+    # 7: a deal's moves next to its seed, so that anyone can replay it and check it end to
+    # end (`storage.moves`): the seed, what it was dealt with (options, players, the match,
+    # the stake and what each seat had on the table) and the moves' compact text. Deals
+    # played before have no row.
+    """
+    CREATE TABLE deal_moves (
+        deal_id  INTEGER PRIMARY KEY REFERENCES deals (id),
+        seed     TEXT NOT NULL,
+        setup    TEXT NOT NULL,
+        moves    TEXT NOT NULL
+    );
+    """,
 )
