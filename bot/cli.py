@@ -1,8 +1,10 @@
 """The `gupai` command: one console script, one subcommand per way of using the games.
 
 `gupai sim` plays computer players against each other and prints what the rules produce, so a rule
-or an option can be watched and measured without a chat platform. `gupai play` seats a person at a
-table of computer players in the terminal; `gupai rules` prints a game's rules (`cli_rules.py`).
+or an option can be watched and measured without a chat platform. `gupai play` seats a person at
+a table of computer players in the terminal (`bot/console.py`); `gupai rules` prints a game's
+rules (`bot/cli_rules.py`). `gupai verify` and `gupai replay` check and show a deal from its
+seed and its moves (`bot/deal_commands.py`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
+from bot import deal_commands
 from bot.cli_rules import add_rules_parser
 from bot.console_options import default_db, shown_value
 from bot.logs import LogSettingError
@@ -297,22 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "exit 0 when the database and every platform answer, else 1. The "
                     "container's HEALTHCHECK.")
     health.set_defaults(func=cmd_health)
-    verify = sub.add_parser(
-        "verify", help="deal a deal again from its seed, once its fingerprint is checked",
-        description="Check that SEED has the FINGERPRINT shown while its deal was played, then "
-                    "deal GAME from it and print every seat's hand and the stock in the order "
-                    "it would be drawn. Give the players, leader, preset and options the table "
-                    "named with the seed.")
-    verify.add_argument("seed", help="the deal's seed, named once the deal is over")
-    verify.add_argument("fingerprint", help="the fingerprint shown while the deal was played")
-    verify.add_argument("game", help=f"one of: {', '.join(games.GAMES)}")
-    verify.add_argument("--players", type=int, help="number of players (default: the game's usual)")
-    verify.add_argument("--leader", type=int, default=1,
-                        help="the seat that led the deal, counted from 1 (default 1)")
-    verify.add_argument("--preset", help="a named set of options (see `gupai games`)")
-    verify.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="set one option; repeatable")
-    verify.set_defaults(func=cmd_verify)
+    deal_commands.add(sub, _option_pairs)
     backup = sub.add_parser(
         "backup", help="copy the SQLite database (GUPAI_DB) to FILE, safely while the bot runs",
         description="Copy GUPAI_DB's SQLite database (or --db's, or --terminal's) to FILE with "
@@ -417,13 +405,6 @@ def cmd_health(args: argparse.Namespace) -> int:
     from bot.health import health
     from bot.run import settings
     return health(settings())
-
-
-def cmd_verify(args: argparse.Namespace) -> int:
-    from bot.verify import verify
-
-    return verify(args.seed, args.fingerprint, args.game, args.players, args.leader,
-                  args.preset, _option_pairs(args.option))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

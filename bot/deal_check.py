@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from bot.seating import computer_name
 from bot.stakes import Paid, settle
 from games import codec, seeds
 from games.engine import GameError, Match, Outcome, Rules
 from games.replay import Step, decode, replay
-from storage.moves import DealMoves, KeptDeal
+from storage.moves import DealMoves, KeptDeal, KeptSeat
 
 
 class DealRefused(Exception):
@@ -117,12 +118,18 @@ def report(done: Replayed) -> list[str]:
              f"seed {seed}, fingerprint {seeds.fingerprint(seed)}: dealt again from the seed"]
     hands, stock = done.rules.dealt(done.steps[0].state)
     tiles = done.rules.tileset(done.options)
-    lines += [f"seat {s + 1} ({deal.seats[s].name}): "
+    lines += [f"seat {s + 1} ({name(deal.seats[s])}): "
               f"{' '.join(tiles.label(t) for t in hand)}" for s, hand in enumerate(hands)]
     lines.append(f"stock: {' '.join(tiles.label(t) for t in stock) or '(none)'}")
     lines.append(f"{moves} moves replayed through the rules, every one legal in turn")
-    lines += [f"seat {s.seat + 1} ({s.name}): {s.points} points, chips {s.delta:+d}"
+    lines += [f"seat {s.seat + 1} ({name(s)}): {s.points} points, chips "
+              f"{f'{s.delta:+d}' if s.staked else 'none (not at stake)'}"
               f"{', won' if s.won else ''}" for s in deal.seats]
     lines.append(f"the result ({deal.reason}) and the chips that moved are those stored: "
                  "the deal checks out")
     return lines
+
+
+def name(seat: KeptSeat) -> str:
+    """A seat's name as the command prints it (a computer's label as the chats name it)."""
+    return computer_name(seat.name, "en") if seat.computer else seat.name
