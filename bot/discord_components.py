@@ -156,7 +156,9 @@ STYLES = {"go": discord.ButtonStyle.success, "stop": discord.ButtonStyle.danger,
 """Join green, Leave red, the screen's one action blurple, the rest grey."""
 
 
-def _button(button: Button, row: int) -> GameButton:
+def _button(button: Button, row: int) -> discord.ui.Item[Any]:
+    if button.url:
+        return discord.ui.Button(label=button.label, url=button.url, row=row)
     data = link_data(button) if button.link is not None else button.data
     style = STYLES.get(button.tone, discord.ButtonStyle.secondary)
     item = GameButton(data, button.label, style, disabled=not button.enabled)

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.seating import Game, Seat
 from games import codec, seeds
-from games.engine import Action
+from games.engine import Action, View
 from games.replay import Move, append
 from storage import Session
 from storage.moves import DealMoves
@@ -50,3 +50,13 @@ def kept(session: Session, game: Game, state: Any, held: Sequence[int]) -> DealM
     setup = {"preset": game.preset, "values": game.values, "players": match.players,
              "match": codec.to_jsonable(match), "stake": session.stake, "held": list(held)}
     return DealMoves(seeds.deal_seed(game.seed, match.deal), setup, str(session.messages[KEY]))
+
+
+def replay_link(base: str, session: Session, game: Game, view: View[Any], lang: str) -> str:
+    """The address of the finished deal's replay on the web table ("" without one)."""
+    if not base:
+        return ""
+    from bot.web_replay import page
+
+    deal = view.match.deal
+    return page(base, session.id, deal, game.deal_seed(deal), lang)

@@ -281,12 +281,14 @@ def deal_summary(seats: Sequence[Seat], outcome: Outcome, lang: str) -> str:
 
 
 def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any], lang: str,
-           after: Match, clock: Clock, paid: Paid, theme: str = "dark") -> Screen:
+           after: Match, clock: Clock, paid: Paid, theme: str = "dark", replay: str = ""
+           ) -> Screen:
     """The deal's result card from the finished deal's public view, posted as a new message:
     it is news, not a table update. It says what each seat's chips did (`paid`: what moved
     once covered by the tables; a practice table moves none), who could not cover a deal, and
-    the deal's seed, so anyone can check it against the fingerprint the table showed. At the
-    match's end it offers to play again with the same players."""
+    the deal's seed, so anyone can check it against the fingerprint the table showed, and
+    links to the deal's `replay` where there is one. At the match's end it offers to play
+    again with the same players."""
     seats = in_language(seats, lang)
     outcome = view.outcome
     assert outcome is not None, "a result is shown for a finished deal"
@@ -327,10 +329,11 @@ def result(session: Session, game: Game, seats: Sequence[Seat], view: View[Any],
         lines.add(match_over(seats, teams, after, lang))
     elif clock.deadline is not None:
         lines.add_timed(lang, "result.next", clock)
+    watch: Keyboard = ((Button(tr(lang, "btn.replay"), url=replay),),) if replay else ()
     if clock.deadline is not None:
-        return lines.screen(picture)
+        return lines.screen(picture, watch)
     again = Button(tr(lang, "btn.again"), payload.encode(session.id, 0, AGAIN), tone="main")
-    return lines.screen(picture, ((again,),))
+    return lines.screen(picture, ((again,), *watch))
 
 
 def match_over(seats: Sequence[Seat], teams: Sequence[int] | None, after: Match, lang: str

@@ -22,6 +22,9 @@ from rendering.canvas import Frame
 from rendering.sprites import family_of
 from words.i18n import signed, tr
 
+WORDS = ("first", "previous", "next", "last", "play", "pause", "speed", "hands")
+"""The replay page's own words (catalogue keys `web.replay_<word>`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Shown:
@@ -95,5 +98,7 @@ def as_json(done: Replayed, lang: str) -> dict[str, Any]:
         steps.append({"heading": step.heading, "said": step.said, "board": list(step.board),
                       "hands": [{"name": name, "tiles": [[tiles.a[t], tiles.b[t]] for t in ids],
                                  "text": text} for name, ids, text in step.hands]})
+    words = {word: tr(lang, f"web.replay_{word}") for word in WORDS}
+    words["result"] = tr(lang, "replay.result")
     return {"title": title(done, lang), "family": family_of(tiles), "steps": steps,
-            "result": result_lines(done, lang)}
+            "result": result_lines(done, lang), "words": words}

@@ -116,6 +116,9 @@ class Requests:
         self.watching = False
         """The group's table offers Watch: the web table's spectator's page, or a platform's
         own live table for one person (Discord's)."""
+        self.replay_url = ""
+        """Where the web table is published, for the result posts' links to a deal's replay
+        (`bot.web_replay`; "" when there is none)."""
         self.locks: dict[int, asyncio.Lock] = {}
         self.cache: dict[int, Session] = {}
         self.settings: dict[int, ChatSettings] = {}

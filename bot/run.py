@@ -260,8 +260,12 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
                                               miniapp.max_age, streams=miniapp.streams,
                                               member=functools.partial(in_chat,
                                                                        telegram.app.bot)))
+                    # Result posts link to a deal's replay there, on either platform.
+                    telegram.manager.requests.replay_url = miniapp.url
             if "discord" in tokens:
                 server.watch(discord_bot.health)
+                if server.webapp is not None and miniapp is not None:
+                    discord_bot.manager.requests.replay_url = miniapp.url
             stoppers.append(server.stop)
             await server.start()
             print(f"Health and metrics: {server.url}/healthz and {server.url}/metrics",

@@ -76,6 +76,8 @@ class Button:
     label: str
     data: str = ""
     link: tuple[str, int] | None = None
+    url: str = ""
+    """A web address the button opens, the same on every platform (a deal's replay)."""
     tone: Tone = ""
     enabled: bool = True
     move: Move | None = None

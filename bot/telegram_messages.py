@@ -178,7 +178,9 @@ def inline_markup(keyboard: Keyboard, username: str | None, miniapp: MiniApp | N
     for row in keyboard:
         buttons = []
         for button in row:
-            if button.link is not None:
+            if button.url:
+                buttons.append(InlineKeyboardButton(button.label, url=button.url))
+            elif button.link is not None:
                 kind, sid = button.link
                 start = WATCH if kind == "watch" else START
                 if kind not in ("app", "watch"):

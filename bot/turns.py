@@ -17,7 +17,7 @@ from typing import Any
 from bot import keyboards, payload, presenter
 from bot.chips import Chips, Dealt, keep
 from bot.metrics import PlatformMetrics
-from bot.move_record import KEY, kept, recorded
+from bot.move_record import KEY, kept, recorded, replay_link
 from bot.requests import Refusal, Requests, bump, seat_of
 from bot.screens import Actor, HandUpdate, Post, Reply, Screen
 from bot.seating import Game, Seat, seats_of, with_seats
@@ -112,7 +112,8 @@ class Turns:
             else:
                 session = session.but(deadline=self.r.clock() + self.r.timing.deal_pause)
             posts.append({"kind": "result", "state": session.state, "paid": paid.to_json(),
-                          "seats": [s.to_json() for s in seats], "next_at": session.deadline})
+                          "seats": [s.to_json() for s in seats], "next_at": session.deadline,
+                          "replay": settlement.moves is not None})
             if everyone_away and not after.over:
                 posts.append({"kind": "note", "key": "table.everyone_away"})
         saved, keys = await self.r.save(session, expected, settlement, posts, chips)
@@ -348,7 +349,9 @@ class Turns:
                 screen = presenter.result(session, game, seats, view, lang,
                                           game.rules.next_match(state),
                                           presenter.Clock(self.r.clock(), body.get("next_at")),
-                                          paid_of(body, view, session.stake), self.r.theme)
+                                          paid_of(body, view, session.stake), self.r.theme,
+                                          replay_link(self.r.replay_url, session, game, view,
+                                                      lang) if body.get("replay") else "")
             else:
                 screen = Screen(tr(lang, str(body.get("key", "table.everyone_away"))))
             built.append(Post(screen, post.id))

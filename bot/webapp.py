@@ -15,9 +15,11 @@ changed. Then:
 - `POST api/press` `{"data": payload}`: `SessionManager.press`, as a chat button would; a
   spectator's is refused (403) before it reaches the game.
 - `POST api/join` `{"session": N}`: a seat at a lobby, as the chats' Join does.
+- `GET api/replay`, `GET api/replay/board`: a finished deal's replay, opened by the token its
+  result post carries rather than by init data (`bot.web_replay`).
 
-The page itself (`index.html`, `app.js`, `app.css`) and tile faces (`tile/<family>/<a>-<b>.png`)
-are public: they hold nothing about any game.
+The pages themselves (`index.html`, `app.js`, `app.css`; `replay.html`, `replay.js`) and tile
+faces (`tile/<family>/<a>-<b>.png`) are public: they hold nothing about any game.
 
 Everything under `/app/` is rate-limited per address, and the API per person too (429 with
 `Retry-After`, which the page shows as a note and waits out); refusals are counted, a few
@@ -45,6 +47,7 @@ from aiohttp import web
 from bot.http_guard import Buckets, Guard, Refused, client_address, read_json
 from bot.manager import SessionManager
 from bot.screens import Actor
+from bot.web_replay import Replays
 from bot.web_streams import TOTAL, Streams
 from bot.web_table import Opened, WebRefusal, opened, table_json, table_screen
 from bot.web_watch import CannotTell, Member, Members, spectator_press, watching_text
@@ -59,7 +62,8 @@ log = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 PREFIX = "/app"
-STATIC = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css"}
+STATIC = {"index.html": "text/html", "app.js": "text/javascript", "app.css": "text/css",
+          "replay.html": "text/html", "replay.js": "text/javascript"}
 KEEPALIVE = 30.0
 """Seconds of quiet after which an event stream says it is still there: the only work an open
 page costs while nothing happens, within the minute proxies wait (nginx's default 60 s)."""
@@ -112,6 +116,7 @@ class WebApp:
         router.add_get(f"{PREFIX}/api/events", self.events)
         router.add_post(f"{PREFIX}/api/press", self.press)
         router.add_post(f"{PREFIX}/api/join", self.join)
+        Replays(self.manager.storage, self.manager.theme).add_to(router, PREFIX)
 
     def stop(self) -> None:
         """End the event streams, so the server can stop at once."""
@@ -147,7 +152,7 @@ class WebApp:
             raise web.HTTPNotFound()
         body = resources.files("bot").joinpath("web", name).read_bytes()
         headers = {"Cache-Control": "no-cache"}
-        if name == "index.html":
+        if name.endswith(".html"):
             headers["Content-Security-Policy"] = POLICY
         return web.Response(body=body, content_type=STATIC[name], charset="utf-8",
                             headers=headers)

@@ -232,6 +232,7 @@ def _members() -> dict[str, Callable[[], set[str]]]:
     set whose every member the code may turn into a key."""
     from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS
     from bot.discord_messages import NEEDED, NEEDED_IN_THREAD
+    from bot.replay_steps import WORDS as REPLAY_WORDS
     from bot.web_table import WORDS
     from faces.tile_sheet import MILITARY_PAIRS
     from games.hierarchy import CIVIL_PAIR, MILITARY_PAIR, classify
@@ -246,6 +247,7 @@ def _members() -> dict[str, Callable[[], set[str]]]:
         "command.": lambda: {*GAME_COMMANDS, *CHAT_COMMANDS},
         "discord.perm.": lambda: {*NEEDED, *NEEDED_IN_THREAD},
         "web.": lambda: set(WORDS),
+        "web.replay_": lambda: set(REPLAY_WORDS),
         "preset.": lambda: {p for rules in GAMES.values() for p in rules.presets},
         "game.": lambda: set(GAMES),
         "team.": lambda: {str(team) for rules in GAMES.values()
