@@ -24,7 +24,6 @@ from typing import Any
 from storage.db import Connection, Database, IntegrityError, StorageError
 from storage.locks import Lock
 from storage.moves import DealMoves
-from storage.moves import keep as keep_moves
 
 COMPUTER = "computer"
 """The platform of computer seats: they play for no chips and are not on leaderboards."""
@@ -313,11 +312,13 @@ class Accounts:
         staked seats' chips move on the session's table; a table that lacks them (a caller
         that did not cover the deal by what is held) fails the whole transaction. The caller
         holds the session's lock (`storage.locks`): the table's holds are its."""
+        kept = s.moves
         cursor = await conn.execute(
-            "INSERT INTO deals (session_id, deal_no, chat_id, game, reason, at) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, deal_no) DO NOTHING "
-            "RETURNING id",
-            (s.session_id, s.deal_no, s.chat_id, s.game, s.reason, self.db.clock()))
+            "INSERT INTO deals (session_id, deal_no, chat_id, game, reason, at, seed, setup, "
+            "moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (session_id, deal_no) DO NOTHING RETURNING id",
+            (s.session_id, s.deal_no, s.chat_id, s.game, s.reason, self.db.clock(),
+             *((None,) * 3 if kept is None else (kept.seed, kept.setup_text(), kept.moves))))
         row = await cursor.fetchone()
         await cursor.close()
         if row is None:
@@ -333,8 +334,6 @@ class Accounts:
                 f"VALUES {_rows(len(s.seats), '(?, ?, ?, ?, ?, ?, ?)')}",
                 [v for i, r in enumerate(s.seats) for v in (
                     deal_id, i, r.user_id, r.points, r.delta, int(r.won), int(r.staked))])
-        if s.moves is not None:
-            await keep_moves(conn, deal_id, s.moves)
         if not staked:
             return True
         ledger_rows = _rows(len(staked), "(?, ?, 'settlement', ?, ?, '', ?)")

@@ -1,12 +1,12 @@
 """A finished deal's moves, kept next to its seed so that it can be replayed and checked.
 
-DESIGN.md §1.3 and §6 (migration 7). One `deal_moves` row per deal played since the migration,
-written in the transaction that settles the deal (`Accounts.apply_settlement`), so a deal is
-either settled with its moves or not at all. The row holds the deal's seed, what it was dealt
-with (`setup`: the preset and options, the players, the match the deal was dealt in, the stake
-and the chips each seat had on the table, which the settlement was covered by) and the moves'
-compact text (`games.replay`). A deal played before the migration, or one whose game began
-before it, has no row: `Moves.deal` then says so with `moves` None.
+DESIGN.md §1.3 and §6 (migration 7). Each deal played since the migration keeps, in its own
+`deals` row (written by `Accounts.apply_settlement` in the statement that records the deal, so
+a deal is settled with its moves or not at all, at no cost of another statement), its seed,
+what it was dealt with (`setup`: the preset and options, the players, the match the deal was
+dealt in, the stake and the chips each seat had on the table, which the settlement was covered
+by) and the moves' compact text (`games.replay`). A deal played before the migration, or one
+whose game began before it, has them NULL: `Moves.deal` then says so with `moves` None.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from storage.db import Connection, Database
+from storage.db import Database
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +63,6 @@ class KeptDeal:
     moves: DealMoves | None
 
 
-async def keep(conn: Connection, deal_id: int, moves: DealMoves) -> None:
-    """Write a deal's moves inside the transaction that settles it."""
-    await conn.execute("INSERT INTO deal_moves (deal_id, seed, setup, moves) VALUES (?, ?, ?, ?)",
-                       (deal_id, moves.seed, moves.setup_text(), moves.moves))
-
-
 class Moves:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -76,17 +70,16 @@ class Moves:
     async def deal(self, deal_id: int) -> KeptDeal | None:
         """The deal with this id, its seats and its moves (None: there is no such deal)."""
         row = await self.db.read_one(
-            "SELECT d.id, d.session_id, d.deal_no, d.chat_id, d.game, d.reason, m.seed, "
-            "m.setup, m.moves FROM deals d LEFT JOIN deal_moves m ON m.deal_id = d.id "
-            "WHERE d.id = ?", (deal_id,))
+            "SELECT id, session_id, deal_no, chat_id, game, reason, seed, setup, moves "
+            "FROM deals WHERE id = ?", (deal_id,))
         if row is None:
             return None
         seats = await self.db.read(
             "SELECT s.seat, s.user_id, u.name, u.platform, s.points, s.delta, s.won, s.staked "
             "FROM deal_seats s JOIN users u ON u.id = s.user_id WHERE s.deal_id = ? "
             "ORDER BY s.seat", (deal_id,))
-        moves = None if row["seed"] is None else DealMoves(
-            str(row["seed"]), json.loads(row["setup"]), str(row["moves"]))
+        moves = None if row["moves"] is None else DealMoves(
+            str(row["seed"]), _setup(row["setup"]), str(row["moves"]))
         return KeptDeal(int(row["id"]), int(row["session_id"]), int(row["deal_no"]),
                         int(row["chat_id"]), str(row["game"]), str(row["reason"]),
                         tuple(KeptSeat(int(s[0]), int(s[1]), str(s[2]), s[3] == "computer",
@@ -102,5 +95,16 @@ class Moves:
     async def sizes(self) -> list[int]:
         """Bytes each kept deal's row holds in its text columns, for the measures."""
         rows = await self.db.read(
-            "SELECT LENGTH(seed) + LENGTH(setup) + LENGTH(moves) FROM deal_moves")
+            "SELECT LENGTH(seed) + LENGTH(setup) + LENGTH(moves) FROM deals "
+            "WHERE moves IS NOT NULL")
         return [int(r[0]) for r in rows]
+
+
+def _setup(text: str | None) -> dict[str, Any]:
+    """A kept setup; one that is not a JSON object (changed in the database) reads as empty,
+    which the check refuses as a setup it cannot read."""
+    try:
+        setup = json.loads(text or "")
+    except ValueError:
+        return {}
+    return setup if isinstance(setup, dict) else {}

@@ -173,14 +173,11 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 7: a deal's moves next to its seed, so that anyone can replay it and check it end to
     # end (`storage.moves`): the seed, what it was dealt with (options, players, the match,
-    # the stake and what each seat had on the table) and the moves' compact text. Deals
-    # played before have no row.
+    # the stake and what each seat had on the table) and the moves' compact text, written
+    # with the deal's row. Deals played before have none (NULL).
     """
-    CREATE TABLE deal_moves (
-        deal_id  BIGINT PRIMARY KEY REFERENCES deals (id),
-        seed     TEXT NOT NULL,
-        setup    TEXT NOT NULL,
-        moves    TEXT NOT NULL
-    );
+    ALTER TABLE deals ADD COLUMN seed TEXT;
+    ALTER TABLE deals ADD COLUMN setup TEXT;
+    ALTER TABLE deals ADD COLUMN moves TEXT;
     """,
 )

@@ -81,7 +81,7 @@ async def test_a_tampered_move_is_refused_naming_it(tmp_path):
         swapped = next(mv for mv in moves[at + 1:] if mv.code != moves[at].code)
         moves[at] = replay.Move(moves[at].seat, swapped.code, moves[at].by)
         async with m.storage.db.write() as conn:
-            await conn.execute("UPDATE deal_moves SET moves = ? WHERE deal_id = ?",
+            await conn.execute("UPDATE deals SET moves = ? WHERE id = ?",
                                (replay.encode(moves), deal_id))
         with pytest.raises(DealRefused, match=rf"deal {deal_id} is refused: move {at + 1} "
                                               rf"\(seat {moves[at].seat + 1}: {swapped.code}\)"):
@@ -107,6 +107,11 @@ async def test_changed_chips_or_points_are_refused(tmp_path):
             await conn.execute("UPDATE deal_seats SET points = points + 7 WHERE deal_id = ?",
                                (deal_id,))
         with pytest.raises(DealRefused, match="the points are"):
+            check(await m.storage.moves.deal(deal_id))
+        async with m.storage.db.write() as conn:
+            await conn.execute("UPDATE deals SET setup = 'not a setup' WHERE id = ?",
+                               (deal_id,))
+        with pytest.raises(DealRefused, match="setup cannot be read"):
             check(await m.storage.moves.deal(deal_id))
     finally:
         await close(m)

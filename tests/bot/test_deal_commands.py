@@ -53,7 +53,7 @@ def copy(db: Path, tmp_path: Path) -> Path:
 
 def kept_moves(db: Path) -> str:
     with sqlite3.connect(db) as conn:
-        return str(conn.execute("SELECT moves FROM deal_moves WHERE deal_id = 1").fetchone()[0])
+        return str(conn.execute("SELECT moves FROM deals WHERE id = 1").fetchone()[0])
 
 
 def test_verify_checks_a_whole_kept_deal(played, capsys):
@@ -72,7 +72,7 @@ def test_verify_refuses_a_tampered_move_naming_it(played, tmp_path, capsys):
     # The first move played again at the second: that tile has left the hand.
     moves[1] = moves_text.Move(moves[1].seat, first.code, moves[1].by)
     with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE deal_moves SET moves = ? WHERE deal_id = 1",
+        conn.execute("UPDATE deals SET moves = ? WHERE id = 1",
                      (moves_text.encode(moves),))
     assert main(["verify", "1", "--db", str(db)]) == 1
     err = capsys.readouterr().err
@@ -83,7 +83,7 @@ def test_verify_refuses_a_tampered_move_naming_it(played, tmp_path, capsys):
 def test_verify_says_when_a_deal_kept_no_moves(played, tmp_path, capsys):
     db = copy(played, tmp_path)
     with sqlite3.connect(db) as conn:
-        conn.execute("DELETE FROM deal_moves")
+        conn.execute("UPDATE deals SET seed = NULL, setup = NULL, moves = NULL")
     assert main(["verify", "1", "--db", str(db)]) == 1
     assert "was played before deals kept their moves" in capsys.readouterr().err
     assert main(["verify", "7", "--db", str(db)]) == 1
