@@ -19,6 +19,13 @@ run are counted, by what was waited for: none, where the two processes write dif
 A last run has the two processes save one game, each from the version it last read, which
 must wait: it shows that the count sees waits where there are some. Machines are shared and
 noisy; compare the ratios within one run.
+
+What keeping every deal's moves costs (`storage.moves`, migration 7) is measured in the same
+run: one process again, with each settlement keeping a deal's moves and setup (a random dragon
+deal's, as the bot keeps them) and each session save carrying the moves made so far in its
+messages, as a game in play does, against the same writes without, in turns (`ROUNDS` of
+each, on fresh databases, so that the machine's noise falls on both alike); the medians are
+compared.
 """
 
 from __future__ import annotations
@@ -27,30 +34,62 @@ import argparse
 import asyncio
 import contextlib
 import multiprocessing
+import random
 import re
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from games import GAMES, replay
+from games.engine import Match
 from storage import SeatResult, Settlement, StaleSave, Storage, TableChips
+from storage.moves import DealMoves
 from tests.support.postgres import Cluster
 
 STATE = "x" * 4000
 """About the size of a saved four-player deal."""
 LOCK_WAITS = ("log_lock_waits=on", "deadlock_timeout=1ms")
 """The server logs every lock wait longer than a millisecond."""
+ROUNDS = 3
+"""Runs with and without the moves kept, in turns, whose medians are compared."""
 WAITED = re.compile(r"still waiting for (\w+) on (advisory lock|transaction|tuple|relation)?")
 
 
+def sample_deal(users: list[int]) -> tuple[DealMoves, list[str]]:
+    """A random dragon deal's kept moves, as the bot keeps them, and the moves' text after
+    each move (what a game in play carries in its saves)."""
+    rules = GAMES["dragon"]
+    rnd = random.Random(7)
+    match = Match.start(4, 0)
+    seed = "0123456789abcdef0123456789abcdef"
+    state = rules.new_deal(rules.options(), 4, seed, match)
+    moves: list[replay.Move] = []
+    texts: list[str] = []
+    while (seat := rules.to_move(state)) is not None:
+        action = rnd.choice(rules.legal_actions(state))
+        moves.append(replay.Move(seat, rules.encode(state, action), str(users[seat])))
+        texts.append(replay.encode(moves))
+        state, _ = rules.apply(state, action)
+    setup = {"preset": None, "values": {}, "players": 4, "match": {
+        "players": 4, "deal": 0, "leader": 0, "scores": [0] * 4, "chips": [0] * 4,
+        "redeals": 0, "streak": 0, "winner": None, "over": False}, "stake": 1,
+        "held": [100] * 4}
+    return DealMoves(seed, setup, texts[-1]), texts
+
+
 async def through_storage(target: Path | str, count: int, index: int = 0,
-                          barrier: Barrier | None = None) -> tuple[float, float]:
+                          barrier: Barrier | None = None, moves: bool = False
+                          ) -> tuple[float, float]:
     """Settle `count` deals, then save a game `count` times; seconds each took. With a
-    `barrier`, the processes sharing it start each part together."""
+    `barrier`, the processes sharing it start each part together; with `moves`, every
+    settlement keeps a deal's moves and every save carries the moves made so far."""
     store = await Storage.open(target, grant=count)
     chat = await store.accounts.chat("telegram", f"-{index + 1}", "bench")
     users = [await store.accounts.user("telegram", f"{index}-{i}", f"p{i}") for i in range(4)]
@@ -58,21 +97,24 @@ async def through_storage(target: Path | str, count: int, index: int = 0,
     # Everyone brings all their chips to the table: the deals below settle on it.
     session = await store.sessions.save(session.but(version=1), 0, chips=TableChips(
         frozenset(users), tuple((u, count) for u in users)))
+    kept, texts = sample_deal(users)
     if barrier is not None:
         barrier.wait()
     started = time.perf_counter()
     for deal in range(count):
         seats = tuple(SeatResult(u, 0, d, d > 0) for u, d in zip(users, (3, -1, -1, -1),
                                                                  strict=True))
-        await store.accounts.settle(Settlement(session.id, deal, chat, "dragon", "out", seats))
+        await store.accounts.settle(Settlement(session.id, deal, chat, "dragon", "out", seats,
+                                               kept if moves else None))
     settling = time.perf_counter() - started
     if barrier is not None:
         barrier.wait()
     started = time.perf_counter()
     current = session
     for version in range(1, count + 1):
-        current = await store.sessions.save(current.but(version=version + 1, state=STATE),
-                                            version)
+        messages = {"moves": texts[version % len(texts)]} if moves else {}
+        current = await store.sessions.save(current.but(version=version + 1, state=STATE,
+                                                        messages=messages), version)
     saving = time.perf_counter() - started
     await store.close()
     return settling, saving
@@ -112,9 +154,10 @@ def _process(work: str, target: Path | str, count: int, index: int, barrier: Bar
 def rates(target: Path | str, count: int, processes: int, work: str = ""
           ) -> tuple[float, float]:
     """Settlements and saves a second, all processes together (`work` "one game": saves of
-    the one game they share)."""
+    the one game they share; "moves kept": one process keeping every deal's moves)."""
     if processes == 1:
-        settling, saving = asyncio.run(through_storage(target, count))
+        settling, saving = asyncio.run(through_storage(target, count,
+                                                       moves=work == "moves kept"))
         return count / settling, count / saving
     asyncio.run(_create(target, work))  # migrated once, before they race
     spawn = multiprocessing.get_context("spawn")
@@ -132,6 +175,21 @@ def rates(target: Path | str, count: int, processes: int, work: str = ""
         return 0.0, saved / max(t[1] for t in times)
     return (processes * count / max(t[0] for t in times),
             processes * count / max(t[1] for t in times))
+
+
+def moves_cost(target: Callable[[], Path | str], count: int
+               ) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The median rates (settlements, saves a second) without and with the moves kept, from
+    `ROUNDS` runs of each in turns, each on a fresh database `target()` gives."""
+    without: list[tuple[float, float]] = []
+    with_moves: list[tuple[float, float]] = []
+    for _ in range(ROUNDS):
+        without.append(rates(target(), count, 1))
+        with_moves.append(rates(target(), count, 1, "moves kept"))
+
+    def median(found: list[tuple[float, float]]) -> tuple[float, float]:
+        return (statistics.median(f[0] for f in found), statistics.median(f[1] for f in found))
+    return median(without), median(with_moves)
 
 
 def lock_waits(log: Path, since: int) -> dict[str, int]:
@@ -213,6 +271,9 @@ def main() -> None:
             target = Path(folder) / f"p{processes}.sqlite3"
             lines.append((f"SQLite, {processes} process{'es' * (processes > 1)}",
                           rates(target, args.count, processes), None))
+        files = iter(range(10**6))
+        costs = {"SQLite": moves_cost(lambda: Path(folder) / f"m{next(files)}.sqlite3",
+                                      args.count)}
         floor = through_sqlite3(Path(folder) / "floor.sqlite3", args.count)
     runs = [(commit, processes, "") for commit in ("off", "on") for processes in (1, 2)]
     runs.append(("off", 2, "one game"))
@@ -224,11 +285,12 @@ def main() -> None:
                                                  in_memory=False)
             cluster = clusters[commit]
             since = cluster.log.stat().st_size
-            rate = rates(cluster.create_database(), args.count // 4 if work else args.count,
-                         processes, work)
+            rate = rates(cluster.create_database(),
+                         args.count // 4 if work == "one game" else args.count, processes, work)
             name = f"PostgreSQL {commit:>3}, {processes} process{'es' * (processes > 1)}"
             lines.append((f"{name}, {work}" if work else name, rate,
                           lock_waits(cluster.log, since)))
+        costs["PostgreSQL off"] = moves_cost(clusters["off"].create_database, args.count)
     finally:
         for cluster in clusters.values():
             cluster.stop()
@@ -244,6 +306,15 @@ def main() -> None:
     for what in ("SQLite", "PostgreSQL off", "PostgreSQL  on"):
         times = rate[f"{what}, 2 processes"] / rate[f"{what}, 1 process"]
         print(f"{what}: two processes save {times:.2f}× as many sessions a second as one")
+    kept, _ = sample_deal([1, 2, 3, 4])
+    print(f"Keeping moves ({kept.size()} bytes kept for the sample deal of "
+          f"{len(replay.decode(kept.moves))} moves), one process, median of {ROUNDS} turns:")
+    print(f"{'':<40}{'settlements/s':>14}{'session saves/s':>17}")
+    for what, (without, with_moves) in costs.items():
+        for how, found in (("without moves", without), ("moves kept", with_moves)):
+            print(f"{what + ', ' + how:<40}{found[0]:>14,.0f}{found[1]:>17,.0f}")
+        print(f"{what}: keeping moves gives {with_moves[0] / without[0]:.2f}× the "
+              f"settlements and {with_moves[1] / without[1]:.2f}× the session saves a second")
 
 
 if __name__ == "__main__":
