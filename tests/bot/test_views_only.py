@@ -1,11 +1,14 @@
 """bot/ shows a game from views only (DESIGN.md §1, invariant 4): a test reads its code.
 
 The session layer runs the rules, so it holds states: it deals, applies moves, saves and loads
-them (`turns`, `lobby`, `timers`, and `seating`, which keeps decoded states), and the gallery
-plays its own sample deals to draw. Every other module of bot/ (the presenter, the keyboards,
-the adapters, the console, the commands) is handed views and must never reach for a state: no
-state class imported, no rules method that takes or makes a state called, no session's stored
-state read, no parameter that takes one.
+them (`turns`, `lobby`, `timers`, and `seating`, which keeps decoded states) and codes each move
+in the state it was made in (`move_record`). The gallery plays its own sample deals to draw; the
+deal check (`deal_check`) deals a finished deal again and replays its kept moves through the
+rules, and a replay's steps (`replay_steps`) show each of its states, the deal being over.
+Every other module of bot/ (the presenter, the keyboards, the adapters, the console, the
+commands) is handed views and must never reach for a state: no state class imported, no rules
+method that takes or makes a state called, no session's stored state read, no parameter that
+takes one.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import ast
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
-HOLD_STATES = {"turns.py", "lobby.py", "timers.py", "seating.py", "gallery.py"}
+HOLD_STATES = {"turns.py", "lobby.py", "timers.py", "seating.py", "gallery.py", "deal_check.py",
+               "move_record.py", "replay_steps.py"}
 STATE_CALLS = {"apply", "new_deal", "next_match", "start_match", "legal_actions", "to_move",
                "view", "step", "check_legal"}
 """Rules methods that take or make a state (`view` makes a view *from* a state)."""
