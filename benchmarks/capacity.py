@@ -68,9 +68,9 @@ async def _serve(api_url: str, db: Path, log_path: Path, ready: Any, stop: Any) 
     """The bot, polling the fake; every table change and every turn that must be told is
     written to `log_path` with the time it was made (the machine's monotonic clock, which the
     fake stamps its calls with too)."""
-    from bot.screens import Reply
-    from bot.telegram_adapter import TelegramBot
-    from bot.telegram_messages import CAPTION_LIMIT
+    from bot.present.screens import Reply
+    from bot.telegram.telegram_adapter import TelegramBot
+    from bot.telegram.telegram_messages import CAPTION_LIMIT
     from storage import Storage
 
     storage = await Storage.open(db)

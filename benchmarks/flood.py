@@ -1,8 +1,8 @@
 """Real presses from the web table during a flood of what the internet may send, on loopback.
 
 DESIGN.md §11: everything the internet can reach has limits, and a flood of forged requests
-never slows a real press (`bot.http_guard`, `bot.webapp`). The real `gupai telegram` process
-(webhook mode, web table, `GUPAI_HTTP_PROXIES=127.0.0.1` as behind a reverse proxy) serves a
+never slows a real press (`bot.service.http_guard`, `bot.web.webapp`). The real `gupai telegram`
+process (webhook mode, web table, `GUPAI_HTTP_PROXIES=127.0.0.1` as behind a reverse proxy) serves a
 game of four people who play through the web API as the page does: each follows the game's
 event stream, reads `GET /app/api/table` at each new version, and on their turn presses the
 first move offered (`POST /app/api/press`) after a short thought. The game is played quietly,
@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.telegram_http import SECRET_HEADER, derived_secret
+from bot.telegram.telegram_http import SECRET_HEADER, derived_secret
 from tests.support.bot_process import BotProcess
 from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.manager import Timing
-from bot.telegram_adapter import TelegramBot
+from bot.session.manager import Timing
+from bot.telegram.telegram_adapter import TelegramBot
 from storage import Storage
 from tests.support.fake_telegram import FakeTelegram, User
 

@@ -30,7 +30,7 @@ from typing import Any
 from PIL import Image
 
 import games
-from bot.gallery import SAMPLE_NAMES
+from bot.commandline.gallery import SAMPLE_NAMES
 from faces import home_of
 from faces.home import Home
 from faces.presets import game_title

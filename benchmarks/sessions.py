@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.manager import SessionManager, Timing
-from bot.screens import Actor, Button, Picture, Place, Reply, Screen
+from bot.present.screens import Actor, Button, Picture, Place, Reply, Screen
+from bot.session.manager import SessionManager, Timing
 from storage import Storage
 from words.i18n import tr
 

@@ -2,7 +2,7 @@
 
 DESIGN.md §6 and §11: an open page's event stream is told of saves (this process's at once,
 another's through PostgreSQL's `LISTEN`/`NOTIFY`) and never reads the database while nothing
-happens (`bot.web_streams`). The real `gupai telegram` process (`tests.support.bot_process`,
+happens (`bot.web.web_streams`). The real `gupai telegram` process (`tests.support.bot_process`,
 polling the fake Bot API) seats four people at each of enough games of dragon, each game in a
 group chat of its own (the chat's turn time set to an hour, so that no timer fires meanwhile),
 and each person opens the game's page four times (the most one person may hold), each page
@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import aiohttp
 import psycopg
 
-from bot.web_streams import PER_PERSON
+from bot.web.web_streams import PER_PERSON
 from tests.support.bot_process import BotProcess
 from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data

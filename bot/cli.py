@@ -2,8 +2,8 @@
 
 `gupai sim` plays computer players against each other and prints what the rules produce, so a rule
 or an option can be watched and measured without a chat platform. `gupai play` seats a person at
-a table of computer players in the terminal (`bot/console.py`); `gupai rules` prints a game's
-rules (`bot/cli_rules.py`). `gupai verify` and `gupai replay` check and show a deal from its
+a table of computer players in the terminal (`bot/console/console.py`); `gupai rules` prints a
+game's rules (`bot/cli_rules.py`). `gupai verify` and `gupai replay` check and show a deal from its
 seed and its moves (`bot/deal_commands.py`).
 """
 
@@ -146,7 +146,7 @@ def _plot(path: str | None, rules: Any, seed: str, runs: Sequence[tuple[str, Sim
 
 
 def _runner(jobs: int) -> Runner | None:
-    """Worker processes for more than one job (`bot.sim_workers`); none for one."""
+    """Worker processes for more than one job (`bot.commandline.sim_workers`); none for one."""
     if jobs <= 1:
         return None
     from bot.sim_workers import in_processes
@@ -346,8 +346,8 @@ def cmd_gallery(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     import os
 
-    from bot import console
-    from bot import console_options as defaults
+    from bot.console import console
+    from bot.console import console_options as defaults
     from storage import StorageError
 
     game = games.get(args.game).id if args.game else ""

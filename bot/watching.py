@@ -3,8 +3,8 @@ in the watcher's language, for surfaces that show it to one person (issue 37, Wa
 §1 invariant 4).
 
 The session layer decides what a spectator sees, so every surface shows the same: the table
-the group sees, built by the same presenter from `Rules.spectator_view` (`bot.turns`), with no
-buttons (a spectator presses nothing; the chats' Join stays on the group's own table). A game
+the group sees, built by the same presenter from `Rules.spectator_view` (`bot.session.turns`), with
+no buttons (a spectator presses nothing; the chats' Join stays on the group's own table). A game
 that has not begun, or that another platform plays, is refused with the catalogue key that
 says why.
 """

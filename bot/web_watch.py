@@ -2,12 +2,12 @@
 and the presses it refuses them (issue 37, Watch; DESIGN.md §1 invariants 4 and 5).
 
 A spectator's page is the group's table from the rules' spectator's view
-(`Rules.spectator_view`, through `bot.turns`), so it shows what the group's table shows and no
-tile more; its only button is Join, while a seat can be taken (a computer's, or one whose
+(`Rules.spectator_view`, through `bot.session.turns`), so it shows what the group's table shows and
+no tile more; its only button is Join, while a seat can be taken (a computer's, or one whose
 person left or is away, as the chats' Join takes it). Every press from a spectator is refused
 before the session layer is asked, with a sentence that says why, so a forged payload sent from
 a spectator's page never reaches a game. How many watch is counted from the spectators' open
-event streams (`bot.web_streams`) and said on every page of the game.
+event streams (`bot.web.web_streams`) and said on every page of the game.
 
 Who may watch: the members of the game's group, as its platform says (`Members`: Telegram's
 getChatMember, asked once per person and group every `MEMBER_SECONDS`, since a page asks for its
@@ -21,9 +21,9 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot import payload
 from bot.hosting import free_seat
 from bot.manager import SessionManager
+from bot.present import payload
 from bot.screens import Actor
 from bot.seating import seat_index, seats_of
 from storage import Session

@@ -181,8 +181,8 @@ the same figures however many play it."""
 Block = tuple[str, Any, int, str, tuple[str, ...], int, int]
 """One block of games to play apart: game, options, players, seed, strategies, first, count."""
 Runner = Callable[[Sequence[Block]], Iterable["SimStats"]]
-"""Plays blocks somewhere (other processes: `bot.sim_workers`) and yields each one's figures
-as it is done, in any order."""
+"""Plays blocks somewhere (other processes: `bot.commandline.sim_workers`) and yields each one's
+figures as it is done, in any order."""
 
 
 class Interrupted(Exception):

@@ -139,8 +139,8 @@ class Database(ABC):
 
     @abstractmethod
     def shared(self, others: bool) -> None:
-        """Whether other processes use the database now (`bot.workers` knows): a backend with
-        no channel for their saves looks for them only then."""
+        """Whether other processes use the database now (`bot.service.workers` knows): a backend
+        with no channel for their saves looks for them only then."""
 
     @abstractmethod
     async def close(self) -> None: ...

@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 
 import pytest
 
-from bot import logs
+from bot.service import logs
 from tests.support import postgres, virtual_time
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.telegram_group import PEOPLE, STRANGER

@@ -3,7 +3,7 @@
 A chat's language is chosen per chat (`/lang` in the group), by default from the client language
 of whoever started the chat's first game; it is the language of what the chat sees. What one
 person alone sees (their hand, notes, answers to their presses) is in their own: the one they
-chose with `/lang` in the private chat, else their client's (`bot.requests` decides which).
+chose with `/lang` in the private chat, else their client's (`bot.session.requests` decides which).
 
 An entry is either one string or, where a number is counted, its plural forms: three for
 Ukrainian (1 фішка, 2 фішки, 5 фішок), two for English. Placeholders are `str.format` fields;

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.console_options import shown_value
+from bot.console.console_options import shown_value
 from games.sim import SimStats
 
 DEAL_RULES = {

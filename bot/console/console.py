@@ -19,7 +19,6 @@ import contextlib
 import sys
 from typing import Any, TextIO
 
-from bot import payload
 from bot.console_input import (
     EMPTY,
     LineSource,
@@ -45,6 +44,7 @@ from bot.console_text import (
     untimed,
 )
 from bot.manager import SessionManager, Timing
+from bot.present import payload
 from bot.screens import Button, Keyboard, Picture, Reply, Screen
 from games.engine import View
 from storage import Storage

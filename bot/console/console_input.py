@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from bot.screens import Button, Keyboard
+from bot.present.screens import Button, Keyboard
 
 LineSource = Callable[[], Awaitable[str | None]]
 """Gives the next typed line without its newline, or None when the input has ended."""

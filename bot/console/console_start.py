@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 
 import games
-from bot import payload, presenter
-from bot.console_input import Terminal, buttons_of
-from bot.console_options import PlayOptions, shown_value
-from bot.manager import MAX_STAKE, MAX_TURN, SessionManager
-from bot.screens import Actor, Place, Reply, Screen
-from bot.seating import Game, seats_of
+from bot.console.console_input import Terminal, buttons_of
+from bot.console.console_options import PlayOptions, shown_value
+from bot.present import payload, presenter
+from bot.present.screens import Actor, Place, Reply, Screen
+from bot.session.manager import MAX_STAKE, MAX_TURN, SessionManager
+from bot.session.seating import Game, seats_of
 from games.engine import GameError
 from games.players import LEVELS, offered
 from storage import Session

@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from bot.console_input import buttons_of, hand_letters, same_face, split_end, typed_face
-from bot.screens import Button, Keyboard, Picture, Screen
+from bot.console.console_input import buttons_of, hand_letters, same_face, split_end, typed_face
+from bot.present.screens import Button, Keyboard, Picture, Screen
 from faces import home_of
 from faces.home import Typed
 from faces.moves import tile_text

@@ -31,7 +31,6 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot import payload
 from bot.discord_commands import CatalogueTranslator, register
 from bot.discord_components import GameButton, GameSelect, view_of
 from bot.discord_hands import DiscordHands
@@ -55,6 +54,7 @@ from bot.logs import hide
 from bot.manager import SessionManager, Timing
 from bot.metrics import Metrics, PlatformMetrics
 from bot.outbox import Budget, Outbox, loop_time
+from bot.present import payload
 from bot.screens import Actor, Place, Reply, Screen, Target
 from bot.seating import seat_index
 from bot.shards import Shards
@@ -93,7 +93,7 @@ def http_trace(metrics: PlatformMetrics) -> aiohttp.TraceConfig:
 class GupaiClient(discord.AutoShardedClient):
     """The client carries the adapter's press handler, which the `DynamicItem` templates call.
 
-    Sharded as discord.py shards: the shards `GUPAI_SHARDS` names (`bot.shards`), or without
+    Sharded as discord.py shards: the shards `GUPAI_SHARDS` names (`bot.service.shards`), or without
     it every shard, as many as Discord recommends, in this one process."""
 
     def __init__(self, adapter: DiscordBot, shards: Shards | None = None) -> None:

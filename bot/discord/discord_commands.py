@@ -17,15 +17,15 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.manager import MAX_STAKE
-from bot.screens import Target
+from bot.present.screens import Target
+from bot.session.manager import MAX_STAKE
 from faces.presets import game_title
 from games import GAMES, get
 from games.engine import InvalidOptions
 from words.i18n import LANGS, lang_of, tr
 
 if TYPE_CHECKING:
-    from bot.discord_adapter import DiscordBot
+    from bot.discord.discord_adapter import DiscordBot
 
 Interaction = discord.Interaction[Any]
 STAKES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)

@@ -6,7 +6,7 @@ in rows laid out for a phone; here they are re-flowed into rows of five, and whe
 not fit (a hand with a tile select above its buttons) the moves become the options of a select
 menu. Every button and every select is one of two `DynamicItem` templates, so components on
 messages sent before a restart keep working: their custom ids are the payloads themselves
-(`bot.payload`), and a select's values are payloads too.
+(`bot.present.payload`), and a select's values are payloads too.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 
 import discord
 
-from bot import payload
-from bot.screens import Button, Keyboard, TileChoice
+from bot.present import payload
+from bot.present.screens import Button, Keyboard, TileChoice
 
 ROWS = 5
 PER_ROW = 5

@@ -20,10 +20,8 @@ from typing import Any
 
 import discord
 
-from bot import payload
-from bot.adapter import Adapter, Job, Showing
-from bot.discord_components import GameButton, view_of
-from bot.discord_messages import (
+from bot.discord.discord_components import GameButton, view_of
+from bot.discord.discord_messages import (
     NEEDED,
     TEXT_LIMIT,
     TableMessage,
@@ -35,9 +33,11 @@ from bot.discord_messages import (
     retry_after,
     shown_text,
 )
-from bot.manager import SessionManager
-from bot.outbox import Budget, Outbox
-from bot.screens import Actor, Reply, Screen
+from bot.present import payload
+from bot.present.screens import Actor, Reply, Screen
+from bot.session.adapter import Adapter, Job, Showing
+from bot.session.manager import SessionManager
+from bot.session.outbox import Budget, Outbox
 from words.i18n import DEFAULT_LANG, tr
 
 log = logging.getLogger(__name__)

@@ -20,8 +20,8 @@ import aiohttp
 import discord
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.adapter import Slot
-from bot.screens import Actor, Place, Screen
+from bot.present.screens import Actor, Place, Screen
+from bot.session.adapter import Slot
 from words.i18n import tr
 
 log = logging.getLogger(__name__)

@@ -1,19 +1,20 @@
 """The bot's one small HTTP server: Telegram's webhook, health and metrics (DESIGN.md §11).
 
 It runs only when configured (`GUPAI_HTTP_PORT`, and `GUPAI_HTTP_HOST`, 127.0.0.1 unless set;
-0.0.0.0 in a container), on the bots' own event loop, started and stopped by `bot.run._serve`:
+0.0.0.0 in a container), on the bots' own event loop, started and stopped by
+`bot.launch.run._serve`:
 
 - `GET /healthz`: 200 `ok` while the database answers a trivial read and every platform that
   runs was heard from lately (each platform's `health` says); else 503, one reason a line.
 - `GET /metrics`: the process's `Metrics` in Prometheus's text format.
-- `/app/`: the web table, Telegram's Mini App (`bot.webapp`), with TELEGRAM_MINIAPP_URL.
+- `/app/`: the web table, Telegram's Mini App (`bot.web.webapp`), with TELEGRAM_MINIAPP_URL.
 - `POST <the path of TELEGRAM_WEBHOOK_URL>`: Telegram's webhook. A request without the secret
   header gets 403 and nothing else happens; a body that is not an update gets 400; an update
   is queued for the Telegram bot's handlers and answered at once (the handlers answer the
   people, not this request).
 
 What it refuses is counted, never written a line each, and a client that is slow to send its
-headers (`HEADERS`) or body is cut off (`bot.http_guard`). A handler is cancelled when its
+headers (`HEADERS`) or body is cut off (`bot.service.http_guard`). A handler is cancelled when its
 client goes away, so an event stream ends at once; what must not be cut short (a press, an
 update) is shielded from it.
 """
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from bot.http_guard import (
+from bot.service.http_guard import (
     PAUSE,
     Guard,
     Network,
@@ -38,13 +39,13 @@ from bot.http_guard import (
     proxies_of,
     read_json,
 )
-from bot.metrics import Metrics
-from bot.telegram_http import SECRET_HEADER
+from bot.service.metrics import Metrics
+from bot.telegram.telegram_http import SECRET_HEADER
 from storage import Storage
 
 if TYPE_CHECKING:
-    from bot.telegram_adapter import TelegramBot
-    from bot.webapp import WebApp
+    from bot.telegram.telegram_adapter import TelegramBot
+    from bot.web.webapp import WebApp
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ environment does not set (`.env.example` documents every name). With no token at
 says exactly what to set and where, and points to `gupai play`, which needs none.
 
 With `GUPAI_HTTP_PORT` set, the same process serves health, metrics and (with
-`TELEGRAM_WEBHOOK_URL`) Telegram's webhook over HTTP (`bot.http_server`), on the bots' loop.
+`TELEGRAM_WEBHOOK_URL`) Telegram's webhook over HTTP (`bot.launch.http_server`), on the bots' loop.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot import payload
-from bot.payload import PICK, TILES
-from bot.screens import Button, Keyboard, Move, TileChoice, rows
+from bot.present import payload
+from bot.present.payload import PICK, TILES
+from bot.present.screens import Button, Keyboard, Move, TileChoice, rows
 from faces import home_of
 from faces.home import MAX_MOVES, Letters
 from faces.moves import tile_text

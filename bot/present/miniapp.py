@@ -1,8 +1,8 @@
 """Where the web table is published, and the links that open it from the chats.
 
 A Telegram Mini App is a web page registered with @BotFather under a short name; Telegram opens
-it over the chat, signed with who opened it (`bot.webapp_auth`). The bot's own HTTP server
-serves it at `/app/` (`bot.webapp`); a public HTTPS address in front of that (a reverse proxy)
+it over the chat, signed with who opened it (`bot.web.webapp_auth`). The bot's own HTTP server
+serves it at `/app/` (`bot.web.webapp`); a public HTTPS address in front of that (a reverse proxy)
 is what BotFather is given. Two settings turn it on, both or neither:
 
 - `TELEGRAM_MINIAPP_URL`: that public address of the page (`https://example.org/app/`).
@@ -13,7 +13,7 @@ is what BotFather is given. Two settings turn it on, both or neither:
   that someone without a seat sees a spectator's table (`bot.web_watch`).
 
 `GUPAI_MINIAPP_MAX_AGE` sets how many seconds Telegram's signature on an opening stays good,
-and `GUPAI_WEB_STREAMS` how many pages may follow games at once (`bot.web_streams`).
+and `GUPAI_WEB_STREAMS` how many pages may follow games at once (`bot.web.web_streams`).
 """
 
 from __future__ import annotations
@@ -23,9 +23,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from bot.web_streams import TOTAL
-from bot.webapp_auth import MAX_AGE
-
+MAX_AGE = 24 * 3600.0
+"""Seconds init data stays good: Telegram makes it when the table is opened, and a player may
+keep the table open through a long evening."""
+TOTAL = 2000
+"""Streams one process holds open at most, unless GUPAI_WEB_STREAMS says otherwise."""
 START = "s"
 """The start parameter is this letter and the session's number."""
 WATCH = "w"

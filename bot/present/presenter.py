@@ -5,7 +5,7 @@ seat's own view (a hand), never from a state (a test reads this package's code t
 and every word from the catalogue, in the language the caller gives: the chat's for what the
 chat sees, the player's own for their hand. What differs from game to game (captions, hints,
 the words of the last move) comes from the home of the view's game (`faces`); the move buttons
-are `bot.keyboards`'.
+are `bot.present.keyboards`'.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import payload
-from bot.keyboards import moves_keyboard, tile_choice
-from bot.payload import ADD as ADD_COMPUTER
-from bot.payload import AGAIN, BACK, LEAVE, PEEK, REMOVE, START
-from bot.screens import Button, Countdown, Keyboard, Picture, Screen, TileChoice, Tone
-from bot.seating import Game, Seat, computer_name
-from bot.stakes import Paid
+from bot.present import payload
+from bot.present.keyboards import moves_keyboard, tile_choice
+from bot.present.payload import ADD as ADD_COMPUTER
+from bot.present.payload import AGAIN, BACK, LEAVE, PEEK, REMOVE, START
+from bot.present.screens import Button, Countdown, Keyboard, Picture, Screen, TileChoice, Tone
+from bot.session.seating import Game, Seat, computer_name
+from bot.session.stakes import Paid
 from faces import home_of
 from faces.home import team_name
 from faces.moves import tile_text

@@ -64,7 +64,8 @@ action a screen is for (main); "" for the rest."""
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A callback button (`data` is a payload from `bot.payload`), or a link the adapter builds.
+    """A callback button (`data` is a payload from `bot.present.payload`), or a link the adapter
+    builds.
 
     Links are named, not spelled: ("join", session) becomes a Telegram deep link that opens the
     private chat, so the bot may write to the player before their tiles are due; ("app",

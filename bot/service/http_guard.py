@@ -24,7 +24,7 @@ the internet can reach has limits; a flood of forged requests never slows a real
   `Retry-After`. The address is the connection's, or, behind a proxy named in
   `GUPAI_HTTP_PROXIES`, the last one that proxy puts in `X-Forwarded-For`.
 
-Slow clients are cut off by the server's keep-alive timer (`HEADERS`, in `bot.http_server`),
+Slow clients are cut off by the server's keep-alive timer (`HEADERS`, in `bot.launch.http_server`),
 which closes a connection that has not finished a request's headers that long after it opened
 or after its last answer.
 """

@@ -1,4 +1,4 @@
-"""What the bot counts, for Prometheus (`GET /metrics`, served by `bot.http_server`).
+"""What the bot counts, for Prometheus (`GET /metrics`, served by `bot.launch.http_server`).
 
 DESIGN.md §11: Prometheus's text format through its client library. One `Metrics` per bot
 process, on a `CollectorRegistry` of its own (never the library's global one), so several bots in

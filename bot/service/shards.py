@@ -3,7 +3,7 @@
 A bot in more servers than one gateway connection may carry runs several shards, each a share
 of the servers (Discord's rule: a server's shard is `(guild_id >> 22) % shard_count`). With
 `GUPAI_SHARDS` each process runs its own shards through discord.py's `AutoShardedClient`, and
-takes over only the games of its shards' servers when another process dies (`bot.workers`).
+takes over only the games of its shards' servers when another process dies (`bot.service.workers`).
 """
 
 from __future__ import annotations

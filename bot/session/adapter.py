@@ -26,11 +26,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from bot.commands import Commands
-from bot.manager import SessionManager
-from bot.outbox import Budget, Outbox, Pace
-from bot.requests import IsAdmin
-from bot.screens import Actor, Picture, Place, Post, Reply, Screen, Target
+from bot.present.screens import Actor, Picture, Place, Post, Reply, Screen, Target
+from bot.session.commands import Commands
+from bot.session.manager import SessionManager
+from bot.session.outbox import Budget, Outbox, Pace
+from bot.session.requests import IsAdmin
 from words.i18n import tr
 
 log = logging.getLogger(__name__)

@@ -12,11 +12,19 @@ private chat by its one user; every number is bounded.
 
 from __future__ import annotations
 
-from bot import payload
-from bot.lobby import chat_level
-from bot.manager import MAX_LOBBY, MAX_STAKE, MAX_TURN, MIN_LOBBY, MIN_TURN, IsAdmin, SessionManager
-from bot.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
-from bot.seating import computer_name
+from bot.present import payload
+from bot.present.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
+from bot.session.lobby import chat_level
+from bot.session.manager import (
+    MAX_LOBBY,
+    MAX_STAKE,
+    MAX_TURN,
+    MIN_LOBBY,
+    MIN_TURN,
+    IsAdmin,
+    SessionManager,
+)
+from bot.session.seating import computer_name
 from faces import rules_text
 from faces.presets import game_title
 from games import GAMES, get

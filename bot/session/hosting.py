@@ -10,20 +10,20 @@ creator (or an admin) can make the computer play the turn that is due now (`/ski
 turn's timer running out early, so it counts as the player's missed turn. Whoever leaves the
 creator's role passes it to the next person at the table.
 
-A seat changes hands at once, but chips follow the deal (`bot.chips`): whoever was at stake when
-the deal began stays at stake in it, and a newcomer plays for chips from the next deal on.
+A seat changes hands at once, but chips follow the deal (`bot.session.chips`): whoever was at stake
+when the deal began stays at stake in it, and a newcomer plays for chips from the next deal on.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from bot.lobby import Lobby
-from bot.requests import IsAdmin, Refusal, Requests, seat_of
-from bot.screens import Actor, Reply, Screen, Target
-from bot.seating import Seat, seat_index, seats_of, successor
-from bot.timers import Timers
-from bot.turns import Ended, Turns
+from bot.present.screens import Actor, Reply, Screen, Target
+from bot.session.lobby import Lobby
+from bot.session.requests import IsAdmin, Refusal, Requests, seat_of
+from bot.session.seating import Seat, seat_index, seats_of, successor
+from bot.session.timers import Timers
+from bot.session.turns import Ended, Turns
 from storage import Session
 from words.i18n import tr
 

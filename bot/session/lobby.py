@@ -4,8 +4,8 @@ DESIGN.md §0 and §4. `/newgame` opens a lobby with its creator seated, and tel
 asked to hear of the chat's new lobbies (`/notify`); people join and leave, computers are added
 and removed, and the creator starts the first deal. When the creator leaves, the role passes to
 the next person at the table. Sitting down needs chips: at least one stake's worth, after the
-day's refill (`bot.chips`); the largest stake is the chat's to set. The creator or a chat admin
-may stop a game at any time: an unfinished deal settles nothing, and the table and every hand
+day's refill (`bot.session.chips`); the largest stake is the chat's to set. The creator or a chat
+admin may stop a game at any time: an unfinished deal settles nothing, and the table and every hand
 say so and lose their buttons. A finished match offers to play again: a new lobby with the same
 players, options and stake.
 
@@ -22,9 +22,10 @@ import secrets
 from typing import Any
 
 import games
-from bot import presenter
-from bot.chips import buy_in, practice
-from bot.requests import (
+from bot.present import presenter
+from bot.present.screens import Actor, Button, Place, Reply, Screen
+from bot.session.chips import buy_in, practice
+from bot.session.requests import (
     IsAdmin,
     Refusal,
     Requests,
@@ -34,8 +35,7 @@ from bot.requests import (
     seat_of,
     storage_answer,
 )
-from bot.screens import Actor, Button, Place, Reply, Screen
-from bot.seating import (
+from bot.session.seating import (
     Game,
     Seat,
     computer_label,
@@ -45,7 +45,7 @@ from bot.seating import (
     successor,
     with_seats,
 )
-from bot.turns import Turns, dealing, ended
+from bot.session.turns import Turns, dealing, ended
 from games.engine import InvalidOptions
 from games.players import LEVELS, offered
 from storage import ChatSettings, Session, SessionExists, StorageError

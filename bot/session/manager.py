@@ -2,10 +2,10 @@
 
 DESIGN.md §4 and §1 invariants 6–8. An adapter turns a command or a press into one call here and
 shows the screens that come back. The work is done by the layer's parts, each in its module: the
-request path (`bot.requests`: lock, load, save, show), the table's life (`bot.lobby`), a game in
-play (`bot.turns`) and what happens when nobody acts (`bot.timers`). A press's code is either a
-move of the game or one of the session layer's own (`bot.payload`'s named controls), routed by
-`CONTROLS`.
+request path (`bot.session.requests`: lock, load, save, show), the table's life
+(`bot.session.lobby`), a game in play (`bot.session.turns`) and what happens when nobody acts
+(`bot.session.timers`). A press's code is either a move of the game or one of the session layer's
+own (`bot.present.payload`'s named controls), routed by `CONTROLS`.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot import payload
-from bot.hosting import Hosting
-from bot.lobby import MAX_STAKE, Lobby
-from bot.logs import log_context
-from bot.metrics import Metrics, PlatformMetrics
-from bot.requests import Deliver, IsAdmin, Refusal, Requests, Timing
-from bot.screens import Actor, Place, Reply, Target
-from bot.timers import Timers
-from bot.turns import Turns
+from bot.present import payload
+from bot.present.screens import Actor, Place, Reply, Target
+from bot.service.logs import log_context
+from bot.service.metrics import Metrics, PlatformMetrics
+from bot.session.hosting import Hosting
+from bot.session.lobby import MAX_STAKE, Lobby
+from bot.session.requests import Deliver, IsAdmin, Refusal, Requests, Timing
+from bot.session.timers import Timers
+from bot.session.turns import Turns
 from storage import ChatSettings, Session, Storage, StorageError
 from words.i18n import lang_of, tr
 

@@ -38,7 +38,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.logs import carrying, detached
+from bot.service.logs import carrying, detached
 
 log = logging.getLogger(__name__)
 

@@ -30,11 +30,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from bot import presenter
-from bot.logs import about_session, log_context, note
-from bot.screens import Actor, Place, Reply, Screen
-from bot.seating import seat_index, seats_of
-from bot.workers import LEASE, Worker
+from bot.present import presenter
+from bot.present.screens import Actor, Place, Reply, Screen
+from bot.service.logs import about_session, log_context, note
+from bot.service.workers import LEASE, Worker
+from bot.session.seating import seat_index, seats_of
 from storage import (
     ChatSettings,
     Session,
@@ -75,7 +75,7 @@ class Timing:
     """After a restart, an overdue deadline fires this long after the timers are rebuilt."""
     lease: float = LEASE
     """Seconds without a sign of life after which another process sharing the database takes
-    this one's games over (`bot.workers`)."""
+    this one's games over (`bot.service.workers`)."""
 
 
 class Refusal(Exception):
@@ -386,7 +386,7 @@ def own_language(person: PersonLanguage | None, fallback: str) -> str:
 
 
 def log_chat(session: Session) -> None:
-    """Lines logged for the rest of the request name the session's chat too (`bot.logs`)."""
+    """Lines logged for the rest of the request name the session's chat too (`bot.service.logs`)."""
     chat = session.messages.get("place", {}).get("chat")
     note(chat=str(chat) if chat not in (None, "") else None)
 

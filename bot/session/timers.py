@@ -6,7 +6,7 @@ row, and the computer plays for them until they are back), or the next deal star
 stored with the session, so after a restart the timers are rebuilt from the database. Where a
 platform cannot show a countdown that counts by itself, the table is refreshed at the 60-, 30-
 and 10-second steps. Where several processes share the database, a deadline is acted on only
-by the process holding the game's lease (`bot.workers`).
+by the process holding the game's lease (`bot.service.workers`).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ import random
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from bot import presenter
-from bot.lobby import Lobby
-from bot.logs import about_session
-from bot.requests import Requests, is_open, log_chat
-from bot.screens import Screen
-from bot.seating import Game, seats_of
-from bot.turns import Turns, last
+from bot.present import presenter
+from bot.present.screens import Screen
+from bot.service.logs import about_session
+from bot.session.lobby import Lobby
+from bot.session.requests import Requests, is_open, log_chat
+from bot.session.seating import Game, seats_of
+from bot.session.turns import Turns, last
 from games.engine import rng
 from games.players import make_player
 from storage import Session, StaleSave, StorageError

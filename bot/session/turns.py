@@ -14,10 +14,10 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot import keyboards, payload, presenter
 from bot.chips import Chips, Dealt, keep
 from bot.metrics import PlatformMetrics
 from bot.move_record import KEY, kept, recorded, replay_link
+from bot.present import keyboards, payload, presenter
 from bot.requests import Refusal, Requests, bump, seat_of
 from bot.screens import Actor, HandUpdate, Post, Reply, Screen
 from bot.seating import Game, Seat, seats_of, with_seats

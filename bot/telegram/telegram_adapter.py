@@ -46,16 +46,16 @@ from telegram.ext import (
     filters,
 )
 
-from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS, Adapter, Job
-from bot.logs import hide
-from bot.manager import SessionManager, Timing
-from bot.metrics import Metrics
-from bot.miniapp import MiniApp
-from bot.outbox import Budget, Outbox, Pace
-from bot.payload import top_words
-from bot.screens import Actor, Place, Reply, Screen
-from bot.telegram_http import Contact, Webhook, application, watch_webhook
-from bot.telegram_messages import (
+from bot.present.miniapp import MiniApp
+from bot.present.payload import top_words
+from bot.present.screens import Actor, Place, Reply, Screen
+from bot.service.logs import hide
+from bot.service.metrics import Metrics
+from bot.session.adapter import CHAT_COMMANDS, GAME_COMMANDS, Adapter, Job
+from bot.session.manager import SessionManager, Timing
+from bot.session.outbox import Budget, Outbox, Pace
+from bot.telegram.telegram_http import Contact, Webhook, application, watch_webhook
+from bot.telegram.telegram_messages import (
     Messages,
     Shown,
     actor_of,

@@ -1,8 +1,8 @@
 """The Telegram adapter's HTTP below the Bot API methods: the webhook and hearing from Telegram.
 
 Long polling is the default. With `TELEGRAM_WEBHOOK_URL` set, Telegram POSTs each update to that
-URL instead (through a reverse proxy that ends TLS, to `bot.http_server`), with the secret the
-bot registered in the `X-Telegram-Bot-Api-Secret-Token` header; a request without it is
+URL instead (through a reverse proxy that ends TLS, to `bot.launch.http_server`), with the secret
+the bot registered in the `X-Telegram-Bot-Api-Secret-Token` header; a request without it is
 refused before anything is read. The secret is `TELEGRAM_WEBHOOK_SECRET`, or one derived from
 the token, so that every worker behind the proxy derives the same one.
 

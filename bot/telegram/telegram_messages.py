@@ -162,7 +162,7 @@ class Shown(Slot):
 
 def guard_logs(token: str) -> None:
     """The token is part of every Bot API URL: keep httpx from logging each request, and
-    redact the token from every log record and line (`bot.logs.hide`)."""
+    redact the token from every log record and line (`bot.service.logs.hide`)."""
     logging.getLogger("httpx").setLevel(logging.WARNING)
     hide(token)
 

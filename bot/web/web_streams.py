@@ -26,14 +26,13 @@ from dataclasses import dataclass, field
 
 from prometheus_client import CollectorRegistry, Counter, Gauge
 
+from bot.present.miniapp import TOTAL
 from storage import Saved, Storage, StorageError
 
 log = logging.getLogger(__name__)
 
 PER_PERSON = 4
 """Streams one person may hold open at once."""
-TOTAL = 2000
-"""Streams one process holds open at most, unless GUPAI_WEB_STREAMS says otherwise."""
 ELSEWHERE = "elsewhere"
 """Closed for a newer stream of the same person's: the page stops following."""
 CROWDED = "crowded"

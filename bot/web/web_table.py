@@ -3,9 +3,9 @@
 DESIGN.md §1 invariants 4 and 5, and §4. The page shows what the chats show, built by the same
 presenter from the same views: the group's table (its words, its countdown, its board picture)
 and the opener's own hand, from their seat's own view only, so nothing another seat holds ever
-reaches the page. Its moves are the hand's buttons (labels and payloads from `bot.keyboards`,
-every legal move, with the hand letters each plays), so a tap goes through the same door as a
-button press: `SessionManager.press`, with its checks, versions and saves.
+reaches the page. Its moves are the hand's buttons (labels and payloads from
+`bot.present.keyboards`, every legal move, with the hand letters each plays), so a tap goes through
+the same door as a button press: `SessionManager.press`, with its checks, versions and saves.
 
 Where seats play in partnerships (`Rules.teams`), each seat carries its team, which the page
 marks on the seat as the pictures do.
@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot import payload
 from bot.keyboards import distinct, letters_of, move_button
 from bot.manager import SessionManager
 from bot.payload import BACK
+from bot.present import payload
 from bot.presenter import in_language
 from bot.requests import OPEN, own_language
 from bot.screens import Actor, Keyboard, Screen

@@ -2,14 +2,14 @@
 
 DESIGN.md §4: a tap on the page is a press like any other. Every request under `/app/api/`
 carries Telegram's init data (`Authorization: tma <init data>`), checked against the bot's
-token and its age (`bot.webapp_auth`); without it the answer is 401 and nothing is read or
+token and its age (`bot.web.webapp_auth`); without it the answer is 401 and nothing is read or
 changed. Then:
 
-- `GET api/table?session=N`: the table as the opener may see it (`bot.web_table`): their seat's,
+- `GET api/table?session=N`: the table as the opener may see it (`bot.web.web_table`): their seat's,
   or a spectator's (`bot.web_watch`), with how many watch.
 - `GET api/board?session=N`: the board picture the group sees, in the opener's language.
 - `GET api/events?session=N`: server-sent events, one `{"version": V}` each time the game is
-  saved, by this process or another (`bot.web_streams`: told, never polling), one
+  saved, by this process or another (`bot.web.web_streams`: told, never polling), one
   `{"watching": text}` each time the number of spectators changes, and a last
   `{"closed": reason}` when the stream is closed to make room for newer ones.
 - `POST api/press` `{"data": payload}`: `SessionManager.press`, as a chat button would; a
@@ -23,7 +23,7 @@ faces (`tile/<family>/<a>-<b>.png`) are public: they hold nothing about any game
 
 Everything under `/app/` is rate-limited per address, and the API per person too (429 with
 `Retry-After`, which the page shows as a note and waits out); refusals are counted, a few
-lines a minute at most (`bot.http_guard`). A press or a join, once taken, is carried through
+lines a minute at most (`bot.service.http_guard`). A press or a join, once taken, is carried through
 even if the page goes away meanwhile: the server cancels a request's handler when its client
 disconnects (so a stream ends at once), and these are shielded from that.
 """

@@ -19,9 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
-MAX_AGE = 24 * 3600.0
-"""Seconds init data stays good: Telegram makes it when the table is opened, and a player may
-keep the table open through a long evening."""
+from bot.present.miniapp import MAX_AGE
+
 MAX_LENGTH = 8192
 """Longer init data is refused unread (Telegram's is well under this)."""
 SKEW = 60.0

@@ -30,7 +30,7 @@ TABLES = 20
 PLAYER = """
 import asyncio, random, sys
 sys.path.insert(0, {root!r})
-from bot.screens import Actor, Place
+from bot.present.screens import Actor, Place
 from tests.support.session_helpers import close, manager
 
 GAMES = ["dragon deals=2 7", "kapten deals=3 20", "tails deals=2 9", "domino 50 3"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.screens import Place, Post, Reply, Screen
+from bot.present.screens import Place, Post, Reply, Screen
 from tests.support.bot_process import ProcessGroup
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.telegram_group import BOB, GROUP, KIM, OLENA, Group
@@ -136,7 +136,7 @@ async def _one_tile_left(group: ProcessGroup, sid: int) -> bool:
     assert group.storage is not None
     session = await group.storage.sessions.get(sid)
     assert session is not None and session.state is not None
-    from bot.seating import Game
+    from bot.session.seating import Game
     game = Game.of(session)
     state = game.state(session)
     counts = [len(game.rules.view(state, seat).hand) for seat in range(len(PEOPLE))]

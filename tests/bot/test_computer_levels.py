@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-import bot.lobby
-import bot.timers
-from bot import payload
-from bot.commands import Commands
-from bot.seating import Game, Seat
+import bot.session.lobby
+import bot.session.timers
+from bot.present import payload
+from bot.session.commands import Commands
+from bot.session.seating import Game, Seat
 from games import GAMES
 from games.engine import rng
 from games.players import LEVELS, make_player
@@ -39,7 +39,7 @@ from words.i18n import tr
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "1e7e1" * n)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "1e7e1" * n)
 
 
 def lobby_buttons(rec: Recorder) -> list[tuple[str, str]]:
@@ -329,7 +329,7 @@ def record_levels(monkeypatch, hold: float = 0.0) -> list[Choice]:
     thinking player, made slow)."""
     chosen: list[Choice] = []
     loop_thread = threading.get_ident()
-    real = bot.timers.make_player
+    real = bot.session.timers.make_player
 
     class Watched:
         def __init__(self, game: str, level: str) -> None:
@@ -343,7 +343,7 @@ def record_levels(monkeypatch, hold: float = 0.0) -> list[Choice]:
                 time.sleep(hold)
             return self.inner.choose(view, choice_rng)
 
-    monkeypatch.setattr(bot.timers, "make_player", Watched)
+    monkeypatch.setattr(bot.session.timers, "make_player", Watched)
     return chosen
 
 

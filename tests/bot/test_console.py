@@ -22,10 +22,10 @@ import pytest
 from PIL import Image
 
 import games
-from bot.console import play
-from bot.console_input import EMPTY, Unclear, choose
-from bot.console_options import PlayOptions
-from bot.screens import Button
+from bot.console.console import play
+from bot.console.console_input import EMPTY, Unclear, choose
+from bot.console.console_options import PlayOptions
+from bot.present.screens import Button
 from faces.presets import game_title
 from tests.support.helpers import read, short_match
 from tests.support.screens import taught
@@ -313,7 +313,7 @@ def tiles_now(transcript: str) -> dict[str, str]:
 
 def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
     """The same deals on every run: the session's seed is drawn with `secrets`."""
-    monkeypatch.setattr("bot.lobby.secrets.token_hex", lambda _n=None: seed)
+    monkeypatch.setattr("bot.session.lobby.secrets.token_hex", lambda _n=None: seed)
 
 
 async def interrupted(tmp_path: Path, **changes: object) -> None:
@@ -624,9 +624,9 @@ async def test_quit_asks_first_and_the_game_goes_on_after_no(tmp_path):
 async def test_tiles_typed_by_letter_play_when_the_moves_come_in_groups(tmp_path, monkeypatch):
     # Groups (two taps) come with more than 24 moves, as in a Tien Gow follow of four tiles;
     # a limit of two makes every turn grouped.
-    monkeypatch.setattr("bot.keyboards.MAX_MOVE_BUTTONS", 2)
+    monkeypatch.setattr("bot.present.keyboards.MAX_MOVE_BUTTONS", 2)
     # One table secret, so one deal: in some deals the person never leads a trick.
-    monkeypatch.setattr("bot.lobby.secrets.token_hex", lambda n=16: "5eed" * (n // 2))
+    monkeypatch.setattr("bot.session.lobby.secrets.token_hex", lambda n=16: "5eed" * (n // 2))
     typed: list[str] = []
 
     def answer(transcript: str) -> str:
@@ -664,7 +664,9 @@ def test_every_subcommand_describes_itself(command, capsys):
     ({"LANG": "en_GB.UTF-8"}, "en"), ({"LANG": "C"}, "en"), ({}, "en"),
 ])
 def test_play_and_gallery_default_to_the_system_language(env, lang, monkeypatch, tmp_path):
-    from bot import cli, console, gallery
+    from bot import cli
+    from bot.commandline import gallery
+    from bot.console import console
 
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
@@ -681,7 +683,8 @@ def test_play_and_gallery_default_to_the_system_language(env, lang, monkeypatch,
 
 
 def test_play_hands_the_console_its_game_and_the_wait(monkeypatch):
-    from bot import cli, console
+    from bot import cli
+    from bot.console import console
 
     asked = []
     monkeypatch.setattr(console, "run", lambda o: (asked.append(o), 0)[1])
@@ -691,7 +694,8 @@ def test_play_hands_the_console_its_game_and_the_wait(monkeypatch):
 
 
 def test_play_takes_the_computers_level(monkeypatch, capsys):
-    from bot import cli, console
+    from bot import cli
+    from bot.console import console
 
     asked = []
     monkeypatch.setattr(console, "run", lambda o: (asked.append(o), 0)[1])
@@ -720,7 +724,7 @@ def _letter(view, tile: int) -> str:
 
 
 def test_kap_refuses_the_tile_just_taken_and_a_discard_before_the_draw():
-    from bot.console_text import refusal
+    from bot.console.console_text import refusal
     from tests.support.helpers import ids
 
     rules = games.get("kapten")
@@ -745,7 +749,7 @@ def test_kap_refuses_the_tile_just_taken_and_a_discard_before_the_draw():
 
 
 def test_tien_gow_refuses_a_lead_that_is_no_combination_and_a_follow_of_another_size():
-    from bot.console_text import refusal
+    from bot.console.console_text import refusal
     from tests.support.helpers import ids
 
     rules = games.get("tiengow")
@@ -766,7 +770,7 @@ def test_tien_gow_refuses_a_lead_that_is_no_combination_and_a_follow_of_another_
 
 
 def test_domino_says_which_double_opens():
-    from bot.console_text import refusal
+    from bot.console.console_text import refusal
     from tests.support.helpers import ids
 
     rules = games.get("domino")

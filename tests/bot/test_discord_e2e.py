@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import bot.lobby
-from bot.discord_components import view_of
-from bot.discord_hands import TOKEN_LIFE
-from bot.discord_messages import plain
-from bot.screens import Button, Place
+import bot.session.lobby
+from bot.discord.discord_components import view_of
+from bot.discord.discord_hands import TOKEN_LIFE
+from bot.discord.discord_messages import plain
+from bot.present.screens import Button, Place
 from faces import rules_text
 from games import GAMES
 from tests.support.discord_server import (
@@ -411,8 +411,8 @@ async def test_chat_commands_answer(server: Server) -> None:
 def test_a_full_keyboard_fits_discords_limits() -> None:
     """25 moves with a tile select: one select row plus selects of moves, never more than five
     rows or 25 options a menu; a short keyboard keeps its buttons."""
-    from bot import payload
-    from bot.screens import TileChoice
+    from bot.present import payload
+    from bot.present.screens import TileChoice
 
     moves = tuple((Button(f"move {i}", payload.encode(7, 3, f"play.{i}")),)
                   for i in range(24))
@@ -488,7 +488,7 @@ async def test_the_table_counts_down_by_itself(server: Server,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # A table whose first deal is played out: a few Three Dozen deals in a hundred are won
     # the moment they are dealt, and a table with no turn to take counts nothing down.
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=16: ("5eed" * 8)[:2 * n])
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=16: ("5eed" * 8)[:2 * n])
     await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
     assert re.search(r"<t:\d+:R>", text_of(server.table())), text_of(server.table())
     assert server.bot is not None and not server.bot.manager.timers.ticks

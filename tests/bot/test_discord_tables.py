@@ -23,12 +23,12 @@ from pathlib import Path
 import discord
 import pytest
 
-import bot.lobby
-from bot.chips import day_of
-from bot.manager import Timing
-from bot.screens import Place
-from bot.seating import Game, Seat, seats_of
-from bot.workers import MAX_LEASE
+import bot.session.lobby
+from bot.present.screens import Place
+from bot.service.workers import MAX_LEASE
+from bot.session.chips import day_of
+from bot.session.manager import Timing
+from bot.session.seating import Game, Seat, seats_of
 from games import seeds
 from storage import Session
 from tests.bot.test_discord_e2e import move_choices, open_game, play_deal
@@ -95,7 +95,7 @@ LANGS = pytest.mark.parametrize("lang", ["uk", "en"])
 def known_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table's secret is known, so every deal, and the computer's choices that follow
     from it, are the same on every run: what a test sees does not depend on its luck."""
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=16: SECRET[:2 * n])
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=16: SECRET[:2 * n])
 
 
 @asynccontextmanager

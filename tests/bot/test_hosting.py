@@ -5,9 +5,9 @@ sees (their hand, a note) is in theirs."""
 
 from __future__ import annotations
 
-import bot.lobby
-from bot.commands import Commands
-from bot.screens import Actor, Target
+import bot.session.lobby
+from bot.present.screens import Actor, Target
+from bot.session.commands import Commands
 from tests.support.books import check_books
 from tests.support.session_helpers import (
     BOB,
@@ -106,7 +106,7 @@ async def test_a_newcomer_takes_a_computer_before_the_seat_of_someone_who_left(t
 
 
 async def test_an_away_seat_is_taken_over_and_its_player_told(tmp_path, monkeypatch):
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     m, rec = await manager(tmp_path / "db", SLOW)
     try:
         sid = await lobby(m, rec, ["kapten", "deals=2", "3"], [OLENA, BOB])

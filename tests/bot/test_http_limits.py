@@ -1,4 +1,4 @@
-"""What the internet can make the bot's HTTP server do (DESIGN.md §11, `bot.http_guard`): a
+"""What the internet can make the bot's HTTP server do (DESIGN.md §11, `bot.service.http_guard`): a
 flood of refusals is counted but writes a few lines a minute, malformed requests and bodies
 get a 400 without a traceback or a quote of what was sent, slow clients are cut off, rates are
 limited per address and per person, and nothing refused changes a game or the chips.
@@ -22,10 +22,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.http_guard import LINES_PER_MINUTE, PACE, PAUSE, WAITING
-from bot.http_server import HEADERS, HttpServer
-from bot.telegram_http import SECRET_HEADER, Webhook
-from bot.webapp import PER_ADDRESS, PER_PERSON, PREFIX, WebApp
+from bot.launch.http_server import HEADERS, HttpServer
+from bot.service.http_guard import LINES_PER_MINUTE, PACE, PAUSE, WAITING
+from bot.telegram.telegram_http import SECRET_HEADER, Webhook
+from bot.web.webapp import PER_ADDRESS, PER_PERSON, PREFIX, WebApp
 from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data
 from tests.support.scrape import sample

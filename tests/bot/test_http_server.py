@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import health
-from bot.http_server import HttpServer
-from bot.metrics import Metrics
-from bot.screens import Place, Post, Reply, Screen
-from bot.seating import Game, seats_of
+from bot.launch.http_server import HttpServer
+from bot.present.screens import Place, Post, Reply, Screen
+from bot.service.health import health
+from bot.service.metrics import Metrics
+from bot.session.seating import Game, seats_of
 from storage import Storage
 from tests.support.discord_server import OLENA as DISCORD_OLENA
 from tests.support.discord_server import Server

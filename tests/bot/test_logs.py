@@ -1,5 +1,5 @@
-"""Logs a host can read (`bot.logs`): text as before or one JSON object a line, each line naming
-the session and chat it concerns, and never a token: not in a message, its arguments or a
+"""Logs a host can read (`bot.service.logs`): text as before or one JSON object a line, each line
+naming the session and chat it concerns, and never a token: not in a message, its arguments or a
 traceback, in either format, and not in what the real `gupai run` writes at DEBUG."""
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import logs
 from bot.cli import main
-from bot.logs import JsonFormatter, LogSettingError, TextFormatter, hide, log_context
+from bot.service import logs
+from bot.service.logs import JsonFormatter, LogSettingError, TextFormatter, hide, log_context
 from tests.support.bot_process import BotProcess, ProcessGroup
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.session_helpers import BOB, OLENA, PLACE, close, lobby, manager, play_out
@@ -78,12 +78,12 @@ def test_a_record_is_redacted_as_it_is_made_for_every_handler():
 
 
 def test_json_lines_say_when_what_who_and_where():
-    record = logging.LogRecord("bot.turns", logging.WARNING, __file__, 1, "table %s is slow",
-                               (7,), None)
+    record = logging.LogRecord("bot.session.turns", logging.WARNING, __file__, 1,
+                               "table %s is slow", (7,), None)
     record.created = 1_700_000_000.25
     entry = json.loads(JsonFormatter().format(record))
     assert entry == {"time": "2023-11-14T22:13:20.250Z", "level": "WARNING",
-                     "logger": "bot.turns", "message": "table 7 is slow"}
+                     "logger": "bot.session.turns", "message": "table 7 is slow"}
     assert datetime.fromisoformat(entry["time"]).utcoffset().total_seconds() == 0
 
     record = record_with_tokens(made_by_factory=True)

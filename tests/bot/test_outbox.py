@@ -6,7 +6,7 @@ import asyncio
 import itertools
 from collections.abc import Awaitable, Callable
 
-from bot.outbox import Budget, Outbox
+from bot.session.outbox import Budget, Outbox
 from tests.support import virtual_time
 
 

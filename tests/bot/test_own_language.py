@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.screens import HandUpdate, Reply
+from bot.present.screens import HandUpdate, Reply
 from tests.support.discord_server import Server, text_of
 from tests.support.fake_discord import User as DiscordUser
 from tests.support.fake_discord import slash

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 import sqlite3
 
-import bot.lobby
-from bot import presenter
-from bot.seating import Seat
+import bot.session.lobby
+from bot.present import presenter
+from bot.session.seating import Seat
 from games import get
 from games.engine import Match
 from tests.support.session_helpers import (
@@ -30,7 +30,7 @@ from words.i18n import tr
 
 
 def fixed_seed(monkeypatch) -> None:
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "dee5" * n)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "dee5" * n)
 
 
 async def test_the_lobby_seats_partners_opposite_and_says_so(tmp_path, monkeypatch):

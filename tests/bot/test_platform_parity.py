@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from telegram.ext import AIORateLimiter
 
-import bot.lobby
-import bot.manager
-import bot.telegram_http
-from bot.outbox import Budget
-from bot.screens import HandUpdate, Reply, Screen
+import bot.session.lobby
+import bot.session.manager
+import bot.telegram.telegram_http
+from bot.present.screens import HandUpdate, Reply, Screen
+from bot.session.outbox import Budget
 from tests.support.discord_server import Server
 from tests.support.fake_discord import User as DiscordUser
 from tests.support.fake_telegram import FakeTelegram
@@ -55,7 +55,7 @@ def first_move(replies: list[Reply], user: str) -> str | None:
                  if b.data and "!" not in b.data), None)
 
 
-def record(manager: bot.manager.SessionManager, into: list[Reply]) -> None:
+def record(manager: bot.session.manager.SessionManager, into: list[Reply]) -> None:
     deliver = manager.deliver
     assert deliver is not None
 
@@ -165,10 +165,10 @@ async def drive(replies: list[Reply], drain: Any, people: list[Any], press: Any,
 @pytest.mark.parametrize("words", ["threedozen deals=1", "dragon deals=1"])
 async def test_both_platforms_get_the_same_screens(tmp_path: Path, monkeypatch: Any,
                                                    words: str) -> None:
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     # Telegram's own pace (20 group messages a minute) is tested elsewhere; here only the
     # screens matter.
-    monkeypatch.setattr(bot.telegram_http, "AIORateLimiter", functools.partial(
+    monkeypatch.setattr(bot.telegram.telegram_http, "AIORateLimiter", functools.partial(
         AIORateLimiter, overall_max_rate=0, group_max_rate=0))
     telegram = await play_telegram(tmp_path, words)
     discord = await play_discord(tmp_path, words)

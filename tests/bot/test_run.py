@@ -13,7 +13,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot.run import read_env_file, run, settings
+from bot.launch.run import read_env_file, run, settings
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
@@ -46,9 +46,9 @@ async def test_both_tokens_start_both_platforms_on_one_database(tmp_path: Path,
                                                                 monkeypatch) -> None:
     """`gupai run` with both tokens: one process, one storage, both adapters started and
     stopped; the Discord connection ending ends the process."""
-    import bot.discord_adapter
-    import bot.telegram_adapter
-    from bot.run import _serve
+    import bot.discord.discord_adapter
+    import bot.telegram.telegram_adapter
+    from bot.launch.run import _serve
 
     started: list[tuple[str, object]] = []
     stopped: list[str] = []
@@ -74,8 +74,8 @@ async def test_both_tokens_start_both_platforms_on_one_database(tmp_path: Path,
         async def stop(self) -> None:
             stopped.append("discord")
 
-    monkeypatch.setattr(bot.telegram_adapter, "TelegramBot", FakeTelegram)
-    monkeypatch.setattr(bot.discord_adapter, "DiscordBot", FakeDiscord)
+    monkeypatch.setattr(bot.telegram.telegram_adapter, "TelegramBot", FakeTelegram)
+    monkeypatch.setattr(bot.discord.discord_adapter, "DiscordBot", FakeDiscord)
     out = io.StringIO()
     await asyncio.wait_for(_serve({"telegram": "t", "discord": "d"},
                                   {"GUPAI_DB": str(tmp_path / "x.sqlite3")}, out), 10)
@@ -104,7 +104,7 @@ def test_a_platform_that_cannot_start_is_explained(tmp_path: Path, monkeypatch,
     import aiohttp
     import discord
 
-    import bot.discord_adapter
+    import bot.discord.discord_adapter
 
     class Refused:
         def __init__(self, token: str, storage: object, **_: object) -> None:
@@ -118,7 +118,7 @@ def test_a_platform_that_cannot_start_is_explained(tmp_path: Path, monkeypatch,
         async def stop(self) -> None:
             pass
 
-    monkeypatch.setattr(bot.discord_adapter, "DiscordBot", Refused)
+    monkeypatch.setattr(bot.discord.discord_adapter, "DiscordBot", Refused)
     out = io.StringIO()
     code = run({"DISCORD_TOKEN": "x", "GUPAI_DB": str(tmp_path / "x.sqlite3")}, out, tmp_path)
     assert code == 1
@@ -156,7 +156,7 @@ def test_http_settings_that_cannot_work_are_explained(tmp_path: Path, env: dict[
 
 
 def test_a_webhook_from_its_url() -> None:
-    from bot.telegram_http import Webhook, derived_secret
+    from bot.telegram.telegram_http import Webhook, derived_secret
 
     hook = Webhook.of("https://bot.example.com", "1:token")
     assert (hook.url, hook.path) == ("https://bot.example.com/telegram", "/telegram")
@@ -170,10 +170,10 @@ def test_a_webhook_from_its_url() -> None:
 
 async def test_the_http_server_runs_beside_the_platforms(tmp_path: Path, monkeypatch) -> None:
     """With an address, `_serve` listens before the platforms start and stops first."""
-    import bot.discord_adapter
-    import bot.telegram_adapter
-    from bot.http_server import Address
-    from bot.run import _serve
+    import bot.discord.discord_adapter
+    import bot.telegram.telegram_adapter
+    from bot.launch.http_server import Address
+    from bot.launch.run import _serve
     from tests.support.scrape import get
 
     with socket.socket() as probe:
@@ -206,8 +206,8 @@ async def test_the_http_server_runs_beside_the_platforms(tmp_path: Path, monkeyp
                 seen.append(await get(f"http://127.0.0.1:{port}/healthz"))
             seen.append((0, "discord stopped"))
 
-    monkeypatch.setattr(bot.telegram_adapter, "TelegramBot", FakeTelegram)
-    monkeypatch.setattr(bot.discord_adapter, "DiscordBot", FakeDiscord)
+    monkeypatch.setattr(bot.telegram.telegram_adapter, "TelegramBot", FakeTelegram)
+    monkeypatch.setattr(bot.discord.discord_adapter, "DiscordBot", FakeDiscord)
     out = io.StringIO()
     await asyncio.wait_for(_serve({"telegram": "t", "discord": "d"},
                                   {"GUPAI_DB": str(tmp_path / "x.sqlite3")}, out,
@@ -219,7 +219,7 @@ async def test_the_http_server_runs_beside_the_platforms(tmp_path: Path, monkeyp
 
 
 def test_the_computers_pause_is_a_setting() -> None:
-    from bot.run import sharing
+    from bot.launch.run import sharing
 
     assert sharing({})[0].computer_delay == 1.5
     assert sharing({"GUPAI_COMPUTER_DELAY": "0.2"})[0].computer_delay == 0.2

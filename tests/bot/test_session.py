@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-import bot.lobby
-from bot import payload
-from bot.manager import Timing
+import bot.session.lobby
+from bot.present import payload
+from bot.session.manager import Timing
 from games import GAMES
 from tests.games.test_playouts import player_counts
 from tests.support.helpers import short_match
@@ -337,8 +337,8 @@ def test_many_moves_are_chosen_in_two_taps():
     """A hand with more moves than fit on a phone: first the tile, then what to do with it."""
     import dataclasses
 
-    from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
-    from bot.seating import Game
+    from bot.present.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
+    from bot.session.seating import Game
     from games import get
     from games.engine import Action
     from storage import Session
@@ -386,9 +386,9 @@ async def test_a_deal_won_from_the_deal_is_settled_at_once(tmp_path, monkeypatch
                                                            seed):
     """The seed makes the first deal complete as dealt: it is settled and posted when it is
     dealt, and the match goes on to its second deal and stops there."""
-    import bot.lobby
+    import bot.session.lobby
 
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n: seed)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n: seed)
     m, rec = await manager(tmp_path / "db")
     try:
         sid = await lobby(m, rec, words, people)
@@ -412,7 +412,7 @@ async def test_one_turn_run_out_is_one_miss_however_many_moves_it_takes(tmp_path
     the computer plays all of it, and the person has missed one turn, not three."""
     # A fixed seed: with a random one, about one deal in a hundred is won straight from the
     # deal, and then nobody has a turn to miss.
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     m, rec = await manager(tmp_path / "db", Timing(computer_delay=30, deal_pause=30))
     try:
         sid = await lobby(m, rec, words, [OLENA, BOB])

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-import bot.lobby
-from bot import payload, presenter
-from bot.commands import Commands
-from bot.screens import Actor, Button, Place, Screen
+import bot.session.lobby
+from bot.present import payload, presenter
+from bot.present.screens import Actor, Button, Place, Screen
+from bot.session.commands import Commands
 from tests.support.session_helpers import (
     BOB,
     FAST,
@@ -33,7 +33,7 @@ from words.i18n import tr
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
     # A fixed seed: a random one now and then deals a hand won before anybody presses.
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
 
 
 def buttons(screen: Screen | None) -> list[Button]:
@@ -320,8 +320,8 @@ def test_a_screen_keeps_where_its_countdown_is():
 
 def test_a_tables_title_names_its_preset_in_the_chats_language() -> None:
     import games
-    from bot.presenter import title
-    from bot.seating import Game
+    from bot.present.presenter import title
+    from bot.session.seating import Game
 
     rules = games.get("kapten")
     game = Game(rules, rules.options("culin"), "culin", {}, "t")

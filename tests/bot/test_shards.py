@@ -7,8 +7,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_adapter import DiscordBot
-from bot.shards import Shards, parse_shards
+from bot.discord.discord_adapter import DiscordBot
+from bot.service.shards import Shards, parse_shards
 from storage import Storage
 
 
@@ -54,7 +54,7 @@ async def test_the_discord_client_runs_only_the_shards_it_is_given(tmp_path: Pat
 
 
 def test_the_lease_and_the_shards_are_read_from_the_settings() -> None:
-    from bot.run import sharing
+    from bot.launch.run import sharing
 
     timing, shards = sharing({"GUPAI_LEASE": "5", "GUPAI_SHARDS": "1/2"})
     assert timing.lease == 5.0 and shards == Shards((1,), 2)
@@ -66,7 +66,7 @@ def test_the_lease_and_the_shards_are_read_from_the_settings() -> None:
 
 
 async def test_a_shard_process_takes_over_only_its_own_servers_games(tmp_path: Path) -> None:
-    from bot.discord_adapter import on_shards
+    from bot.discord.discord_adapter import on_shards
     from storage import Session
 
     def game(guild: int) -> Session:

@@ -1,5 +1,5 @@
-"""`gupai sim`'s worker processes never outlive it (`bot.sim_workers`): killed with SIGKILL,
-its workers are gone within a second; stopped with Ctrl-C, it prints what was played so far
+"""`gupai sim`'s worker processes never outlive it (`bot.commandline.sim_workers`): killed with
+SIGKILL, its workers are gone within a second; stopped with Ctrl-C, it prints what was played so far
 and leaves nobody behind either."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.telegram_messages import CAPTION_LIMIT
+from bot.telegram.telegram_messages import CAPTION_LIMIT
 from faces.presets import game_title
 from rendering.chart import charts_in
 from storage import SeatResult, Settlement, Storage, TableChips

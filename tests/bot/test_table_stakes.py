@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.chips import day_of
-from bot.screens import Actor
+from bot.present.screens import Actor
+from bot.session.chips import day_of
 from games import seeds
 from tests.support.books import check_books
 from tests.support.session_helpers import (
@@ -164,9 +164,9 @@ async def test_a_one_deal_match_won_as_it_is_dealt_settles_and_returns_the_chips
                                                                                 monkeypatch):
     """The save that starts the match also ends it: the chips come to the table, the deal is
     settled on it, and what is left goes back, all in that one save."""
-    import bot.lobby
+    import bot.session.lobby
 
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=16: "0" * 30 + "54")
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=16: "0" * 30 + "54")
     m, rec = await manager(tmp_path / "db")
     try:
         await m.new_game(PLACE, OLENA, ["threedozen", "deals=1", "4"])

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from telegram.error import BadRequest
 
-import bot.lobby
-from bot.miniapp import MiniApp
-from bot.outbox import Budget, Outbox, Pace
-from bot.screens import Button, HandUpdate, Picture, Place, Reply, Screen
-from bot.telegram_messages import FileIds, Photo
+import bot.session.lobby
+from bot.present.miniapp import MiniApp
+from bot.present.screens import Button, HandUpdate, Picture, Place, Reply, Screen
+from bot.session.outbox import Budget, Outbox, Pace
+from bot.telegram.telegram_messages import FileIds, Photo
 from rendering import Frame
 from storage.stats import Standing
 from tests.support import virtual_time
@@ -108,7 +108,7 @@ async def test_a_whole_game_uploads_no_picture_twice(group: Group, server: FakeT
     """Tables and hands alike: over a game, no two uploads carry the same bytes, and a hand
     asked for again goes by file_id. (On a deal that lasts past the sixth press: the hand is
     asked for while the game is still on.)"""
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=16: "5eed" * (n // 2))
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=16: "5eed" * (n // 2))
     sid = await group.open_game("dragon deals=1", (OLENA, BOB), computers=1)
     await group.play(sid, (OLENA, BOB), until=6)
     assert await group.status(sid) == "active"

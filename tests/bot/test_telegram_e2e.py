@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.manager import Timing
-from bot.outbox import Budget
-from bot.screens import Place, Post, Reply, Screen
-from bot.telegram_messages import CAPTION_LIMIT
+from bot.present.screens import Place, Post, Reply, Screen
+from bot.session.manager import Timing
+from bot.session.outbox import Budget
+from bot.telegram.telegram_messages import CAPTION_LIMIT
 from tests.support.fake_telegram import FakeTelegram, SentMessage, User
 from tests.support.telegram_group import (
     BOB,

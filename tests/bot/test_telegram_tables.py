@@ -26,11 +26,11 @@ from pathlib import Path
 
 import pytest
 
-import bot.lobby
-from bot.chips import day_of
-from bot.screens import Place
-from bot.seating import Seat, seats_of
-from bot.workers import MAX_LEASE
+import bot.session.lobby
+from bot.present.screens import Place
+from bot.service.workers import MAX_LEASE
+from bot.session.chips import day_of
+from bot.session.seating import Seat, seats_of
 from faces.presets import game_title
 from games import seeds
 from storage import Session
@@ -77,7 +77,7 @@ def known_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every table's secret is known, so every deal is the same on every run: a test sees the
     deals it means to play (a few threedozen deals in a hundred are decided the moment they
     are dealt, before anyone could be removed or skipped), not its luck."""
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=16: SECRET[:2 * n])
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=16: SECRET[:2 * n])
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ preset (issue 37, Watch; DESIGN.md §1 invariant 4).
 The playouts' leak check (`tests/games/test_playouts.py`, its machinery in
 `tests/support/hidden.py`) deals every tile the public may not know anew among the places such
 tiles hold, and asks for the same view. Here the same twins are asked for everything a
-spectator's page fetches: the table's JSON (`bot.web_table.table_json`, as `GET api/table`
+spectator's page fetches: the table's JSON (`bot.web.web_table.table_json`, as `GET api/table`
 sends it), and the board it draws (`GET api/board`: the picture requested, and for one position
 a game its PNG bytes). The event stream sends versions and how many watch, nothing of a game.
 Positions are taken from a deal played to its end by random moves; the game is a stored session
@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-import games
 from bot.screens import Actor
 from bot.seating import Seat, computer_label
 from bot.turns import with_last
 from bot.web_table import Opened, table_json, table_screen
+
+import games
 from games.engine import Rules
 from storage import Session
 from tests.support.hidden import Deal

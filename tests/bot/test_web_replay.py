@@ -91,7 +91,6 @@ def test_the_page_address_is_under_the_web_table():
 
 async def test_the_replay_button_is_a_link_on_both_platforms():
     import discord
-
     from bot.discord_components import view_of
     from bot.screens import Button
     from bot.telegram_messages import inline_markup

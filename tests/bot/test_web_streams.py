@@ -1,4 +1,4 @@
-"""The web table's event streams (`bot.web_streams`): told of every save, never reading the
+"""The web table's event streams (`bot.web.web_streams`): told of every save, never reading the
 database while nothing changes, capped per person and in total (the oldest closed first, told
 why, and counted), and ended as soon as their page goes.
 
@@ -20,9 +20,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.http_server import HttpServer
-from bot.web_streams import PER_PERSON
-from bot.webapp import PREFIX, WebApp
+from bot.launch.http_server import HttpServer
+from bot.web.web_streams import PER_PERSON
+from bot.web.webapp import PREFIX, WebApp
 from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data
 from tests.support.scrape import sample

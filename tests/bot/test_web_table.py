@@ -12,8 +12,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot import payload
-from bot.seating import seat_index
+from bot.present import payload
+from bot.session.seating import seat_index
 from tests.support.fake_telegram import BOT_USERNAME, FakeTelegram, SentMessage
 from tests.support.miniapp import init_data
 from tests.support.telegram_group import BOB, GROUP, OLENA, STRANGER, TOKEN

@@ -1,5 +1,5 @@
 """Every game plays a whole deal from the web table alone: each person's moves are the ones the
-page is given (`bot.web_table`), pressed as the page presses them, and nobody touches the
+page is given (`bot.web.web_table`), pressed as the page presses them, and nobody touches the
 chat's buttons. Runs in one process on the virtual clock, so every game fits in the suite; the
 HTTP side and the taps are the browser tests' (`tests/browser`)."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import games
-from bot.screens import Actor
-from bot.web_table import opened, table_json
+from bot.present.screens import Actor
+from bot.web.web_table import opened, table_json
 from games.engine import Rules
 from tests.support.books import check_books
 from tests.support.fake_telegram import FakeTelegram, User

@@ -1,4 +1,4 @@
-"""Telegram's init data, checked as Telegram says (`bot.webapp_auth`), against init data signed
+"""Telegram's init data, checked as Telegram says (`bot.web.webapp_auth`), against init data signed
 by the tests' own signer (`tests.support.miniapp`), written separately from the bot's check."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import pytest
 
-from bot.webapp_auth import MAX_LENGTH, BadInitData, InitDataCheck
+from bot.web.webapp_auth import MAX_LENGTH, BadInitData, InitDataCheck
 from tests.support.miniapp import init_data
 from tests.support.telegram_group import BOB, OLENA, TOKEN
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot.telegram_http import SECRET_HEADER, derived_secret
+from bot.telegram.telegram_http import SECRET_HEADER, derived_secret
 from tests.support.bot_process import BotProcess, ProcessGroup
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.scrape import get, sample

@@ -1,5 +1,5 @@
-"""Processes sharing one database (`bot.workers`): a game's timers run only in the process that
-saved it last, and another process takes them over, with the posts it owed, once the first is
+"""Processes sharing one database (`bot.service.workers`): a game's timers run only in the process
+that saved it last, and another process takes them over, with the posts it owed, once the first is
 dead. Two session layers in one test stand for two processes."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.workers import Worker
+from bot.service.workers import Worker
 from storage import Storage
 from tests.support.session_helpers import BOB, FAST, OLENA, close, lobby, manager
 

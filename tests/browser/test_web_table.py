@@ -18,8 +18,8 @@ import pytest
 from playwright.async_api import Page
 
 import games
-from bot import payload
-from bot.seating import Game, seat_index
+from bot.present import payload
+from bot.session.seating import Game, seat_index
 from storage import Session
 from tests.support.books import check_books
 from tests.support.browser import chromium, open_table, screenshot

@@ -1,7 +1,7 @@
-"""The web table in a real headless Chromium when the server holds it back (`bot.http_guard`,
-`bot.web_streams`): a 429 is a note, after which the page asks again once the server's wait is
-over; a stream closed for a newer window of the same person stops following and says so. The
-page's requests are answered by the test."""
+"""The web table in a real headless Chromium when the server holds it back
+(`bot.service.http_guard`, `bot.web.web_streams`): a 429 is a note, after which the page asks again
+once the server's wait is over; a stream closed for a newer window of the same person stops
+following and says so. The page's requests are answered by the test."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, Request, Route
 
-from bot.web_table import PICKS, WORDS
+from bot.web.web_table import PICKS, WORDS
 from tests.support.browser import chromium, open_table, screenshot
 from tests.support.telegram_group import BOB
 from words.i18n import tr
@@ -38,7 +38,7 @@ async def served_page(browser: Any, answers: dict[str, list[tuple[int, str]]],
         path = request.url.removeprefix(BASE).split("?")[0]
         if path in ("", "app.js", "app.css", "index.html"):
             name = path or "index.html"
-            body = resources.files("bot").joinpath("web", name).read_bytes()
+            body = resources.files("bot.web").joinpath("static", name).read_bytes()
             kind = {"js": "text/javascript", "css": "text/css"}.get(name.rsplit(".")[-1],
                                                                     "text/html")
             await route.fulfill(body=body, content_type=kind)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, Request, Route
 
-from bot.webapp import tile_png
+from bot.web.webapp import tile_png
 from tests.support.browser import chromium, open_table, screenshot
 from tests.support.telegram_group import BOB
 from words.i18n import tr
@@ -65,7 +65,7 @@ async def page_for(browser: Any, tables: list[dict[str, Any]], pressed: list[str
         path = request.url.removeprefix(BASE).split("?")[0]
         if path in ("", "app.js", "app.css", "index.html"):
             name = path or "index.html"
-            body = resources.files("bot").joinpath("web", name).read_bytes()
+            body = resources.files("bot.web").joinpath("static", name).read_bytes()
             kind = {"js": "text/javascript", "css": "text/css"}.get(name.rsplit(".")[-1],
                                                                     "text/html")
             await route.fulfill(body=body, content_type=kind)

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-import bot.lobby
-from bot import payload, presenter
-from bot.console_input import choose
-from bot.console_text import board_lines
-from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
-from bot.manager import SessionManager
-from bot.screens import Actor, Button, Screen
-from bot.seating import Game, Seat
+import bot.session.lobby
+from bot.console.console_input import choose
+from bot.console.console_text import board_lines
+from bot.present import payload, presenter
+from bot.present.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
+from bot.present.screens import Actor, Button, Screen
+from bot.session.manager import SessionManager
+from bot.session.seating import Game, Seat
 from faces import home_of, pictures
 from faces.moves import describe
 from games import get
@@ -583,7 +583,7 @@ async def test_a_whole_deal_is_played_by_pressing_buttons(tmp_path, monkeypatch,
                                                           prefer, caption):
     # A fixed seed: with a random one, a hand dealt complete (three pairs, an eye and tens)
     # ends the match before anybody presses, a few times in a thousand.
-    monkeypatch.setattr(bot.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
+    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     m, rec = await manager(tmp_path / "db")
     try:
         seated = people(players)

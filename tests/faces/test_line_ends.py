@@ -14,8 +14,8 @@ from PIL import Image, ImageDraw
 
 import faces
 import games
-from bot.gallery import SAMPLE_NAMES
-from bot.keyboards import letters_of
+from bot.commandline.gallery import SAMPLE_NAMES
+from bot.present.keyboards import letters_of
 from faces import pictures
 from faces.home import Typed
 from faces.line.teach import end_refusal
@@ -231,9 +231,9 @@ def test_a_tile_that_fits_both_ends_alike_is_one_button() -> None:
     """Both ends show 4: [6:4] fits either, and the two moves read alike ("on 4"), so the
     chat's keyboard and the web table offer one of them, not two buttons no one can tell
     apart."""
-    from bot.keyboards import moves_keyboard
-    from bot.screens import Screen
-    from bot.web_table import hand_json
+    from bot.present.keyboards import moves_keyboard
+    from bot.present.screens import Screen
+    from bot.web.web_table import hand_json
     from games.tiles import CHINESE
     from storage import Session
 

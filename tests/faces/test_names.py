@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import games
-from bot import gallery
+from bot.commandline import gallery
 from faces import HOMES, home, rules_text
 from faces.presets import game_title, preset_name
 from faces.samples import sample_deal

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot import keyboards, payload, presenter
-from bot.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
-from bot.seating import Game, Seat
+from bot.present import keyboards, payload, presenter
+from bot.present.keyboards import MAX_MOVE_BUTTONS, moves_keyboard
+from bot.session.seating import Game, Seat
 from faces import home_of
 from games import get
 from games.tiles import CHINESE

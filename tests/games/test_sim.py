@@ -6,7 +6,7 @@ import json
 import pytest
 
 from bot.cli import main
-from bot.sim_workers import in_processes
+from bot.commandline.sim_workers import in_processes
 from games import GAMES, get
 from games.engine import InvalidOptions
 from games.sim import BLOCK, simulate

@@ -18,7 +18,7 @@ from PIL import Image, ImageFilter
 import faces
 import games
 import rendering
-from bot.gallery import SAMPLE_NAMES
+from bot.commandline.gallery import SAMPLE_NAMES
 from faces import home_of, pictures
 from faces.samples import sample_deal
 from faces.tile_sheet import tile_sheet
@@ -185,7 +185,7 @@ def test_same_view_gives_the_same_bytes_for_telegram_in_another_process():
     first = pictures.board(rules.view(state, None), _frame(4), "telegram")
     script = (
         "import sys, games, rendering\n"
-        "from bot.gallery import SAMPLE_NAMES; from faces.samples import sample_deal\n"
+        "from bot.commandline.gallery import SAMPLE_NAMES; from faces.samples import sample_deal\n"
         "from faces import pictures\n"
         "r = games.get('tiengow'); s = sample_deal(r, r.options('modern'), 4, 'enc')\n"
         "v = r.view(s[int(len(s) * 0.5)].state, None)\n"

@@ -17,7 +17,7 @@ from PIL import ImageDraw
 
 import faces
 import games
-from bot.gallery import SAMPLE_NAMES
+from bot.commandline.gallery import SAMPLE_NAMES
 from faces import pictures
 from faces.collect import board as collecting
 from faces.samples import Step

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 import faces
 import games
-from bot import gallery
+from bot.commandline import gallery
 from faces import pictures
 from rendering import Frame, cards, sprites
 from rendering.canvas import HEADER_HEIGHT, MAX_SIDE

@@ -18,7 +18,7 @@ import faces
 import games
 import rendering
 from bot.cli import main
-from bot.gallery import SAMPLE_NAMES
+from bot.commandline.gallery import SAMPLE_NAMES
 from faces import home_of, pictures
 from faces.collect import board as collecting
 from faces.collect import winning
@@ -244,7 +244,7 @@ def test_same_view_gives_identical_bytes_even_in_another_process():
     assert pictures.board(view, _table(2)) == first
     script = (
         "import sys, games, rendering\n"
-        "from bot.gallery import SAMPLE_NAMES; from faces.samples import sample_deal\n"
+        "from bot.commandline.gallery import SAMPLE_NAMES; from faces.samples import sample_deal\n"
         "r = games.get('dragon'); s = sample_deal(r, r.options('two-arm'), 2, 't')\n"
         "v = r.view(s[len(s) // 2].state, None)\n"
         "from faces import pictures\n"

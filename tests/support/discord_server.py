@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.discord_adapter import DiscordBot
-from bot.manager import Timing
-from bot.outbox import Budget
-from bot.screens import Reply
+from bot.discord.discord_adapter import DiscordBot
+from bot.present.screens import Reply
+from bot.session.manager import Timing
+from bot.session.outbox import Budget
 from storage import Storage
 from tests.support.fake_discord import (
     DEFAULT_CHANNEL_ID,

@@ -8,7 +8,7 @@ import random
 import re
 from typing import Any
 
-from bot.screens import Button, Move
+from bot.present.screens import Button, Move
 from games.connecting import ConnectingRules, ConnectOptions, ConnectState
 from games.tiles import TileSet
 

@@ -30,10 +30,10 @@ from typing import Any
 
 from telegram import Update
 
-from bot.discord_messages import EMBED_LIMIT, shown_text
-from bot.screens import Reply
-from bot.telegram_adapter import TelegramBot
-from bot.telegram_messages import CAPTION_LIMIT
+from bot.discord.discord_messages import EMBED_LIMIT, shown_text
+from bot.present.screens import Reply
+from bot.telegram.telegram_adapter import TelegramBot
+from bot.telegram.telegram_messages import CAPTION_LIMIT
 from storage import Storage
 from tests.support.discord_server import CHANNEL, Server, custom_ids
 from tests.support.fake_discord import User as DiscordUser

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import games
-from bot import presenter
-from bot.stakes import Paid
+from bot.present import presenter
+from bot.session.stakes import Paid
 from faces import home_of
 
 

@@ -7,8 +7,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.manager import SessionManager, Timing
-from bot.screens import Actor, Button, Place, Reply, Screen
+from bot.present.screens import Actor, Button, Place, Reply, Screen
+from bot.session.manager import SessionManager, Timing
 from storage import Storage
 
 PLACE = Place("-100", "", "Test group")

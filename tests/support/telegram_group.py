@@ -10,10 +10,10 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.manager import Timing
-from bot.outbox import Budget
-from bot.screens import Reply, Screen
-from bot.telegram_adapter import TelegramBot
+from bot.present.screens import Reply, Screen
+from bot.session.manager import Timing
+from bot.session.outbox import Budget
+from bot.telegram.telegram_adapter import TelegramBot
 from storage import Storage
 from tests.support.fake_telegram import FakeTelegram, SentMessage, User
 from tests.support.virtual_time import wall_clock

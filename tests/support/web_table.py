@@ -14,7 +14,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.seating import Game
+from bot.session.seating import Game
 from storage import Session
 from tests.support.bot_process import ProcessGroup
 from tests.support.fake_telegram import FakeTelegram, User

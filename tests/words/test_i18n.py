@@ -232,8 +232,9 @@ def _members() -> dict[str, Callable[[], set[str]]]:
     set whose every member the code may turn into a key."""
     from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS
     from bot.discord_messages import NEEDED, NEEDED_IN_THREAD
-    from bot.replay_steps import WORDS as REPLAY_WORDS
     from bot.web_table import WORDS
+
+    from bot.replay_steps import WORDS as REPLAY_WORDS
     from faces.tile_sheet import MILITARY_PAIRS
     from games.hierarchy import CIVIL_PAIR, MILITARY_PAIR, classify
     from games.players import LEVELS

@@ -50,6 +50,6 @@ def test_words_imports_only_the_standard_library_and_itself():
 
 def test_the_layer_check_catches_an_import_of_bot_inside_a_function(tmp_path):
     bad = tmp_path / "bad.py"
-    bad.write_text("def f():\n    from bot.i18n import tr\n    import bot.presenter\n",
+    bad.write_text("def f():\n    from bot.i18n import tr\n    import bot.present.presenter\n",
                    encoding="utf-8")
     assert [n.split(".")[0] for n in imported(bad)] == ["bot", "bot"]

@@ -1,5 +1,5 @@
 """The web table in English: its button in the chats, the page's own words and its refusals
-(a Telegram Mini App, `bot.webapp`), and watching a game (the page's spectators, Discord's
+(a Telegram Mini App, `bot.web.webapp`), and watching a game (the page's spectators, Discord's
 live ephemeral table)."""
 
 from __future__ import annotations

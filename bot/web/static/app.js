@@ -1,7 +1,7 @@
 // The web table: one person's view of a game, opened over a Telegram chat.
 //
 // Everything shown comes from the bot's server, which builds it from that person's own view
-// (bot/web_table.py); every move is a press of the same payload a chat button carries, sent
+// (bot/web/web_table.py); every move is a press of the same payload a chat button carries, sent
 // with Telegram's signed init data, so the server decides exactly as it does for the chats.
 // A move is two taps: a tile, then one of its moves (a play of several tiles: its tiles, then
 // the move). The page follows the game through server-sent events and counts down locally.
