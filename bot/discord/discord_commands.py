@@ -11,7 +11,7 @@ shown by default only to members who may manage it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -23,9 +23,6 @@ from faces.presets import game_title
 from games import GAMES, get
 from games.engine import InvalidOptions
 from words.i18n import LANGS, lang_of, tr
-
-if TYPE_CHECKING:
-    from bot.discord.discord_adapter import DiscordBot
 
 Interaction = discord.Interaction[Any]
 STAKES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
@@ -85,7 +82,17 @@ async def stake_choices(interaction: Interaction, current: int | str
             if not typed or str(s).startswith(typed)][:25]
 
 
-def register(bot: DiscordBot) -> None:
+class Commanded(Protocol):
+    """What the commands need of the bot (`DiscordBot`): its tree, and a command run."""
+
+    @property
+    def tree(self) -> app_commands.CommandTree[Any]: ...
+
+    async def command(self, interaction: Interaction, name: str, words: list[str], *,
+                      private: bool = False, target: Target | None = None) -> None: ...
+
+
+def register(bot: Commanded) -> None:
     """Declare every command on the bot's tree."""
     tree = bot.tree
 
