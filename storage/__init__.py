@@ -21,6 +21,7 @@ from storage.accounts import (
     Settlement,
     Wallet,
 )
+from storage.backends import open_database
 from storage.changes import Changes, Saved
 from storage.db import (
     DEFAULT_PATH,
@@ -29,7 +30,6 @@ from storage.db import (
     StorageError,
     StorageUnavailable,
     is_postgres,
-    open_database,
 )
 from storage.moves import Moves
 from storage.sessions import Post, Session, SessionExists, Sessions

@@ -13,9 +13,10 @@ SQLite and PostgreSQL share, and reaches the database only through `Database`:
 - `listen(changes)`: the saves of other processes, told to `changes` (`storage.changes`) while
   anyone follows them; `shared(others)`: whether other processes write to the database now.
 
-`open_database(target)` picks the backend: a `postgresql://` or `postgres://` URL opens
-PostgreSQL (`storage.postgres_db`), anything else is the path of a SQLite file
-(`storage.sqlite_db`, the embedded default).
+`open_database(target)` (`storage.backends`, above both backends, which build on this module)
+picks the backend: a `postgresql://` or `postgres://` URL opens PostgreSQL
+(`storage.postgres_db`), anything else is the path of a SQLite file (`storage.sqlite_db`, the
+embedded default).
 
 Failures reach the bot as errors it can put into words: `StorageBusy` (another writer held the
 database longer than the busy timeout) and `StorageUnavailable` (the database cannot be reached,
@@ -26,7 +27,6 @@ check); its message names the constraint where the database tells it.
 from __future__ import annotations
 
 import re
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -101,20 +101,13 @@ class Connection(Protocol):
 
 
 class Database(ABC):
-    """An open database. Use `await Database.open(target)` and `await db.close()`."""
+    """An open database. Use `await open_database(target)` (`storage.backends`) and
+    `await db.close()`."""
 
     path: str
     """The SQLite file, or the PostgreSQL URL without its password."""
     clock: Callable[[], float]
     """Seconds since the epoch, as stored in the rows' times."""
-
-    @classmethod
-    async def open(cls, target: str | Path = DEFAULT_PATH,
-                   busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-                   clock: Callable[[], float] = time.time) -> Database:
-        """The database `target` names (see `open_database`), migrated to the current
-        schema."""
-        return await open_database(target, busy_timeout_ms, clock)
 
     @abstractmethod
     def write(self, *locks: Lock) -> AbstractAsyncContextManager[Connection]:
@@ -149,20 +142,6 @@ class Database(ABC):
 def is_postgres(target: str | Path) -> bool:
     """Whether `target` is a PostgreSQL URL rather than the path of a SQLite file."""
     return isinstance(target, str) and target.strip().lower().startswith(POSTGRES_SCHEMES)
-
-
-async def open_database(target: str | Path = DEFAULT_PATH,
-                        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-                        clock: Callable[[], float] = time.time) -> Database:
-    """A `postgresql://user:password@host:5432/name` URL opens PostgreSQL; anything else is
-    the path of a SQLite file (created if missing, in a folder that must exist)."""
-    if is_postgres(target):
-        from storage.postgres_db import PostgresDatabase
-
-        return await PostgresDatabase.connect(str(target).strip(), busy_timeout_ms, clock)
-    from storage.sqlite_db import SqliteDatabase
-
-    return await SqliteDatabase.connect(str(target), busy_timeout_ms, clock)
 
 
 DOLLAR_QUOTED = re.compile(r"(\$\$.*?\$\$)", re.DOTALL)

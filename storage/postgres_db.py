@@ -163,7 +163,7 @@ class PgConnection:
 
 
 class PostgresDatabase(Database):
-    """An open PostgreSQL database (`Database.open("postgresql://…")`)."""
+    """An open PostgreSQL database (`open_database("postgresql://…")`)."""
 
     def __init__(self, url: str, readers: AsyncConnectionPool[AsyncConnection[PgRow]],
                  writers: AsyncConnectionPool[AsyncConnection[PgRow]], busy_timeout_ms: int,

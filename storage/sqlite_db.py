@@ -77,7 +77,7 @@ class SqliteConnection:
 
 
 class SqliteDatabase(Database):
-    """An open SQLite file (`Database.open(path)`)."""
+    """An open SQLite file (`open_database(path)`)."""
 
     def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
                  clock: Callable[[], float]) -> None:

@@ -20,7 +20,8 @@ from storage import (
     StorageUnavailable,
     TableChips,
 )
-from storage.db import IntegrityError, is_postgres, open_database
+from storage.backends import open_database
+from storage.db import IntegrityError, is_postgres
 from storage.postgres_sql import NUL_MARK, to_postgres, without_password
 from storage.schema import MIGRATIONS
 from storage.schema_pg import MIGRATIONS as PG_MIGRATIONS
