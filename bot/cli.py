@@ -3,8 +3,8 @@
 `gupai sim` plays computer players against each other and prints what the rules produce, so a rule
 or an option can be watched and measured without a chat platform. `gupai play` seats a person at
 a table of computer players in the terminal (`bot/console/console.py`); `gupai rules` prints a
-game's rules (`bot/cli_rules.py`). `gupai verify` and `gupai replay` check and show a deal from its
-seed and its moves (`bot/deal_commands.py`).
+game's rules (`bot/commandline/cli_rules.py`). `gupai verify` and `gupai replay` check and show a
+deal from its seed and its moves (`bot/commandline/deal_commands.py`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import games
-from bot import deal_commands
-from bot.cli_rules import add_rules_parser
-from bot.console_options import default_db, shown_value
-from bot.logs import LogSettingError
-from bot.sim_report import deal_note, format_comparison, format_stats
+from bot.commandline import deal_commands
+from bot.commandline.cli_rules import add_rules_parser
+from bot.commandline.sim_report import deal_note, format_comparison, format_stats
+from bot.console.console_options import default_db, shown_value
+from bot.service.logs import LogSettingError
 from games.engine import GameError
 from games.players import LEVELS, STRATEGIES
 from games.sim import Interrupted, Runner, SimStats, simulate
@@ -113,7 +113,7 @@ def _check_plot(path: str | None) -> None:
     """Refuse a chart that could not be written before the simulation, not after it."""
     if path is None:
         return
-    from bot.console_options import default_lang
+    from bot.console.console_options import default_lang
     from words.i18n import tr
 
     lang = default_lang()
@@ -130,7 +130,7 @@ def _plot(path: str | None, rules: Any, seed: str, runs: Sequence[tuple[str, Sim
     output stays what `--json` promises."""
     if path is None:
         return
-    from bot.console_options import default_lang
+    from bot.console.console_options import default_lang
     from faces.presets import game_title
     from rendering.sim_plot import sim_plot
     from words.i18n import tr
@@ -149,7 +149,7 @@ def _runner(jobs: int) -> Runner | None:
     """Worker processes for more than one job (`bot.commandline.sim_workers`); none for one."""
     if jobs <= 1:
         return None
-    from bot.sim_workers import in_processes
+    from bot.commandline.sim_workers import in_processes
 
     return in_processes(jobs)
 
@@ -332,10 +332,10 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_gallery(args: argparse.Namespace) -> int:
-    from bot.gallery import render_gallery
+    from bot.commandline.gallery import render_gallery
 
     started = time.perf_counter()
-    from bot.console_options import default_lang
+    from bot.console.console_options import default_lang
 
     paths = render_gallery(Path(args.outdir), lang=args.lang or default_lang(),
                            theme_name=args.theme)
@@ -369,22 +369,22 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from bot.run import run, settings
+    from bot.launch.run import run, settings
     return run(settings())
 
 
 def cmd_telegram(args: argparse.Namespace) -> int:
-    from bot.run import run_telegram, settings
+    from bot.launch.run import run_telegram, settings
     return run_telegram(settings())
 
 
 def cmd_discord(args: argparse.Namespace) -> int:
-    from bot.run import run_discord, settings
+    from bot.launch.run import run_discord, settings
     return run_discord(settings())
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    from bot.run import settings
+    from bot.launch.run import settings
     from storage.backup import BackupError, backup, postgres_advice, source_of
     from storage.db import is_postgres
 
@@ -402,8 +402,8 @@ def cmd_backup(args: argparse.Namespace) -> int:
 
 
 def cmd_health(args: argparse.Namespace) -> int:
-    from bot.health import health
-    from bot.run import settings
+    from bot.launch.run import settings
+    from bot.service.health import health
     return health(settings())
 
 

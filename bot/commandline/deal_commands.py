@@ -3,9 +3,9 @@
 DESIGN.md §1.3. `gupai verify SEED FINGERPRINT GAME` deals a deal again from the seed the table
 named once it was over (`bot.commandline.verify`); `gupai verify DEAL` checks a whole deal kept in a
 database: dealt again from its seed, every kept move through the rules, the result and the chips
-that moved confirmed (`bot.deal_check`). `gupai replay DEAL` shows that deal step by step in
-the terminal (`bot.deal_replay`). The database is GUPAI_DB's (from the environment or .env, as
-`gupai run` reads it) unless `--db` names one, such as `gupai play`'s file.
+that moved confirmed (`bot.deals.deal_check`). `gupai replay DEAL` shows that deal step by step in
+the terminal (`bot.commandline.deal_replay`). The database is GUPAI_DB's (from the environment or
+.env, as `gupai run` reads it) unless `--db` names one, such as `gupai play`'s file.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 import games
-from bot.console_options import default_lang
+from bot.console.console_options import default_lang
 from games.engine import GameError
 from storage import StorageError
 from storage.db import DEFAULT_PATH
@@ -66,7 +66,7 @@ def add(sub: Any, option_pairs: Any) -> None:
 def database(args: argparse.Namespace) -> str:
     if args.db:
         return str(args.db)
-    from bot.run import settings
+    from bot.launch.run import settings
 
     return settings().get("GUPAI_DB", "").strip() or DEFAULT_PATH
 
@@ -78,7 +78,7 @@ def cmd_verify(args: argparse.Namespace, option_pairs: Any) -> int:
         return verify_deal(database(args), int(args.seed))
     if args.game is None:
         raise GameError("give the GAME after the seed and the fingerprint")
-    from bot.verify import verify
+    from bot.commandline.verify import verify
 
     return verify(args.seed, args.fingerprint, args.game, args.players, args.leader,
                   args.preset, option_pairs(args.option))
@@ -86,8 +86,8 @@ def cmd_verify(args: argparse.Namespace, option_pairs: Any) -> int:
 
 def verify_deal(target: str, deal_id: int) -> int:
     """Check a kept deal end to end: 0 and what was checked, or 1 and why it is refused."""
-    from bot.deal_check import DealRefused, report
-    from bot.deal_replay import load
+    from bot.commandline.deal_replay import load
+    from bot.deals.deal_check import DealRefused, report
 
     try:
         done = asyncio.run(load(target, deal_id))
@@ -99,7 +99,7 @@ def verify_deal(target: str, deal_id: int) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from bot.deal_replay import run
+    from bot.commandline.deal_replay import run
 
     try:
         return run(database(args), args.deal, args.lang or default_lang())

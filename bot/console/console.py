@@ -19,7 +19,7 @@ import contextlib
 import sys
 from typing import Any, TextIO
 
-from bot.console_input import (
+from bot.console.console_input import (
     EMPTY,
     LineSource,
     StdinLines,
@@ -29,9 +29,9 @@ from bot.console_input import (
     choose,
     hand_letters,
 )
-from bot.console_options import PlayOptions
-from bot.console_start import Opening
-from bot.console_text import (
+from bot.console.console_options import PlayOptions
+from bot.console.console_start import Opening
+from bot.console.console_text import (
     PictureFiles,
     board_lines,
     drawn,
@@ -43,9 +43,9 @@ from bot.console_text import (
     standings,
     untimed,
 )
-from bot.manager import SessionManager, Timing
 from bot.present import payload
-from bot.screens import Button, Keyboard, Picture, Reply, Screen
+from bot.present.screens import Button, Keyboard, Picture, Reply, Screen
+from bot.session.manager import SessionManager, Timing
 from games.engine import View
 from storage import Storage
 from words.i18n import tr

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from bot.seating import computer_name
-from bot.stakes import Paid, settle
+from bot.session.seating import computer_name
+from bot.session.stakes import Paid, settle
 from games import codec, seeds
 from games.engine import GameError, Match, Outcome, Rules
 from games.replay import Step, decode, replay

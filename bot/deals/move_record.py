@@ -6,15 +6,17 @@ in the save that makes it), so a restart, another process or a seat played by th
 to the same text. Each move names its seat and who made it: the seat's person (their storage id),
 with "a" added when the computer moved for them while they were away or gone; a computer seat is
 its own user. A deal dealt by a release that did not keep moves has no such key, and is settled
-without them: a part of a deal cannot be replayed.
+without them: a part of a deal cannot be replayed. The replay's address (`page`, with the deal's
+`token`) is made here, below the web table that serves it, since a result post names it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode, urljoin
 
-from bot.seating import Game, Seat
+from bot.session.seating import Game, Seat
 from games import codec, seeds
 from games.engine import Action, View
 from games.replay import Move, append
@@ -52,11 +54,19 @@ def kept(session: Session, game: Game, state: Any, held: Sequence[int]) -> DealM
     return DealMoves(seeds.deal_seed(game.seed, match.deal), setup, str(session.messages[KEY]))
 
 
+def token(session_id: int, deal_no: int, seed: str) -> str:
+    return f"{session_id}_{deal_no}_{seeds.fingerprint(seed)}"
+
+
+def page(base: str, session_id: int, deal_no: int, seed: str, lang: str) -> str:
+    """The replay page's address under the web table's public one (`base`, ending in `/`)."""
+    query = urlencode({"d": token(session_id, deal_no, seed), "lang": lang})
+    return urljoin(base if base.endswith("/") else f"{base}/", f"replay.html?{query}")
+
+
 def replay_link(base: str, session: Session, game: Game, view: View[Any], lang: str) -> str:
     """The address of the finished deal's replay on the web table ("" without one)."""
     if not base:
         return ""
-    from bot.web_replay import page
-
     deal = view.match.deal
     return page(base, session.id, deal, game.deal_seed(deal), lang)

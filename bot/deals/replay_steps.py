@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.deal_check import Replayed
-from bot.screens import Picture
-from bot.seating import computer_name
+from bot.deals.deal_check import Replayed
+from bot.present.screens import Picture
+from bot.session.seating import computer_name
 from faces import home_of
 from faces.moves import tile_text
 from faces.presets import game_title

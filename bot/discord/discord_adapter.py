@@ -31,10 +31,10 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.discord_commands import CatalogueTranslator, register
-from bot.discord_components import GameButton, GameSelect, view_of
-from bot.discord_hands import DiscordHands
-from bot.discord_messages import (
+from bot.discord.discord_commands import CatalogueTranslator, register
+from bot.discord.discord_components import GameButton, GameSelect, view_of
+from bot.discord.discord_hands import DiscordHands
+from bot.discord.discord_messages import (
     TEXT_LIMIT,
     TableMessage,
     actor_of,
@@ -49,15 +49,15 @@ from bot.discord_messages import (
     retry_after,
     tell,
 )
-from bot.discord_watch import DiscordWatch
-from bot.logs import hide
-from bot.manager import SessionManager, Timing
-from bot.metrics import Metrics, PlatformMetrics
-from bot.outbox import Budget, Outbox, loop_time
+from bot.discord.discord_watch import DiscordWatch
 from bot.present import payload
-from bot.screens import Actor, Place, Reply, Screen, Target
-from bot.seating import seat_index
-from bot.shards import Shards
+from bot.present.screens import Actor, Place, Reply, Screen, Target
+from bot.service.logs import hide
+from bot.service.metrics import Metrics, PlatformMetrics
+from bot.service.shards import Shards
+from bot.session.manager import SessionManager, Timing
+from bot.session.outbox import Budget, Outbox, loop_time
+from bot.session.seating import seat_index
 from storage import Session, Storage
 from words.i18n import lang_of, tr
 

@@ -1,9 +1,9 @@
 """Watching a game on Discord: Watch answers with the table as an ephemeral message for the
 presser alone, edited in place as the game goes on (issue 37, Watch; DESIGN.md §5, Discord).
 
-What it shows is the session layer's spectator's table (`bot.watching`: the group's table from
-the rules' spectator's view, in the watcher's language, with no buttons). Discord's limits bound
-it:
+What it shows is the session layer's spectator's table (`bot.session.watching`: the group's table
+from the rules' spectator's view, in the watcher's language, with no buttons). Discord's limits
+bound it:
 
 - An interaction's token lasts 15 minutes, so a message is followed for `TOKEN_LIFE` from the
   press and then left as it is; the message says until when (a timestamp every client shows in
@@ -30,9 +30,8 @@ from typing import Any
 
 import discord
 
-from bot.adapter import Job
-from bot.discord_hands import TOKEN_LIFE
-from bot.discord_messages import (
+from bot.discord.discord_hands import TOKEN_LIFE
+from bot.discord.discord_messages import (
     COLOUR,
     EMBED_LIMIT,
     TEXT_LIMIT,
@@ -41,10 +40,11 @@ from bot.discord_messages import (
     retry_after,
     shown_text,
 )
-from bot.manager import SessionManager
-from bot.outbox import Budget, Outbox
-from bot.screens import Actor
-from bot.watching import NotWatchable, Watched, watched
+from bot.present.screens import Actor
+from bot.session.adapter import Job
+from bot.session.manager import SessionManager
+from bot.session.outbox import Budget, Outbox
+from bot.session.watching import NotWatchable, Watched, watched
 from storage import StorageError
 from words.i18n import lang_of, tr
 

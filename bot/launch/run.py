@@ -23,15 +23,15 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from bot.requests import Timing
-from bot.shards import Shards, parse_shards
-from bot.workers import LEASE, MAX_LEASE, MIN_LEASE
+from bot.service.shards import Shards, parse_shards
+from bot.service.workers import LEASE, MAX_LEASE, MIN_LEASE
+from bot.session.requests import Timing
 from storage import Storage, StorageError
 
 if TYPE_CHECKING:
-    from bot.http_server import Address
-    from bot.miniapp import MiniApp
-    from bot.telegram_http import Webhook
+    from bot.launch.http_server import Address
+    from bot.present.miniapp import MiniApp
+    from bot.telegram.telegram_http import Webhook
 
 log = logging.getLogger(__name__)
 
@@ -117,9 +117,9 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
     except ValueError as exc:
         print(exc, file=out)
         return 2
-    from bot.logs import configure_logging
+    from bot.service.logs import configure_logging
     configure_logging(env)
-    from bot.telegram_messages import guard_logs
+    from bot.telegram.telegram_messages import guard_logs
     for token in wanted.values():
         guard_logs(token)
     try:
@@ -167,9 +167,9 @@ def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
     """Where the HTTP server listens (None: no server), Telegram's webhook (None: the bot
     polls) and its Mini App (None: no web table); ValueError with a sentence saying what to
     fix."""
-    from bot.http_server import Address
-    from bot.miniapp import MiniApp
-    from bot.telegram_http import Webhook
+    from bot.launch.http_server import Address
+    from bot.present.miniapp import MiniApp
+    from bot.telegram.telegram_http import Webhook
 
     address = Address.of(env)
     miniapp = MiniApp.of(env) if "telegram" in tokens else None
@@ -220,7 +220,7 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
     With an `address`, the HTTP server too (health, metrics, the `webhook` Telegram delivers
     to, and the `miniapp`'s web table), listening before any platform starts and stopped
     before them."""
-    from bot.metrics import Metrics
+    from bot.service.metrics import Metrics
 
     storage = await Storage.from_settings(env)
     timing, shards = sharing(env)
@@ -234,19 +234,19 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
     connections: list[asyncio.Task[None]] = []
     try:
         if "telegram" in tokens:
-            from bot.telegram_adapter import TelegramBot
+            from bot.telegram.telegram_adapter import TelegramBot
             telegram = TelegramBot(tokens["telegram"], storage,
                                    api_url=env.get("TELEGRAM_API_URL") or None,
                                    metrics=metrics, webhook=webhook, timing=timing,
                                    miniapp=miniapp)
             stoppers.append(telegram.stop)
         if "discord" in tokens:
-            from bot.discord_adapter import DiscordBot
+            from bot.discord.discord_adapter import DiscordBot
             discord_bot = DiscordBot(tokens["discord"], storage, metrics=metrics,
                                      timing=timing, shards=shards)
             stoppers.append(discord_bot.stop)
         if address is not None:
-            from bot.http_server import HttpServer
+            from bot.launch.http_server import HttpServer
             server = HttpServer(storage, metrics, address.host, address.port,
                                 proxies=address.proxies)
             if "telegram" in tokens:
@@ -254,8 +254,8 @@ async def _serve(tokens: Mapping[str, str], env: Mapping[str, str], out: TextIO,
                 if webhook is not None:
                     server.take_webhook(telegram)
                 if miniapp is not None:
-                    from bot.telegram_members import in_chat
-                    from bot.webapp import WebApp
+                    from bot.telegram.telegram_members import in_chat
+                    from bot.web.webapp import WebApp
                     server.take_webapp(WebApp(telegram.manager, tokens["telegram"],
                                               miniapp.max_age, streams=miniapp.streams,
                                               member=functools.partial(in_chat,

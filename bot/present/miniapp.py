@@ -10,7 +10,7 @@ is what BotFather is given. Two settings turn it on, both or neither:
   can carry a direct link (`https://t.me/<bot>/<name>?startapp=s<session>`): groups take no
   `web_app` buttons, private chats do (they open the page at its URL with `?s=<session>`).
   Watch opens the same page (`w<session>`, `?w=<session>`); the server, not the link, decides
-  that someone without a seat sees a spectator's table (`bot.web_watch`).
+  that someone without a seat sees a spectator's table (`bot.web.web_watch`).
 
 `GUPAI_MINIAPP_MAX_AGE` sets how many seconds Telegram's signature on an opening stays good,
 and `GUPAI_WEB_STREAMS` how many pages may follow games at once (`bot.web.web_streams`).

@@ -118,7 +118,7 @@ class Requests:
         own live table for one person (Discord's)."""
         self.replay_url = ""
         """Where the web table is published, for the result posts' links to a deal's replay
-        (`bot.web_replay`; "" when there is none)."""
+        (`bot.web.web_replay`; "" when there is none)."""
         self.locks: dict[int, asyncio.Lock] = {}
         self.cache: dict[int, Session] = {}
         self.settings: dict[int, ChatSettings] = {}

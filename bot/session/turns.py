@@ -14,14 +14,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.chips import Chips, Dealt, keep
-from bot.metrics import PlatformMetrics
-from bot.move_record import KEY, kept, recorded, replay_link
+from bot.deals.move_record import KEY, kept, recorded, replay_link
 from bot.present import keyboards, payload, presenter
-from bot.requests import Refusal, Requests, bump, seat_of
-from bot.screens import Actor, HandUpdate, Post, Reply, Screen
-from bot.seating import Game, Seat, seats_of, with_seats
-from bot.stakes import Paid
+from bot.present.screens import Actor, HandUpdate, Post, Reply, Screen
+from bot.service.metrics import PlatformMetrics
+from bot.session.chips import Chips, Dealt, keep
+from bot.session.requests import Refusal, Requests, bump, seat_of
+from bot.session.seating import Game, Seat, seats_of, with_seats
+from bot.session.stakes import Paid
 from games.engine import Action, Event, GameError, NotYourTurn, View, play
 from storage import ChatSettings, Session, Settlement, TableChips
 from storage import Post as StoredPost

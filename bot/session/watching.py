@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from bot.manager import SessionManager
-from bot.requests import OPEN
-from bot.screens import Screen
+from bot.present.screens import Screen
+from bot.session.manager import SessionManager
+from bot.session.requests import OPEN
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,11 +34,11 @@ from telegram import User as TgUser
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
 from telegram.ext import ExtBot
 
-from bot.adapter import Slot
-from bot.logs import hide
-from bot.miniapp import START, WATCH, MiniApp
-from bot.outbox import Outbox, Pace
-from bot.screens import Actor, Keyboard, Place, Screen, Target
+from bot.present.miniapp import START, WATCH, MiniApp
+from bot.present.screens import Actor, Keyboard, Place, Screen, Target
+from bot.service.logs import hide
+from bot.session.adapter import Slot
+from bot.session.outbox import Outbox, Pace
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The web table's replay of a finished deal (`/app/replay.html`): its data and board pictures.
 
-DESIGN.md §4 and §1.3; the deal is replayed and checked by `bot.deal_check`, shown by
-`bot.replay_steps`. A result post links here with the deal's token: its game's number, the
+DESIGN.md §4 and §1.3; the deal is replayed and checked by `bot.deals.deal_check`, shown by
+`bot.deals.replay_steps`. A result post links here with the deal's token: its game's number, the
 deal's number and the fingerprint of the deal's seed (`<session>_<deal>_<fingerprint>`). The
 token is what lets someone in: the result post that carries it names the seed, so the group can
 look again, and nobody else can guess a fingerprint of 64 bits for a deal they have not seen.
@@ -22,12 +22,11 @@ import json
 import re
 from collections import OrderedDict
 from typing import TypeVar
-from urllib.parse import urlencode, urljoin
 
 from aiohttp import web
 
-from bot.deal_check import DealRefused, Replayed, check
-from bot.replay_steps import as_json, shown
+from bot.deals.deal_check import DealRefused, Replayed, check
+from bot.deals.replay_steps import as_json, shown
 from games import seeds
 from storage import Storage, StorageError
 from words.i18n import lang_of, tr
@@ -38,16 +37,6 @@ TOKEN = re.compile(r"(\d{1,12})_(\d{1,9})_([0-9a-f]{16})")
 KEPT = 32
 """Replayed deals, their pages and board pictures kept in memory: a post's readers come in a
 burst, and a replay never changes."""
-
-
-def token(session_id: int, deal_no: int, seed: str) -> str:
-    return f"{session_id}_{deal_no}_{seeds.fingerprint(seed)}"
-
-
-def page(base: str, session_id: int, deal_no: int, seed: str, lang: str) -> str:
-    """The replay page's address under the web table's public one (`base`, ending in `/`)."""
-    query = urlencode({"d": token(session_id, deal_no, seed), "lang": lang})
-    return urljoin(base if base.endswith("/") else f"{base}/", f"replay.html?{query}")
 
 
 class Replays:

@@ -12,7 +12,7 @@ marks on the seat as the pictures do.
 
 Who may look: the people seated at the table, and anyone else as a spectator: the lobby, so
 they can join, and a game under way as the group sees it, from the rules' spectator's view,
-with no hand and no move (`bot.web_watch`). Everything is in the opener's language (they alone
+with no hand and no move (`bot.web.web_watch`). Everything is in the opener's language (they alone
 see the page).
 """
 
@@ -21,16 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.keyboards import distinct, letters_of, move_button
-from bot.manager import SessionManager
-from bot.payload import BACK
 from bot.present import payload
-from bot.presenter import in_language
-from bot.requests import OPEN, own_language
-from bot.screens import Actor, Keyboard, Screen
-from bot.seating import seat_index, seats_of
-from bot.turns import Seen
-from bot.web_watch import join_button
+from bot.present.keyboards import distinct, letters_of, move_button
+from bot.present.payload import BACK
+from bot.present.presenter import in_language
+from bot.present.screens import Actor, Keyboard, Screen
+from bot.session.manager import SessionManager
+from bot.session.requests import OPEN, own_language
+from bot.session.seating import seat_index, seats_of
+from bot.session.turns import Seen
+from bot.web.web_watch import join_button
 from games import get
 from games.engine import View
 from rendering import hand_labels

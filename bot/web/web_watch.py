@@ -21,11 +21,11 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.hosting import free_seat
-from bot.manager import SessionManager
 from bot.present import payload
-from bot.screens import Actor
-from bot.seating import seat_index, seats_of
+from bot.present.screens import Actor
+from bot.session.hosting import free_seat
+from bot.session.manager import SessionManager
+from bot.session.seating import seat_index, seats_of
 from storage import Session
 from words.i18n import tr
 

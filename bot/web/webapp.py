@@ -6,7 +6,7 @@ token and its age (`bot.web.webapp_auth`); without it the answer is 401 and noth
 changed. Then:
 
 - `GET api/table?session=N`: the table as the opener may see it (`bot.web.web_table`): their seat's,
-  or a spectator's (`bot.web_watch`), with how many watch.
+  or a spectator's (`bot.web.web_watch`), with how many watch.
 - `GET api/board?session=N`: the board picture the group sees, in the opener's language.
 - `GET api/events?session=N`: server-sent events, one `{"version": V}` each time the game is
   saved, by this process or another (`bot.web.web_streams`: told, never polling), one
@@ -16,7 +16,7 @@ changed. Then:
   spectator's is refused (403) before it reaches the game.
 - `POST api/join` `{"session": N}`: a seat at a lobby, as the chats' Join does.
 - `GET api/replay`, `GET api/replay/board`: a finished deal's replay, opened by the token its
-  result post carries rather than by init data (`bot.web_replay`).
+  result post carries rather than by init data (`bot.web.web_replay`).
 
 The pages themselves (`index.html`, `app.js`, `app.css`; `replay.html`, `replay.js`) and tile
 faces (`tile/<family>/<a>-<b>.png`) are public: they hold nothing about any game.
@@ -44,14 +44,15 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.http_guard import Buckets, Guard, Refused, client_address, read_json
-from bot.manager import SessionManager
-from bot.screens import Actor
-from bot.web_replay import Replays
-from bot.web_streams import TOTAL, Streams
-from bot.web_table import Opened, WebRefusal, opened, table_json, table_screen
-from bot.web_watch import CannotTell, Member, Members, spectator_press, watching_text
-from bot.webapp_auth import BadInitData, InitDataCheck, WebUser
+from bot.present.miniapp import TOTAL
+from bot.present.screens import Actor
+from bot.service.http_guard import Buckets, Guard, Refused, client_address, read_json
+from bot.session.manager import SessionManager
+from bot.web.web_replay import Replays
+from bot.web.web_streams import Streams
+from bot.web.web_table import Opened, WebRefusal, opened, table_json, table_screen
+from bot.web.web_watch import CannotTell, Member, Members, spectator_press, watching_text
+from bot.web.webapp_auth import BadInitData, InitDataCheck, WebUser
 from rendering import sprites
 from rendering.theme import THEMES
 from storage import StorageError
@@ -88,7 +89,7 @@ class WebApp:
                  clock: Callable[[], float] | None = None, streams: int = TOTAL,
                  member: Member | None = None) -> None:
         """`member` says whether someone is in a game's group, so that only its members
-        watch it (`bot.web_watch.Members`; without it, anyone may)."""
+        watch it (`bot.web.web_watch.Members`; without it, anyone may)."""
         self.manager = manager
         self.members = Members(member)
         self.check = InitDataCheck(token, max_age, clock or manager.clock)
@@ -150,7 +151,7 @@ class WebApp:
         name = request.match_info.get("name", "index.html")
         if name not in STATIC:
             raise web.HTTPNotFound()
-        body = resources.files("bot").joinpath("web", name).read_bytes()
+        body = resources.files("bot.web").joinpath("static", name).read_bytes()
         headers = {"Cache-Control": "no-cache"}
         if name.endswith(".html"):
             headers["Content-Security-Policy"] = POLICY

@@ -7,8 +7,8 @@ import json
 import pytest
 
 import games
-from bot.deal_check import DealRefused, check, chips, replayed
-from bot.move_record import KEY
+from bot.deals.deal_check import DealRefused, check, chips, replayed
+from bot.deals.move_record import KEY
 from games import replay
 from tests.support.helpers import short_match
 from tests.support.session_helpers import BOB, OLENA, PLACE, close, lobby, manager, play_out

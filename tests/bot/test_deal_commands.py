@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.deal_replay import replay
+from bot.commandline.deal_replay import replay
 from games import replay as moves_text
 
 pytestmark = pytest.mark.timeout(90)

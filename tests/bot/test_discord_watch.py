@@ -12,11 +12,11 @@ import itertools
 from typing import Any
 
 import pytest
-from bot.discord_hands import TOKEN_LIFE
-from bot.screens import Place
 
 import games
-from bot.discord_watch import SPACING
+from bot.discord.discord_hands import TOKEN_LIFE
+from bot.discord.discord_watch import SPACING
+from bot.present.screens import Place
 from tests.bot.test_discord_e2e import open_game, play_deal
 from tests.support.discord_server import (
     BOB,

@@ -1,6 +1,6 @@
 """The rooms of bot/ import one another in one direction only (bot/__init__.py names them).
 
-`service` is the floor; the session layer (`session`, `present`) stands on it; each surface
+`service` is the floor; the session layer (`session`, `present`, `deals`) stands on it; each surface
 (`telegram`, `discord`, `web`, `console`) uses the session layer and never another surface; the
 run loop that wires the surfaces (`launch`) and the command line (`commandline`, `cli.py`) are on
 top. Below bot/, the games, words, rendering, faces and storage never import `bot`. Every import
@@ -13,11 +13,12 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FLOOR = {"service": 0, "session": 1, "present": 1, "telegram": 2, "discord": 2, "web": 2,
+FLOOR = {"service": 0, "session": 1, "present": 1, "deals": 1, "telegram": 2, "discord": 2, "web": 2,
          "console": 2, "launch": 3, "commandline": 3, "cli": 3}
 """Each room's floor: a room imports its own modules and those of the floors below it."""
-SESSION_LAYER = {"session", "present"}
-"""The one floor whose rooms may import each other: the session layer and the screens it shows."""
+SESSION_LAYER = {"session", "present", "deals"}
+"""The one floor whose rooms may import each other: the session layer, the screens it shows and
+the deals it keeps."""
 TOP = 3
 BELOW_BOT = ("games", "words", "rendering", "faces", "storage")
 MOST_MODULES = 15

@@ -18,7 +18,8 @@ from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 HOLD_STATES = {"session/turns.py", "session/lobby.py", "session/timers.py", "session/seating.py",
-               "commandline/gallery.py", "deal_check.py", "move_record.py", "replay_steps.py"}
+               "commandline/gallery.py", "deals/deal_check.py", "deals/move_record.py",
+               "deals/replay_steps.py"}
 STATE_CALLS = {"apply", "new_deal", "next_match", "start_match", "legal_actions", "to_move",
                "view", "step", "check_legal"}
 """Rules methods that take or make a state (`view` makes a view *from* a state)."""

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot.screens import Actor
-from bot.seating import Seat, computer_label
-from bot.turns import with_last
-from bot.web_table import Opened, table_json, table_screen
 
 import games
+from bot.present.screens import Actor
+from bot.session.seating import Seat, computer_label
+from bot.session.turns import with_last
+from bot.web.web_table import Opened, table_json, table_screen
 from games.engine import Rules
 from storage import Session
 from tests.support.hidden import Deal

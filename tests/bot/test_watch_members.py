@@ -1,11 +1,11 @@
 """Who may watch a game: the members of its group, as the platform says, kept a while
-(`bot.web_watch.Members`); a platform that cannot say is told apart from a "no"."""
+(`bot.web.web_watch.Members`); a platform that cannot say is told apart from a "no"."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.web_watch import MEMBER_SECONDS, CannotTell, Members
+from bot.web.web_watch import MEMBER_SECONDS, CannotTell, Members
 from storage import Session
 
 

@@ -1,4 +1,5 @@
-"""The replay's data and pictures (`bot.web_replay`): what a token opens, and what it does not."""
+"""The replay's data and pictures (`bot.web.web_replay`): what a token opens, and what it does
+not."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 import games
-from bot.deal_check import check
-from bot.replay_steps import as_json
-from bot.web_replay import Replays, page, token
+from bot.deals.deal_check import check
+from bot.deals.move_record import page, token
+from bot.deals.replay_steps import as_json
+from bot.web.web_replay import Replays
 from storage import Storage
 from tests.support.helpers import short_match
 from tests.support.session_helpers import BOB, OLENA, close, lobby, manager, play_out
@@ -91,9 +93,10 @@ def test_the_page_address_is_under_the_web_table():
 
 async def test_the_replay_button_is_a_link_on_both_platforms():
     import discord
-    from bot.discord_components import view_of
-    from bot.screens import Button
-    from bot.telegram_messages import inline_markup
+
+    from bot.discord.discord_components import view_of
+    from bot.present.screens import Button
+    from bot.telegram.telegram_messages import inline_markup
 
     url = page("https://example.org/app/", 7, 2, "0" * 32, "en")
     keyboard = ((Button(tr("en", "btn.replay"), url=url),),)

@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from bot.deal_replay import load
+from bot.commandline.deal_replay import load
 from tests.support.browser import PHONE, chromium, screenshot
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.telegram_group import GROUP, OLENA

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.deal_check import check
+from bot.deals.deal_check import check
 from storage import SeatResult, Settlement, Storage
 from storage.moves import DealMoves
 from tests.support.helpers import short_match

@@ -230,11 +230,10 @@ def _line_games() -> list[Any]:
 def _members() -> dict[str, Callable[[], set[str]]]:
     """Each family of keys built at run time and its source of truth: the list, table or tile
     set whose every member the code may turn into a key."""
-    from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS
-    from bot.discord_messages import NEEDED, NEEDED_IN_THREAD
-    from bot.web_table import WORDS
-
-    from bot.replay_steps import WORDS as REPLAY_WORDS
+    from bot.deals.replay_steps import WORDS as REPLAY_WORDS
+    from bot.discord.discord_messages import NEEDED, NEEDED_IN_THREAD
+    from bot.session.adapter import CHAT_COMMANDS, GAME_COMMANDS
+    from bot.web.web_table import WORDS
     from faces.tile_sheet import MILITARY_PAIRS
     from games.hierarchy import CIVIL_PAIR, MILITARY_PAIR, classify
     from games.players import LEVELS
@@ -314,7 +313,7 @@ def test_keys_made_from_game_data_exist():
                 "label.clean", "label.penalized", "label.normal", "move.lead", "move.play",
                 "move.drop", "move.pass", "btn.draw", "btn.pass"):
         assert key in CATALOGUE["en"], key
-    from bot.adapter import CHAT_COMMANDS, GAME_COMMANDS
+    from bot.session.adapter import CHAT_COMMANDS, GAME_COMMANDS
     for name in (*GAME_COMMANDS, *CHAT_COMMANDS):
         assert f"command.{name}" in CATALOGUE["en"]
 

@@ -1,5 +1,6 @@
 """A finished deal replayed in English: `gupai replay` in the terminal and the web table's replay
-(`bot.deal_replay`, `bot.replay_steps`), and the result post's button that opens it."""
+(`bot.commandline.deal_replay`, `bot.deals.replay_steps`), and the result post's button that opens
+it."""
 
 from __future__ import annotations
 

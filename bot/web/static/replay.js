@@ -1,5 +1,5 @@
 // A finished deal, replayed: every step the server worked out from the deal's seed and kept
-// moves (bot/web_replay.py), stepped through here. The deal is over, so every hand is shown
+// moves (bot/web/web_replay.py), stepped through here. The deal is over, so every hand is shown
 // face up; the board is the group's picture of each step, fetched as it is shown.
 
 const params = new URLSearchParams(location.search);
