@@ -13,8 +13,9 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FLOOR = {"service": 0, "session": 1, "present": 1, "deals": 1, "telegram": 2, "discord": 2, "web": 2,
-         "console": 2, "launch": 3, "commandline": 3, "cli": 3}
+FLOOR = {"service": 0, "session": 1, "present": 1, "deals": 1,
+         "telegram": 2, "discord": 2, "web": 2, "console": 2,
+         "launch": 3, "commandline": 3, "cli": 3}
 """Each room's floor: a room imports its own modules and those of the floors below it."""
 SESSION_LAYER = {"session", "present", "deals"}
 """The one floor whose rooms may import each other: the session layer, the screens it shows and
