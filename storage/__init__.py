@@ -3,9 +3,10 @@ several processes share them (DESIGN.md §6).
 
 `Storage` is the bot's single handle: `accounts` (people, chats, chips, settlements),
 `tables` (the chips people brought to games), `sessions` (saved games with optimistic versions),
-`stats` (leaderboards, per-game figures), `workers` (the processes sharing the database and
-the games' leases) and `moves` (finished deals' moves, to replay them); `changes` tells
-whoever follows them of every game saved, by this process or another (`storage.changes`).
+`stats` (leaderboards, per-game figures), `seasons` (a chat's seasons and their tables),
+`workers` (the processes sharing the database and the games' leases) and `moves` (finished
+deals' moves, to replay them); `changes` tells whoever follows them of every game saved, by
+this process or another (`storage.changes`).
 """
 
 from __future__ import annotations
@@ -32,15 +33,17 @@ from storage.db import (
     is_postgres,
 )
 from storage.moves import Moves
+from storage.seasons import PersonSeason, Season, Seasons
 from storage.sessions import Post, Session, SessionExists, Sessions
 from storage.stats import DealSummary, GameStats, Standing, Stats
 from storage.tables import StaleSave, TableChips, Tables
 from storage.workers import WorkerRow, Workers
 
 __all__ = [
-    "Changes", "ChatSettings", "DealSummary", "GameStats", "Post", "Saved", "SeatResult",
-    "Session", "SessionExists", "Settlement", "StaleSave", "Standing", "Storage", "StorageBusy",
-    "StorageError", "StorageUnavailable", "TableChips", "Wallet", "WorkerRow",
+    "Changes", "ChatSettings", "DealSummary", "GameStats", "PersonSeason", "Post", "Saved",
+    "Season", "SeatResult", "Session", "SessionExists", "Settlement", "StaleSave", "Standing",
+    "Storage", "StorageBusy", "StorageError", "StorageUnavailable", "TableChips", "Wallet",
+    "WorkerRow",
 ]
 
 
@@ -53,6 +56,7 @@ class Storage:
         self.tables = Tables(db, self.accounts)
         self.sessions = Sessions(db, self.accounts, self.tables, self.changes)
         self.stats = Stats(db)
+        self.seasons = Seasons(db)
         self.workers = Workers(db)
         self.moves = Moves(db)
 

@@ -37,6 +37,8 @@ TURN_TIMEOUT = 90
 LOBBY_TIMEOUT = 600
 DEFAULT_LEVEL = "normal"
 """The level a chat's computer players play at until its admins choose another."""
+DEFAULT_SEASON = "month"
+"""How long a chat's seasons run until its admins choose otherwise (`storage.seasons`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,10 @@ class ChatSettings:
     """Stakes a person brings to a table of a game that cannot say its worst deal."""
     min_deals: int = DEFAULT_MIN_DEALS
     """Deals at stake a person needs to be ranked by chips won per deal."""
+    season: str = DEFAULT_SEASON
+    """How long a season runs: "week", "month", or "off" (no seasons)."""
+    season_since: float = 0.0
+    """When `season` was last changed (the season under way then ended there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +214,8 @@ class Accounts:
             max_stake=int(stored.get("max_stake", DEFAULT_MAX_STAKE)),
             buy_in=int(stored.get("buy_in", DEFAULT_BUY_IN)),
             min_deals=int(stored.get("min_deals", DEFAULT_MIN_DEALS)),
+            season=str(stored.get("season", DEFAULT_SEASON)),
+            season_since=float(stored.get("season_since", 0.0)),
         )
 
     async def update_settings(self, chat_id: int, **changes: Any) -> ChatSettings:

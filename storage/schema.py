@@ -215,4 +215,19 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE deals ADD COLUMN setup TEXT;
     ALTER TABLE deals ADD COLUMN moves TEXT;
     """,
+    # 8: a chat's seasons (`storage.seasons`): one row per season that has ended, numbered in
+    # the chat from 1, with its span. What a season counts is read from the ledger between
+    # its start and its end, so it is kept once, there; the season under way has no row (it
+    # follows from the last one, the chat's setting and the ledger). A season's row is
+    # written once, whoever writes it first: that is what posts its podium once.
+    """
+    CREATE TABLE seasons (
+        chat_id  INTEGER NOT NULL REFERENCES chats (id),
+        number   INTEGER NOT NULL,
+        starts   REAL NOT NULL,
+        ends     REAL NOT NULL,
+        PRIMARY KEY (chat_id, number)
+    );
+    CREATE INDEX ledger_by_time ON ledger (chat_id, kind, at);
+    """,
 )

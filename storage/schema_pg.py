@@ -180,4 +180,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE deals ADD COLUMN setup TEXT;
     ALTER TABLE deals ADD COLUMN moves TEXT;
     """,
+    # 8: a chat's seasons (see `storage.schema`): one row per season that has ended.
+    """
+    CREATE TABLE seasons (
+        chat_id  BIGINT NOT NULL REFERENCES chats (id),
+        number   BIGINT NOT NULL,
+        starts   DOUBLE PRECISION NOT NULL,
+        ends     DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (chat_id, number)
+    );
+    CREATE INDEX ledger_by_time ON ledger (chat_id, kind, at);
+    """,
 )
