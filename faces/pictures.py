@@ -1,4 +1,5 @@
-"""The bot's pictures as PNG bytes: a game's board, a hand, a deal's result, the leaderboard.
+"""The bot's pictures as PNG bytes: a game's board, a hand, a deal's result, the leaderboard,
+a season's podium.
 
 DESIGN.md §7: each picture is drawn from a view (or plain rows for the leaderboard) by the home
 of the view's game, with the words the caller has translated in its `Frame`; anything but a view
@@ -16,6 +17,7 @@ from faces import home_of
 from games.engine import View
 from rendering import Frame, Standing, encode, leaderboard_card
 from rendering.encoding import Destination
+from rendering.podium import podium_card
 
 
 def board(view: View[Any], frame: Frame, to: Destination = "lossless") -> bytes:
@@ -36,5 +38,12 @@ def result(view: View[Any], frame: Frame, to: Destination = "lossless") -> bytes
     return encode(home_of(view).result(view, frame), to)
 
 
-def leaderboard(rows: Sequence[Standing], frame: Frame, to: Destination = "lossless") -> bytes:
-    return encode(leaderboard_card(rows, frame), to)
+def leaderboard(rows: Sequence[Standing], frame: Frame, to: Destination = "lossless",
+                won: bool = False) -> bytes:
+    """A page of a leaderboard (`won`: a season's, by chips won in it)."""
+    return encode(leaderboard_card(rows, frame, won), to)
+
+
+def podium(rows: Sequence[Standing], frame: Frame, to: Destination = "lossless") -> bytes:
+    """A season's first three, on the podium."""
+    return encode(podium_card(rows, frame), to)

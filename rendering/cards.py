@@ -171,14 +171,17 @@ def _band(draw: ImageDraw.ImageDraw, look: Theme, span: tuple[int, int], highlig
                            width=3 if highlight else 0)
 
 
-def leaderboard_card(rows: Sequence[Standing], frame: Frame) -> Image.Image:
+def leaderboard_card(rows: Sequence[Standing], frame: Frame, won: bool = False
+                     ) -> Image.Image:
+    """One page of a leaderboard. `won`: a season's, whose chips are those won in it, a gain
+    with its sign as a loss has one."""
     lang = frame.lang
     look = theme(frame.theme)
     image = new_image((CARD_WIDTH, _card_height(max(1, len(rows)))), look.table)
     draw = ImageDraw.Draw(image)
     header(draw, look, frame.title, "", CARD_WIDTH)
-    columns = tuple(tr(lang, key) for key in ("img.rank", "img.player", "img.balance",
-                                            "img.games"))
+    columns = tuple(tr(lang, key) for key in ("img.rank", "img.player",
+                                            "img.won" if won else "img.balance", "img.games"))
     xs = _columns(draw, look, columns, leaderboard=True)
     if not rows:
         draw_text(draw, (CARD_WIDTH // 2, _row(draw, look, 0, False, 1)), tr(lang, "img.nobody"),
@@ -188,9 +191,10 @@ def leaderboard_card(rows: Sequence[Standing], frame: Frame) -> Image.Image:
         draw_text(draw, (xs[0], y), str(row.rank), NAME_SIZE, look.gold if row.rank == 1
                   else look.muted, bold=True, anchor="lm")
         _name(draw, (xs[1], y), row.name, look.text, xs[2] - xs[1] - 130, False)
-        colour = look.bad if row.balance < 0 else look.text
-        draw_text(draw, (xs[2], y), signed(row.balance) if row.balance < 0 else str(row.balance),
-                  NAME_SIZE, colour, bold=True, anchor="rm")
+        colour = look.bad if row.balance < 0 else look.good if won and row.balance > 0 \
+            else look.text
+        shown = signed(row.balance) if row.balance < 0 or won else str(row.balance)
+        draw_text(draw, (xs[2], y), shown, NAME_SIZE, colour, bold=True, anchor="rm")
         draw_text(draw, (xs[3], y), str(row.games), NAME_SIZE, look.muted, anchor="rm")
     return image
 

@@ -44,6 +44,9 @@ class Theme:
     """Where seats play in partnerships: each team's mark (orange, violet), apart from the
     gold of a winner, the blue of the seat to move and the red of the pips, on both looks'
     dark panels and felts."""
+    medals: tuple[RGB, RGB, RGB] = ((250, 196, 60), (200, 208, 216), (214, 140, 74))
+    """A season's podium: gold (the winner's gold), silver and bronze, each light enough
+    for the dark panel's colour to be read on it."""
 
 
 THEMES: dict[str, Theme] = {

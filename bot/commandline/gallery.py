@@ -5,7 +5,7 @@ the same on every machine and shows real positions; each game's home (`faces`) s
 variants to draw and which positions of a deal are worth a picture (a line game's longest line,
 a trick in progress, a discard about to be taken, a winning hand laid out). Each image is drawn
 from a view, exactly as the bot draws it, with the leaderboard and the sheets of every tile face
-(`faces.tile_sheet`), named.
+(`faces.tile_sheet`), named, and a season's table and podium.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from games.engine import Rules
 from rendering import Frame, encode
 from rendering.theme import THEMES
 from storage.stats import Standing
+from words.i18n import tr
 
 SAMPLE_NAMES = (
     "Олена",
@@ -92,6 +93,16 @@ def render_gallery(out: Path, lang: str = "uk", theme_name: str = "dark") -> lis
     top = "Найкращі гравці" if lang == "uk" else "Leaderboard"
     save("leaderboard", pictures.leaderboard(
         standings, Frame(title=top, names=(), lang=lang, theme=theme_name)))
+    season = [Standing(1, 4, SAMPLE_NAMES[3], 540, 23, 540),
+              Standing(2, 1, SAMPLE_NAMES[0], 120, 11, 120),
+              Standing(3, 2, SAMPLE_NAMES[1], -15, 30, -15)]
+    title = tr(lang, "top.season_picture_title", number=3,
+               span=tr(lang, "season.span_month", month=tr(lang, "season.month_11"), year=2026))
+    save("season", pictures.leaderboard(
+        season, Frame(title=title, names=(), lang=lang, theme=theme_name), won=True))
+    save("podium", pictures.podium(season, Frame(
+        title=title, names=(), lang=lang, theme=theme_name,
+        footer=tr(lang, "season.picture_footer", 64, players=7))))
     for name in THEMES:
         save(f"tiles-{name}", encode(tile_sheet(name, lang)))
     return written

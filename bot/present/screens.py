@@ -17,7 +17,7 @@ from rendering import Frame, Standing
 from rendering.encoding import Destination
 from rendering.stats_card import StatsCard, stats_png
 
-PictureKind = Literal["board", "hand", "result", "leaderboard", "stats"]
+PictureKind = Literal["board", "hand", "result", "leaderboard", "season", "podium", "stats"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,10 @@ class Picture:
             return pictures.result(self.view, self.frame, to=to)
         if self.kind == "stats" and self.card is not None:
             return stats_png(self.card, self.frame)
+        if self.kind == "podium":
+            return pictures.podium(self.rows, self.frame, to=to)
+        if self.kind == "season":
+            return pictures.leaderboard(self.rows, self.frame, to=to, won=True)
         return pictures.leaderboard(self.rows, self.frame, to=to)
 
 

@@ -14,10 +14,12 @@ from collections.abc import Mapping
 
 from words.catalogue import (
     en_replay,
+    en_seasons,
     en_tables,
     en_terminal,
     en_web,
     uk_replay,
+    uk_seasons,
     uk_tables,
     uk_terminal,
     uk_web,
@@ -26,12 +28,15 @@ from words.catalogue.en import EN
 from words.catalogue.types import Entry
 from words.catalogue.uk import UK
 
-_PARTS = {"en": (EN, en_terminal.TERMINAL, en_tables.TABLES, en_web.WEB, en_replay.REPLAY),
-          "uk": (UK, uk_terminal.TERMINAL, uk_tables.TABLES, uk_web.WEB, uk_replay.REPLAY)}
+_PARTS = {"en": (EN, en_terminal.TERMINAL, en_tables.TABLES, en_web.WEB, en_replay.REPLAY,
+                 en_seasons.SEASONS),
+          "uk": (UK, uk_terminal.TERMINAL, uk_tables.TABLES, uk_web.WEB, uk_replay.REPLAY,
+                 uk_seasons.SEASONS)}
 CATALOGUE: dict[str, dict[str, Entry]] = {
     lang: {k: v for part in parts for k, v in part.items()} for lang, parts in _PARTS.items()}
 """Each language's sentences; the terminal's own (`gupai play`), those of chips, tables and
-their hosts, the web table's and a replayed deal's are kept in modules of their own per language."""
+their hosts, the web table's, a replayed deal's and the seasons' are kept in modules of their own
+per language."""
 assert all(len(CATALOGUE[lang]) == sum(map(len, parts)) for lang, parts in _PARTS.items()), \
     "a key is in two parts of one language"
 
