@@ -62,6 +62,9 @@ class Worker:
         self.take_over: Callable[[list[Session], set[int]], Awaitable[None]] | None = None
         """Set by the session layer: show these games again and arm their timers, and deliver
         the posts with these ids, which this process now owes."""
+        self.also: list[Callable[[], Awaitable[None]]] = []
+        """More that each sweep does once the games are taken over (the seasons whose end
+        has come: `bot.deals.seasons`)."""
         self._sweeping: asyncio.TimerHandle | None = None
         self._task: asyncio.Task[None] | None = None
         self.closed = False
@@ -141,6 +144,8 @@ class Worker:
         posts = set(await workers.claim_posts(self.id, self.platform))
         if (taken or posts) and self.take_over is not None:
             await self.take_over(taken, posts)
+        for work in self.also:
+            await work()
 
     def dead(self, rows: Iterable[WorkerRow]) -> list[str]:
         now = self.storage.db.clock()

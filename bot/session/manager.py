@@ -14,6 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.deals.seasons import SeasonKeeper
 from bot.present import payload
 from bot.present.screens import Actor, Place, Reply, Target
 from bot.service.logs import log_context
@@ -69,6 +70,7 @@ class SessionManager:
     lobby: Lobby
     timers: Timers
     hosting: Hosting
+    seasons: SeasonKeeper
 
     def __init__(self, storage: Storage, platform: str, timing: Timing | None = None,
                  clock: Callable[[], float] = time.time, theme: str = "dark",
@@ -83,6 +85,8 @@ class SessionManager:
         self.lobby = Lobby(self.requests, self.turns)
         self.timers = Timers(self.requests, self.turns, self.lobby)
         self.hosting = Hosting(self.requests, self.turns, self.lobby, self.timers)
+        self.seasons = SeasonKeeper(self.requests, self.turns)
+        self.requests.worker.also.append(self.seasons.sweep)
         self.requests.saved = self.timers.arm
 
     # ----- what the adapters are given ----------------------------------------------------------

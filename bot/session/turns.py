@@ -17,6 +17,7 @@ from typing import Any
 from bot.deals.move_record import KEY, kept, recorded, replay_link
 from bot.present import keyboards, payload, presenter
 from bot.present.screens import Actor, HandUpdate, Post, Reply, Screen
+from bot.present.season_words import podium_post
 from bot.service.metrics import PlatformMetrics
 from bot.session.chips import Chips, Dealt, keep
 from bot.session.requests import Refusal, Requests, bump, seat_of
@@ -26,6 +27,7 @@ from games.engine import Action, Event, GameError, NotYourTurn, View, play
 from storage import ChatSettings, Session, Settlement, TableChips
 from storage import Post as StoredPost
 from storage.accounts import seat_results
+from storage.seasons import POST_KIND
 from words.i18n import tr
 
 
@@ -338,11 +340,14 @@ class Turns:
     async def posts(self, session: Session, posts: Sequence[StoredPost]) -> list[Post]:
         """The screens of kept posts, built again from what was kept (after a restart too)."""
         lang = await self.r.language(session.chat_id)
-        game = Game.of(session)
         built: list[Post] = []
         for post in posts:
             body = post.body
-            if body.get("kind") == "result":
+            if body.get("kind") == POST_KIND:  # (the chat's, kept with its latest game)
+                screen = await podium_post(self.r.storage, session.chat_id,
+                                           int(body["season"]), lang, self.r.theme)
+            elif body.get("kind") == "result":
+                game = Game.of(session)
                 state = game.rules.loads(body["state"])
                 seats = [Seat.from_json(s) for s in body["seats"]]
                 view = game.rules.view(state, None)

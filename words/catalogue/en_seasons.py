@@ -71,7 +71,7 @@ SEASONS: dict[str, Entry] = {
     "settings.season_same": "Seasons here are already {kind}.",
     "settings.season_set": "Saved: from now on a season is {kind}.",
     "settings.season_off": "Saved: no more seasons here; /top shows the all-time leaderboard.",
-    "settings.season_cut": "Season {number} ends with this change: its podium follows.",
+    "settings.season_cut": "Season {number} ended with this change; its podium is in the chat.",
     # Discord's /top
     "dopt.season": "season",
     "dhelp.season": "all for all time, or the number of an earlier season",

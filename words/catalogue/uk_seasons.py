@@ -85,7 +85,7 @@ SEASONS: dict[str, Entry] = {
     "settings.season_set": "Збережено: відтепер сезон — {kind}.",
     "settings.season_off": "Збережено: сезонів тут більше немає; /top показує таблицю за весь "
                            "час.",
-    "settings.season_cut": "Сезон {number} закінчується з цією зміною: п'єдестал — слідом.",
+    "settings.season_cut": "Сезон {number} закінчився з цією зміною; його п'єдестал — у чаті.",
     # /top у Discord
     "dopt.season": "сезон",
     "dhelp.season": "all — за весь час, або номер минулого сезону",
