@@ -82,6 +82,13 @@ async def stake_choices(interaction: Interaction, current: int | str
             if not typed or str(s).startswith(typed)][:25]
 
 
+def season_words(season: str | None) -> list[str]:
+    """`/top`'s season option as the words the platform-neutral layer parses: "all", a
+    season's number, or what was typed (which `/top` then answers with how to ask)."""
+    typed = (season or "").strip()
+    return ["season", typed] if typed.isascii() and typed.isdigit() else typed.split()
+
+
 class Commanded(Protocol):
     """What the commands need of the bot (`DiscordBot`): its tree, and a command run."""
 
@@ -164,11 +171,11 @@ def register(bot: Commanded) -> None:
 
     @tree.command(name=_name("top"), description=_describe("top"))
     @app_commands.guild_only()
-    @app_commands.rename(page=_option("page"))
-    @app_commands.describe(page=_help("page"))
-    async def top(interaction: Interaction,
+    @app_commands.rename(season=_option("season"), page=_option("page"))
+    @app_commands.describe(season=_help("season"), page=_help("page"))
+    async def top(interaction: Interaction, season: str | None = None,
                   page: app_commands.Range[int, 1, 1000] | None = None) -> None:
-        await run(interaction, "top", page)
+        await run(interaction, "top", *season_words(season), page)
 
     @tree.command(name=_name("stats"), description=_describe("stats"))
     @app_commands.guild_only()
@@ -191,7 +198,7 @@ def register(bot: Commanded) -> None:
     @app_commands.choices(setting=[app_commands.Choice(name=s, value=s)
                                    for s in ("turn", "lobby", "default", "mentions", "level",
                                              "grant", "floor", "maxstake", "buyin",
-                                             "mindeals")])
+                                             "mindeals", "season")])
     async def settings(interaction: Interaction, setting: str | None = None,
                        value: str | None = None) -> None:
         await run(interaction, "settings", setting, *(value or "").split())

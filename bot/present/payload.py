@@ -37,9 +37,10 @@ TILES = "!tiles"
 AGAIN = "!again"
 """Play again: a new lobby with a finished match's players, options and stake."""
 TOP = "!top"
-"""A page of the leaderboard: the page is sent in the version's place, with no session (0)."""
+"""A page of the season's leaderboard: the page is sent in the version's place, with no session
+(0); `!top-all` is all time's, `!top-s3` season 3's."""
 TOP_PER_DEAL = "!top-deal"
-"""A page of the ranking by chips won per deal, likewise."""
+"""A page of the ranking by chips won per deal, likewise (`!top-deal-all`, `!top-deal-s3`)."""
 
 
 class BadPayload(ValueError):
@@ -78,17 +79,32 @@ def decode(data: str) -> Press:
     return Press(int(session), int(version), code)
 
 
+def top_code(per_deal: bool, all_time: bool = False, season: int | None = None) -> str:
+    """The code of a leaderboard button: which ranking of which table."""
+    code = TOP_PER_DEAL if per_deal else TOP
+    return f"{code}-all" if all_time else f"{code}-s{season}" if season else code
+
+
 def top_words(data: str) -> list[str] | None:
-    """The `/top` words a leaderboard button stands for ("2", or "deal 2"); None for any
-    other button."""
+    """The `/top` words a leaderboard button stands for ("2", "deal 2", "all 2", "season 3 2");
+    None for any other button."""
     try:
         press = decode(data)
     except BadPayload:
         return None
-    if press.session_id or press.code not in (TOP, TOP_PER_DEAL):
+    if press.session_id:
         return None
-    page = str(max(1, press.version))
-    return ["deal", page] if press.code == TOP_PER_DEAL else [page]
+    code, per_deal = press.code, press.code.startswith(TOP_PER_DEAL)
+    scope = code.removeprefix(TOP_PER_DEAL if per_deal else TOP)
+    if scope == "-all":
+        words = ["all"]
+    elif scope.startswith("-s") and _number(scope[2:]) and len(scope) <= 11:
+        words = ["season", str(int(scope[2:]))]
+    elif scope == "":
+        words = []
+    else:
+        return None
+    return [*(["deal"] if per_deal else []), *words, str(max(1, press.version))]
 
 
 def _number(text: str) -> bool:

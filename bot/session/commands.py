@@ -2,18 +2,21 @@
 /settings, /help. Platform-neutral: each returns a `Reply` whose `answer` the adapter posts.
 
 DESIGN.md §4 and §8. Chips and standings are read from storage (`storage.stats`): the
-leaderboard by chips with the deals played for them, and a ranking by chips won per deal among
-those with enough deals; a person's figures keep winnings apart from the chips they were given.
-Settings that change how a chat plays (language, turn and lobby limits, default presets, the
-level of the computers it adds, its chips: starting grant, daily floor, largest stake, what a
-table holds, when the per-deal ranking starts) are changed only by the chat's admins, and in a
-private chat by its one user; every number is bounded.
+leaderboards (`bot.leaderboards`: the season's, an earlier one's, all time's, by chips or by
+chips won per deal); a person's figures keep winnings apart from the chips they were given, and
+name their seasons. Settings that change how a chat plays (language, turn and lobby limits,
+default presets, the level of the computers it adds, its chips: starting grant, daily floor,
+largest stake, what a table holds, when the per-deal ranking starts; how long its seasons run,
+`bot.seasons`) are changed only by the chat's admins, and in a private chat by its one user;
+every number is bounded.
 """
 
 from __future__ import annotations
 
+from bot.deals.leaderboards import Leaderboards
 from bot.present import payload
 from bot.present.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
+from bot.present.season_words import KINDS, person_lines
 from bot.session.lobby import chat_level
 from bot.session.manager import (
     MAX_LOBBY,
@@ -35,7 +38,6 @@ from rendering.stats_card import GameLine, StatsCard
 from storage import StorageError
 from words.i18n import LANGS, lang_of, signed, tr
 
-TOP_ROWS = 10
 SWITCH = {"on": True, "off": False, "1": True, "0": False, "yes": True, "no": False}
 NUMBERS: dict[str, tuple[str, int, int]] = {
     "grant": ("grant", 0, 1_000_000),
@@ -45,8 +47,6 @@ NUMBERS: dict[str, tuple[str, int, int]] = {
     "mindeals": ("min_deals", 1, 10_000),
 }
 """The chat's numeric chip settings: the word `/settings` takes, the field, and its bounds."""
-PER_DEAL = ("deal", "deals", "роздача", "роздачі")
-"""What `/top` takes before a page to rank by chips won per deal."""
 
 
 def _title(game: str, lang: str) -> str:
@@ -138,59 +138,9 @@ class Commands:
         return Reply(answer=Screen("\n".join(lines)))
 
     async def top(self, place: Place, actor: Actor, words: list[str]) -> Reply:
-        """One page of the chat's leaderboard (`/top [PAGE]`), or of the ranking by chips won
-        per deal (`/top deal [PAGE]`), with buttons to the pages on either side and to the
-        other ranking."""
-        chat_id, lang = await self._chat(place, actor)
-        per_deal = bool(words) and words[0].lower() in PER_DEAL
-        typed = words[1 if per_deal else 0] if len(words) > per_deal else "1"
-        page = max(1, min(int(typed), 10**6)) if typed.isascii() and typed.isdigit() else 1
-        settings = await self.manager.chat_settings(chat_id)
-        least = settings.min_deals
-        stats = self.storage.stats
-        players = await (stats.ranked(chat_id, least) if per_deal else stats.players(chat_id))
-        if not players:
-            empty = (tr(lang, "top.per_deal_empty", least=least) if per_deal
-                     else tr(lang, "top.empty"))
-            return Reply(answer=Screen(empty, keyboard=self._switch(lang, per_deal)))
-        pages = -(-players // TOP_ROWS)
-        if page > pages:
-            return Reply(answer=Screen(tr(lang, "top.past_end", pages)))
-        offset = (page - 1) * TOP_ROWS
-        if per_deal:
-            rows = await stats.per_deal(chat_id, least, TOP_ROWS, offset)
-            lines = [tr(lang, "top.per_deal_title", least=least, page=page)]
-            lines += [tr(lang, "top.per_deal_line", r.games, rank=r.rank, name=r.name,
-                         per_deal=signed(round(r.per_deal))) for r in rows]
-        else:
-            rows = await stats.top(chat_id, TOP_ROWS, offset)
-            lines = [tr(lang, "top.title", page=page)]
-            lines += [tr(lang, "top.line", r.games, rank=r.rank, name=r.name,
-                         chips=str(r.balance)) for r in rows]
-        if page < pages:
-            lines.append(tr(lang, "top.per_deal_more" if per_deal else "top.more",
-                            next=page + 1))
-        picture = Picture("leaderboard", Frame(title=tr(lang, "top.picture_title"), names=(),
-                                               lang=lang, theme=self.manager.theme),
-                          rows=tuple(rows))
-        code = payload.TOP_PER_DEAL if per_deal else payload.TOP
-        turns = []
-        if page > 1:
-            turns.append(Button(tr(lang, "btn.prev_page", page=page - 1),
-                                payload.encode(0, page - 1, code)))
-        if page < pages:
-            turns.append(Button(tr(lang, "btn.next_page", page=page + 1),
-                                payload.encode(0, page + 1, code)))
-        keyboard = ((tuple(turns),) if turns else ()) + self._switch(lang, per_deal)
-        return Reply(answer=Screen("\n".join(lines), picture, keyboard))
-
-    @staticmethod
-    def _switch(lang: str, per_deal: bool) -> Keyboard:
-        """The button to the other ranking."""
-        if per_deal:
-            return ((Button(tr(lang, "btn.top_chips"), payload.encode(0, 1, payload.TOP)),),)
-        return ((Button(tr(lang, "btn.top_per_deal"),
-                        payload.encode(0, 1, payload.TOP_PER_DEAL)),),)
+        """One page of a leaderboard: the season's, an earlier one's or all time's, by chips
+        or by chips won per deal (`bot.leaderboards`)."""
+        return await Leaderboards(self.manager).top(place, actor, words)
 
     async def stats(self, place: Place, actor: Actor) -> Reply:
         chat_id, lang = await self._chat(place, actor)
@@ -208,6 +158,11 @@ class Commands:
         for g in per_game:
             lines.append(tr(lang, "stats.line", g.played, game=_title(g.game, lang), won=g.won,
                             net=signed(g.net)))
+        settings = await self.storage.accounts.settings(chat_id)
+        current = await self.storage.seasons.under_way(
+            chat_id, settings.season, settings.season_since, self.storage.db.clock())
+        lines += person_lines(await self.storage.seasons.of_person(chat_id, user_id, current),
+                              lang)
         recent = await self.storage.stats.recent_deals(chat_id, 5)
         if recent:
             lines.append(tr(lang, "stats.recent"))
@@ -277,10 +232,12 @@ class Commands:
                 mentions=tr(lang, "settings.on" if current.mentions else "settings.off"),
                 level=tr(lang, f"level.{chat_level(current)}"), grant=current.grant,
                 floor=current.floor, max_stake=current.max_stake, buy_in=current.buy_in,
-                min_deals=current.min_deals)))
+                min_deals=current.min_deals, season=tr(lang, KINDS[current.season]))))
         if not await is_admin():
             return Reply(answer=Screen(tr(lang, "err.admins_only")))
         key, args = words[0].lower(), words[1:]
+        if key == "season":
+            return await self.manager.seasons.switch(chat_id, lang, args)
         changes: dict[str, object] = {}
         if key in ("turn", "lobby") and len(args) == 1 and args[0].isascii() \
                 and args[0].isdigit():

@@ -635,11 +635,16 @@ async def test_the_leaderboard_turns_its_pages(server: Server) -> None:
     for n in range(12):
         user = await server.storage.accounts.user("discord", str(500 + n), f"P{n}")
         await server.storage.accounts.balance(chat_id, user)
-    payload = await server.act(slash("top", user=BOB))
+    payload = await server.act(slash("top", {"season": "all"}, user=BOB))
     (answer,) = server.answers(payload)
-    forward = next(c for c in components(answer) if c["custom_id"].endswith("!top"))
+    forward = next(c for c in components(answer) if c["custom_id"].endswith("!top-all"))
     assert "2" in forward["label"]
     await server.press(BOB, answer, forward["custom_id"])
     assert server.fake is not None
     shown = server.fake.messages[int(answer["id"])]
     assert "11. P10" in text_of(shown) and attachment_names(shown) == ["answer.png"]
+    # Nobody has played a deal: the season under way is empty, and an earlier one unknown.
+    (season,) = server.answers(await server.act(slash("top", user=BOB)))
+    assert "season 1" in text_of(season) and "/top all" in text_of(season)
+    (unknown,) = server.answers(await server.act(slash("top", {"season": "3"}, user=BOB)))
+    assert text_of(unknown) == tr("en", "top.no_seasons_yet", number=3)

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROCESS = """
 import asyncio, sys, time
 sys.path.insert(0, {root!r})
-from bot.manager import Timing
+from bot.session.manager import Timing
 from tests.support.session_helpers import manager
 
 async def main():

@@ -255,21 +255,23 @@ async def test_top_counts_deals_pages_and_bounds_what_is_typed(tmp_path):
         for n in range(12):
             user = await m.user_of(Actor(str(100 + n), f"P{n}"))
             await m.storage.accounts.balance(chat_id, user)
-        page = (await commands.run("top", PLACE, OLENA, [], anyone)).answer
+        page = (await commands.run("top", PLACE, OLENA, ["all"], anyone)).answer
         assert page is not None and "0 deals" in page.text
-        forward, switch = buttons(page)
-        assert payload.decode(forward.data) == payload.Press(0, 2, payload.TOP)
-        assert payload.decode(switch.data) == payload.Press(0, 1, payload.TOP_PER_DEAL)
-        second = (await commands.run("top", PLACE, OLENA, ["2"], anyone)).answer
-        back, _ = buttons(second)
+        forward, switch, season = buttons(page)
+        assert payload.decode(forward.data) == payload.Press(0, 2, "!top-all")
+        assert payload.decode(switch.data) == payload.Press(0, 1, "!top-deal-all")
+        assert payload.decode(season.data) == payload.Press(0, 1, payload.TOP)
+        second = (await commands.run("top", PLACE, OLENA, ["all", "2"], anyone)).answer
+        back, _, _ = buttons(second)
         assert payload.decode(back.data).version == 1 and "11. P10" in second.text
         for typed in ("3", "99999999999999999999"):
-            past = (await commands.run("top", PLACE, OLENA, [typed], anyone)).answer
+            past = (await commands.run("top", PLACE, OLENA, ["all", typed], anyone)).answer
             assert past is not None and past.text == "The leaderboard has only 2 pages."
         # A deal against computers alone is practice: no chips, and no deal on the board.
         await lobby(m, rec, ["dragon", "deals=1"], [OLENA], computers=1)
         await play_out(m, rec, [OLENA])
-        pages = [(await commands.run("top", PLACE, OLENA, [n], anyone)).answer for n in "12"]
+        pages = [(await commands.run("top", PLACE, OLENA, ["all", n], anyone)).answer
+                 for n in "12"]
         text = "\n".join(p.text for p in pages if p is not None)
         assert re.search(r"Олена — 1000 chips, 0 deals$", text, re.M), text
     finally:

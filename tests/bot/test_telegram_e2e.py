@@ -380,8 +380,11 @@ async def test_commands_answer_in_both_languages(group: Group, server: FakeTeleg
     group.say(BOB, "/chips")
     await server.wait_for(lambda: any(m.text and m.text.startswith("Bob: 1000 chips")
                                       for m in server.messages(GROUP)))
-    group.say(BOB, "/top")
+    group.say(BOB, "/top all")
     await server.wait_for(lambda: any(m.has_photo and "Leaderboard" in (m.caption or "")
+                                      for m in server.messages(GROUP)))
+    group.say(BOB, "/top season")
+    await server.wait_for(lambda: any((m.text or "").startswith("Nobody has played in season 1")
                                       for m in server.messages(GROUP)))
     group.say(BOB, "/newgame chess")
     await server.wait_for(lambda: any("chess" in (m.text or "")
@@ -421,7 +424,7 @@ async def test_a_post_refused_past_the_librarys_retries_is_sent_later(
 async def test_a_huge_page_number_is_answered(group: Group, server: FakeTelegram) -> None:
     group.say(OLENA, "/chips")
     await server.wait_for(lambda: any("1000" in (m.text or "") for m in server.messages(GROUP)))
-    group.say(OLENA, "/top 99999999999999999999")
+    group.say(OLENA, "/top all 99999999999999999999")
     await server.wait_for(lambda: any("лише 1 сторінка" in (m.text or "")
                                       for m in server.messages(GROUP)))
 
@@ -432,17 +435,17 @@ async def test_the_leaderboard_turns_its_pages(group: Group, server: FakeTelegra
     for n in range(12):
         user = await group.storage.accounts.user("telegram", str(500 + n), f"P{n}")
         await group.storage.accounts.balance(chat_id, user)
-    group.say(BOB, "/top")
+    group.say(BOB, "/top all")
     await server.wait_for(lambda: any(m.has_photo for m in server.messages(GROUP)))
     board = next(m for m in server.messages(GROUP) if m.has_photo)
     assert "10. " in (board.content or "") and "11. " not in (board.content or "")
-    forward = group.data(board, "!top")
+    forward = group.data(board, "!top-all")
     await group.answer_to(group.press(BOB, board, forward))
     await server.wait_for(lambda: "11. P10" in (server.message(GROUP, board.message_id)
                                                  or board).content)
     turned = server.message(GROUP, board.message_id)
     assert turned is not None and turned.edits[-1].method == "editMessageMedia"
-    assert group.data(turned, "!top").split(":")[2] == "1"  # back to page 1
+    assert group.data(turned, "!top-all").split(":")[2] == "1"  # back to page 1
 
 
 async def test_the_hand_itself_answers_a_start_link_in_the_private_chat(

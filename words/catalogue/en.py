@@ -221,7 +221,8 @@ EN: dict[str, Entry] = {
                  "The host (who opened the game) or an admin: /kick removes a player, /skip has "
                  "the computer play the turn due now, /stop ends the game\n"
                  "/games lists games and presets, /rules GAME explains one\n"
-                 "/chips shows your chips, /top the leaderboard, /stats your games\n"
+                 "/chips shows your chips, /top this season's leaderboard (/top all: all time), "
+                 "/stats your games and seasons\n"
                  "/lang uk|en and /settings change how this chat plays (admins)\n"
                  "/lang uk|en in the private chat with me: your own language for your tiles",
     "games.title": "Games (/newgame GAME PRESET STAKE):",
@@ -250,14 +251,15 @@ EN: dict[str, Entry] = {
                      "largest stake: ×{max_stake} (/settings maxstake N)\n"
                      "a table holds, where a game cannot say its worst deal: {buy_in} stakes "
                      "(/settings buyin N)\n"
-                     "ranked per deal after: {min_deals} deals (/settings mindeals N)",
+                     "ranked per deal after: {min_deals} deals (/settings mindeals N)\n"
+                     "seasons: {season} (/settings season week|month|off)",
     "settings.on": "on",
     "settings.off": "off",
     "settings.range": "Choose a number of seconds from {lo} to {hi}.",
     "settings.bad_preset": "No preset “{preset}”. Presets: {presets}",
     "settings.usage": "Usage: /settings turn N | lobby N | default GAME [PRESET] [STAKE] | "
                       "mentions on|off | level easy|normal|strong | grant N | floor N | "
-                      "maxstake N | buyin N | mindeals N",
+                      "maxstake N | buyin N | mindeals N | season week|month|off",
     "settings.number": "Choose a whole number from {lo} to {hi}.",
     "settings.bad_level": "No level “{level}”. Levels: {levels}",
     "settings.saved": "Saved.",
@@ -324,10 +326,10 @@ EN: dict[str, Entry] = {
     "command.games": "the games and their presets",
     "command.rules": "the rules of a game",
     "command.chips": "your chips in this chat",
-    "command.top": "the leaderboard",
+    "command.top": "this season's leaderboard; all: all time",
     "command.stats": "your games and recent deals",
     "command.lang": "language: the chat's (in a group, admins) or your own (in private)",
-    "command.settings": "turn time, lobby time, default presets, computer level",
+    "command.settings": "turn time, lobby time, default presets, computer level, seasons",
     "command.help": "what I can do",
     "command.kick": "remove a player (the host or an admin): reply to them, or /kick NAME",
     "command.skip": "the computer plays the turn due now (the host or an admin)",

@@ -217,7 +217,8 @@ UK: dict[str, Entry] = {
                  "Той, хто веде гру (її автор), або адміністратор: /kick прибирає гравця, "
                  "/skip віддає хід, що триває, комп'ютеру, /stop зупиняє гру\n"
                  "/games — ігри та варіанти, /rules ГРА — правила\n"
-                 "/chips — ваші фішки, /top — таблиця лідерів, /stats — ваші ігри\n"
+                 "/chips — ваші фішки, /top — таблиця лідерів сезону (/top all — за весь час), "
+                 "/stats — ваші ігри й сезони\n"
                  "/lang uk|en і /settings — як грає цей чат (адміністратори)\n"
                  "/lang uk|en у приватному чаті зі мною — ваша власна мова для ваших плиток",
     "games.title": "Ігри (/newgame ГРА ВАРІАНТ СТАВКА):",
@@ -246,14 +247,15 @@ UK: dict[str, Entry] = {
                      "найбільша ставка: ×{max_stake} (/settings maxstake N)\n"
                      "на столі гри, що не знає своєї найгіршої роздачі: {buy_in} ставок "
                      "(/settings buyin N)\n"
-                     "рейтинг за роздачу — після {min_deals} роздач (/settings mindeals N)",
+                     "рейтинг за роздачу — після {min_deals} роздач (/settings mindeals N)\n"
+                     "сезони: {season} (/settings season week|month|off)",
     "settings.on": "увімкнено",
     "settings.off": "вимкнено",
     "settings.range": "Виберіть кількість секунд від {lo} до {hi}.",
     "settings.bad_preset": "Варіанта «{preset}» немає. Варіанти: {presets}",
     "settings.usage": "Як змінити: /settings turn N | lobby N | default ГРА [ВАРІАНТ] [СТАВКА] | "
                       "mentions on|off | level easy|normal|strong | grant N | floor N | "
-                      "maxstake N | buyin N | mindeals N",
+                      "maxstake N | buyin N | mindeals N | season week|month|off",
     "settings.number": "Виберіть ціле число від {lo} до {hi}.",
     "settings.bad_level": "Рівня «{level}» немає. Рівні: {levels}",
     "settings.saved": "Збережено.",
@@ -320,10 +322,10 @@ UK: dict[str, Entry] = {
     "command.games": "ігри та їхні варіанти",
     "command.rules": "правила гри",
     "command.chips": "ваші фішки в цьому чаті",
-    "command.top": "таблиця лідерів",
+    "command.top": "таблиця лідерів сезону; all — за весь час",
     "command.stats": "ваші ігри та останні роздачі",
     "command.lang": "мова: чату (у групі, адміністратори) або ваша (у приватному чаті)",
-    "command.settings": "час на хід, час набору, типові варіанти, рівень комп'ютерів",
+    "command.settings": "час на хід, час набору, типові варіанти, рівень комп'ютерів, сезони",
     "command.help": "що я вмію",
     "command.kick": "прибрати гравця (той, хто веде гру, або адміністратор): відповіддю "
                     "на його повідомлення або /kick ІМ'Я",
