@@ -37,8 +37,10 @@ TURN_TIMEOUT = 90
 LOBBY_TIMEOUT = 600
 DEFAULT_LEVEL = "normal"
 """The level a chat's computer players play at until its admins choose another."""
+SEASONS = ("week", "month", "off")
+"""How long a chat's seasons may run (`storage.seasons`)."""
 DEFAULT_SEASON = "month"
-"""How long a chat's seasons run until its admins choose otherwise (`storage.seasons`)."""
+"""How long a chat's seasons run until its admins choose otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +216,7 @@ class Accounts:
             max_stake=int(stored.get("max_stake", DEFAULT_MAX_STAKE)),
             buy_in=int(stored.get("buy_in", DEFAULT_BUY_IN)),
             min_deals=int(stored.get("min_deals", DEFAULT_MIN_DEALS)),
-            season=str(stored.get("season", DEFAULT_SEASON)),
+            season=_season(stored.get("season")),
             season_since=float(stored.get("season_since", 0.0)),
         )
 
@@ -425,6 +427,11 @@ class Accounts:
             "UPDATE balances SET balance = balance + ? WHERE chat_id = ? AND user_id = ?",
             (amount, chat_id, user_id))
         return True
+
+
+def _season(stored: Any) -> str:
+    """A chat's season setting as stored (anything else is the default)."""
+    return stored if stored in SEASONS else DEFAULT_SEASON
 
 
 def _rows(count: int, row: str, between: str = ", ") -> str:

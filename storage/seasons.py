@@ -27,14 +27,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from storage.accounts import DEFAULT_SEASON
+from storage.accounts import DEFAULT_SEASON, SEASONS
 from storage.db import Connection, Database, Row
 from storage.locks import Lock
 from storage.stats import Standing
 
 WEEK, MONTH, OFF = "week", "month", "off"
-PERIODS = (WEEK, MONTH, OFF)
-"""What `/settings season` takes."""
+PERIODS = SEASONS
+"""What `/settings season` takes: (WEEK, MONTH, OFF)."""
 STALE = 7 * 86_400.0
 """Seconds after its end past which a season is written without a podium post."""
 POST_KIND = "season"
