@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.present import payload
-from bot.session.manager import SessionManager
 from bot.present.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
 from bot.present.season_words import moment, span
+from bot.session.manager import SessionManager
 from rendering import Frame
 from storage import ChatSettings, Season, Standing
 from words.i18n import signed, tr

@@ -6,18 +6,18 @@ each (`storage.seasons`): the first process to write a season writes its podium 
 so the post exists once however many processes sweep, and this process, its owner, delivers
 it at once. A post whose process died before the chat had it is handed on like a deal's result:
 the next sweep of a living process claims it and builds it again from what was kept (the
-season's number; `bot.season_words`), so a restart or a `kill -9` loses no podium and shows none
-twice. An admin's `/settings season week|month|off` ends the season under way at that moment,
-in the same transaction that stores the new setting.
+season's number; `bot.present.season_words`), so a restart or a `kill -9` loses no podium and
+shows none twice. An admin's `/settings season week|month|off` ends the season under way at
+that moment, in the same transaction that stores the new setting.
 """
 
 from __future__ import annotations
 
 import logging
 
-from bot.session.requests import Requests
 from bot.present.screens import Reply, Screen
 from bot.present.season_words import KINDS
+from bot.session.requests import Requests
 from bot.session.turns import Turns
 from storage import StorageError
 from storage.seasons import OFF, PERIODS

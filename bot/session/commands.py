@@ -2,20 +2,19 @@
 /settings, /help. Platform-neutral: each returns a `Reply` whose `answer` the adapter posts.
 
 DESIGN.md §4 and §8. Chips and standings are read from storage (`storage.stats`): the
-leaderboards (`bot.leaderboards`: the season's, an earlier one's, all time's, by chips or by
+leaderboards (`bot.deals.leaderboards`: the season's, an earlier one's, all time's, by chips or by
 chips won per deal); a person's figures keep winnings apart from the chips they were given, and
 name their seasons. Settings that change how a chat plays (language, turn and lobby limits,
 default presets, the level of the computers it adds, its chips: starting grant, daily floor,
 largest stake, what a table holds, when the per-deal ranking starts; how long its seasons run,
-`bot.seasons`) are changed only by the chat's admins, and in a private chat by its one user;
+`bot.deals.seasons`) are changed only by the chat's admins, and in a private chat by its one user;
 every number is bounded.
 """
 
 from __future__ import annotations
 
 from bot.deals.leaderboards import Leaderboards
-from bot.present import payload
-from bot.present.screens import Actor, Button, Keyboard, Picture, Place, Reply, Screen
+from bot.present.screens import Actor, Picture, Place, Reply, Screen
 from bot.present.season_words import KINDS, person_lines
 from bot.session.lobby import chat_level
 from bot.session.manager import (
@@ -139,7 +138,7 @@ class Commands:
 
     async def top(self, place: Place, actor: Actor, words: list[str]) -> Reply:
         """One page of a leaderboard: the season's, an earlier one's or all time's, by chips
-        or by chips won per deal (`bot.leaderboards`)."""
+        or by chips won per deal (`bot.deals.leaderboards`)."""
         return await Leaderboards(self.manager).top(place, actor, words)
 
     async def stats(self, place: Place, actor: Actor) -> Reply:

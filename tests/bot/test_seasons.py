@@ -2,7 +2,7 @@
 season's end is posted once, with its podium, also after a restart and when the process that
 wrote the post stopped before the chat had it; `/top`, `/top all`, `/top season N`, `/stats`
 and `/settings season` answer as the README says, and what they cannot take gets one clear
-sentence (issue 37, `bot.seasons`, `bot.leaderboards`)."""
+sentence (issue 37, `bot.deals.seasons`, `bot.deals.leaderboards`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.present.screens import Reply, Screen
 from bot.session.commands import Commands
 from bot.session.manager import SessionManager, Timing
-from bot.present.screens import Reply, Screen
 from tests.support.session_helpers import (
     BOB,
     OLENA,
