@@ -35,15 +35,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games import get
 from games.engine import Action
+from games.kap_deal import KapDealer, KapView
 from games.tens import KINDS, digits
 from games.tiles import CHINESE, chinese
-
-if TYPE_CHECKING:
-    from games.kap import KapRules, KapView
 
 WIN = 1e9
 """A take that completes the hand: nothing else compares."""
@@ -71,8 +69,8 @@ _STATE_SHIFT = 10 * _COUNT_BITS
 
 @cache
 def _pairs(game: str) -> int:
-    """The tens a winning hand of `game` holds besides its eye (`KapRules.pairs`)."""
-    return cast("KapRules", get(game)).pairs
+    """The tens a winning hand of `game` holds besides its eye (`KapDealer.pairs`)."""
+    return cast("KapDealer", get(game)).pairs
 
 
 @cache

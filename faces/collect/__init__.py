@@ -24,7 +24,7 @@ from faces.home import Home, Letters, seat_lines
 from faces.moves import Namer, faces_of, pairs_text, tile_text
 from faces.samples import SEEDS, Step, sample_deal, won
 from games.engine import Action, Event, Rules
-from games.kap import KapTaiShapOptions, KapView
+from games.kap_deal import KapTaiShapOptions, KapView
 from games.tens import values
 from games.threedozen import ThreeDozenView
 from rendering import Frame, hand_image

@@ -31,7 +31,7 @@ from faces.collect.winning import (
     win_height,
     winning_groups,
 )
-from games.kap import KapView
+from games.kap_deal import KapView
 from games.threedozen import PAIRS_TO_WIN, ThreeDozenView
 from games.tiles import TileSet
 from rendering import sprites

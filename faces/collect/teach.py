@@ -13,7 +13,7 @@ from __future__ import annotations
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
 from games.dozen_pairs import is_pair
-from games.kap import KapTaiShapOptions, KapView
+from games.kap_deal import KapTaiShapOptions, KapView
 from games.threedozen import ThreeDozenView
 from words.i18n import tr
 

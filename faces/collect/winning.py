@@ -13,7 +13,7 @@ from typing import Protocol
 
 from PIL import Image, ImageDraw
 
-from games.kap import KapView
+from games.kap_deal import KapView
 from games.tens import values
 from games.threedozen import ThreeDozenView
 from games.tiles import TileSet

@@ -13,14 +13,12 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games.engine import Action, hand_out, sample_seed
 from games.hidden.chain import SLIP, Chain, _turns_done, places
+from games.kap_deal import KapDealer, KapState, KapView
 from games.tens import missing, wins
-
-if TYPE_CHECKING:
-    from games.kap import KapRules, KapState, KapView
 
 KAP_BURN = 200
 KAP_THIN = 20
@@ -32,7 +30,7 @@ foretell which of the player's tiles would complete a hand of the others (the Br
 from, a uniform draw, which foretells worse than the base rate (0.102)."""
 
 
-def kap_sample(rules: KapRules, view: Any, rng: random.Random) -> Any:
+def kap_sample(rules: KapDealer, view: Any, rng: random.Random) -> Any:
     """A deal `rules` could have dealt, as `view`'s seat sees it (`KapRules.redeal`): the
     tiles it cannot see dealt anew, uniformly, to the other hands and the stock, every hand
     keeping the face-up tiles it was seen to take."""
@@ -59,7 +57,7 @@ def _held(v: KapView) -> tuple[tuple[int, ...], ...]:
     return tuple(() if s == v.seat else tiles for s, tiles in enumerate(v.took))
 
 
-def _state(rules: KapRules, v: KapView, seed: str, hands: tuple[tuple[int, ...], ...],
+def _state(rules: KapDealer, v: KapView, seed: str, hands: tuple[tuple[int, ...], ...],
            stock: tuple[int, ...]) -> KapState:
     """`v`'s table with these hands and this stock, its seat to move."""
     state: KapState = rules.state_type(
@@ -99,7 +97,7 @@ TEMPER = 0.5
 then was not quite the hand now."""
 
 
-def kap_likelihood(rules: KapRules, view: Any, state: Any, rater: Any) -> float:
+def kap_likelihood(rules: KapDealer, view: Any, state: Any, rater: Any) -> float:
     """How likely the other seats' face-up discards were, had they held what `state` gives
     them and discarded as the heuristic does (now and then, `SLIP`, otherwise).
 
@@ -118,7 +116,7 @@ def kap_likelihood(rules: KapRules, view: Any, state: Any, rater: Any) -> float:
     return weight
 
 
-def kap_seat_likelihood(rules: KapRules, view: Any, s: int, hand: tuple[int, ...], rater: Any
+def kap_seat_likelihood(rules: KapDealer, view: Any, s: int, hand: tuple[int, ...], rater: Any
                         ) -> float:
     """`kap_likelihood`'s factor for one seat holding `hand`: it depends on nothing else, so a
     chain step that moves tiles between one hand and the stock weighs that hand alone."""
@@ -164,7 +162,7 @@ def kap_seat_likelihood(rules: KapRules, view: Any, s: int, hand: tuple[int, ...
     return weight
 
 
-def kap_chain(rules: KapRules, view: Any, rater: Any, rng: random.Random
+def kap_chain(rules: KapDealer, view: Any, rater: Any, rng: random.Random
               ) -> Callable[[], Any]:
     """Deals for Kap from a `Chain` weighed by `kap_likelihood`: places are the other hands and
     the stock. The chain's steps only sort the hands; a deal handed out gets its stock,

@@ -66,7 +66,7 @@ def test_the_session_layer_is_where_states_are_read() -> None:
 
 def test_the_check_finds_each_way_of_reaching_a_state() -> None:
     code = """
-from games.kap import KapState
+from games.kap_deal import KapState
 import json
 def show(state, other: KapState, session):
     text = session.state

@@ -21,7 +21,7 @@ from games import GAMES, get
 from games.connecting import ConnectState
 from games.engine import Action, Budget, InvalidOptions, Match
 from games.hidden.connecting import connect_clues, connect_orders
-from games.kap import KapState
+from games.kap_deal import KapState
 from games.players import LEVELS, EasyPlayer, ScoredPlayer, make_player, offered
 from games.search import DECISIVE, SearchPlayer, search_player
 from games.sim import simulate
