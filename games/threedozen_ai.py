@@ -16,14 +16,12 @@ least likely to pair and take.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games.dozen_pairs import PARTNERS, hand_pairs
 from games.engine import Action
+from games.threedozen_deal import ThreeDozenView
 from games.tiles import WESTERN
-
-if TYPE_CHECKING:
-    from games.threedozen import ThreeDozenView
 
 WIN = 1e9
 PAIR_WEIGHT = 100.0

@@ -26,7 +26,7 @@ from faces.samples import SEEDS, Step, sample_deal, won
 from games.engine import Action, Event, Rules
 from games.kap_deal import KapTaiShapOptions, KapView
 from games.tens import values
-from games.threedozen import ThreeDozenView
+from games.threedozen_deal import ThreeDozenView
 from rendering import Frame, hand_image
 from words.catalogue import add
 from words.i18n import signed, tr

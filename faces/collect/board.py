@@ -32,7 +32,8 @@ from faces.collect.winning import (
     winning_groups,
 )
 from games.kap_deal import KapView
-from games.threedozen import PAIRS_TO_WIN, ThreeDozenView
+from games.threedozen import PAIRS_TO_WIN
+from games.threedozen_deal import ThreeDozenView
 from games.tiles import TileSet
 from rendering import sprites
 from rendering.canvas import (

@@ -14,7 +14,7 @@ from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
 from games.dozen_pairs import is_pair
 from games.kap_deal import KapTaiShapOptions, KapView
-from games.threedozen import ThreeDozenView
+from games.threedozen_deal import ThreeDozenView
 from words.i18n import tr
 
 

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from games.kap_deal import KapView
 from games.tens import values
-from games.threedozen import ThreeDozenView
+from games.threedozen_deal import ThreeDozenView
 from games.tiles import TileSet
 from rendering import sprites
 from rendering.canvas import (

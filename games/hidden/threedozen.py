@@ -11,16 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games.dozen_pairs import is_pair
-from games.engine import Action, hand_out, sample_seed
+from games.engine import Action, Rules, hand_out, sample_seed
 from games.hidden.chain import SLIP, TRIES, Chain, _turns_done, places
 from games.threedozen_ai import STALE_RESHUFFLES
+from games.threedozen_deal import ThreeDozenOptions, ThreeDozenState, ThreeDozenView
 from games.tiles import WESTERN
 
-if TYPE_CHECKING:
-    from games.threedozen import ThreeDozen, ThreeDozenState, ThreeDozenView
+Dealer = Rules[ThreeDozenState, ThreeDozenOptions]
+"""What a re-deal needs of Three Dozen's rules: its state's type."""
+
 
 def _no_pair_hand(pool: list[int], size: int, rng: random.Random, chosen: Sequence[int] = ()
                   ) -> list[int] | None:
@@ -41,7 +43,7 @@ def _no_pair_hand(pool: list[int], size: int, rng: random.Random, chosen: Sequen
     return picked
 
 
-def threedozen_sample(rules: ThreeDozen, view: Any, rng: random.Random) -> Any:
+def threedozen_sample(rules: Dealer, view: Any, rng: random.Random) -> Any:
     """A deal `rules` could have dealt, as `view`'s seat sees it (`ThreeDozen.redeal`): the
     tiles it cannot see dealt anew to the other hands and the stock. Since a reshuffle the
     stock holds only reshuffled tiles and each hand as many of them as the table saw it keep
@@ -94,7 +96,7 @@ def threedozen_sample(rules: ThreeDozen, view: Any, rng: random.Random) -> Any:
     raise AssertionError("unreachable: the last attempt has no constraints")
 
 
-def _state(rules: ThreeDozen, v: ThreeDozenView, seed: str, hands: tuple[tuple[int, ...], ...],
+def _state(rules: Dealer, v: ThreeDozenView, seed: str, hands: tuple[tuple[int, ...], ...],
            stock: tuple[int, ...]) -> ThreeDozenState:
     """`v`'s table with these hands and this stock, its seat to move."""
     state: ThreeDozenState = rules.state_type(
@@ -167,7 +169,7 @@ def threedozen_likelihood(view: Any, state: Any, rater: Any) -> float:
     return weight
 
 
-def threedozen_chain(rules: ThreeDozen, view: Any, rater: Any, rng: random.Random) -> Chain:
+def threedozen_chain(rules: Dealer, view: Any, rater: Any, rng: random.Random) -> Chain:
     """`Chain` for Three Dozen, weighed by `threedozen_likelihood`: places are the other hands
     and the stock (shuffled anew for every deal handed out). Since a reshuffle a step swaps a
     reshuffled tile only for another: the stock holds nothing else, and each hand keeps as
