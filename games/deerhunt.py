@@ -20,10 +20,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from games import deerhunt_ai
+from games.deerhunt_deal import DeerHuntOptions, DeerHuntState, DeerHuntView, Lay, Trick
 from games.deerhunt_tiles import (
     HAND,
     PLACE,
@@ -50,7 +50,6 @@ from games.engine import (
     Table,
     View,
     deal_in_turn,
-    option,
     rng,
     stale,
 )
@@ -59,69 +58,6 @@ from games.tiles import CHINESE, TileSet
 
 _ALL = tuple(range(CHINESE.size))
 _KIND = CHINESE.kind_of
-
-
-@dataclass(frozen=True)
-class DeerHuntOptions:
-    deal: str = option("plain", "how the tiles are dealt: plain (eight each at random), fair "
-                       "(each partnership gets one [6:6]) or fair-extended (one each of "
-                       "[6:6] [6:5] [6:4] [4:4])", choices=("plain", "fair", "fair-extended"))
-    deer_escaped: bool = option(False, "a trick whose four tiles all bear red pips goes to "
-                                "nobody; whoever played its highest tile leads next")
-    deals: int = option(4, "deals in a session: 4 (everyone deals once), 8 (twice), or any "
-                        "other number a table agrees on", lo=1, hi=16)
-    tie: str = option("draw", "a session tied on red pips: a draw, or won by the pair that "
-                      "won the last deal (last)", choices=("draw", "last"))
-
-
-@dataclass(frozen=True, slots=True)
-class Lay:
-    """One seat's tile in a trick (always face up)."""
-
-    seat: int
-    tile: int
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        return (self.tile,)
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: its tiles in order, the seat whose tile won it, its red pips and
-    whether the deer escaped (the pips then went to nobody, and the winner still leads)."""
-
-    plays: tuple[Lay, ...]
-    winner: int
-    red: int
-    escaped: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class DeerHuntState:
-    options: DeerHuntOptions
-    seed: str
-    players: int
-    match: Match
-    version: int
-    dealer: int
-    turn: int
-    hands: tuple[tuple[int, ...], ...]
-    trick: tuple[Lay, ...]
-    """The trick being played; empty when the turn's seat is to lead."""
-    history: tuple[Trick, ...]
-    red: tuple[int, int]
-    """Red pips taken so far by team A (seats 0 and 2) and team B (seats 1 and 3)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DeerHuntView(View[DeerHuntOptions]):
-    dealer: int
-    trick: tuple[Lay, ...]
-    best: int | None
-    """Index in `trick` of the tile holding it so far."""
-    history: tuple[Trick, ...]
-    red: tuple[int, int]
 
 
 def deal_hands(deal: str, dealer: int, chooser: random.Random) -> tuple[tuple[int, ...], ...]:

@@ -26,14 +26,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from games.deerhunt_deal import DeerHuntView
 from games.deerhunt_tiles import BY_RANK, PLAYERS, RANK, RED, TEAM, TOTAL_RED, escapes
 from games.engine import LEVELS as LEVELS
 from games.engine import Action, Budget
-
-if TYPE_CHECKING:
-    from games.deerhunt import DeerHuntView
 
 BUDGET = Budget(candidates=3, work=2000, most=32, chips=1.0, sure=0.5, ties=True)
 """The strong player's search (`games.search`): each playout scored by the deal won and the red

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from faces.home import team_name
-from games.deerhunt import DeerHuntView, Lay
+from games.deerhunt_deal import DeerHuntView, Lay
 from games.deerhunt_tiles import PLAYERS, RED, TEAM
 from games.tiles import CHINESE
 from rendering import sprites

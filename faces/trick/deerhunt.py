@@ -22,7 +22,7 @@ from faces.home import Home, Letters, Teacher, Typed, chips_fact, seat_lines, te
 from faces.moves import Namer, describe, tile_text
 from faces.samples import SEEDS, Step, sample_deal
 from faces.trick.deer_board import deerhunt_board
-from games.deerhunt import DeerHuntView
+from games.deerhunt_deal import DeerHuntView
 from games.deerhunt_tiles import PLAYERS, RED, TEAM, partner
 from games.engine import Action, Event, Rules
 from rendering import Frame, hand_image

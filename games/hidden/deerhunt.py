@@ -20,16 +20,14 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from games.deerhunt_deal import DeerDealer, DeerHuntState, DeerHuntView
 from games.deerhunt_tiles import PLACE, PLAYERS, TEAM, best_of, key_tiles, partner
 from games.engine import sample_seed
 
-if TYPE_CHECKING:
-    from games.deerhunt import DeerHunt, DeerHuntState, DeerHuntView
 
-
-def fair_redeal(rules: DeerHunt, view: Any, rng: random.Random) -> DeerHuntState:
+def fair_redeal(rules: DeerDealer, view: Any, rng: random.Random) -> DeerHuntState:
     """A deal the fair deal could have dealt, as `view`'s seat sees it (`DeerHunt.redeal`)."""
     v = cast("DeerHuntView", view)
     seat = cast(int, v.seat)
@@ -99,7 +97,7 @@ READ = 3
 hands of now, and each costs a rating per deal."""
 
 
-def deer_deals(rules: DeerHunt, view: Any, rater: Any, rng: random.Random
+def deer_deals(rules: DeerDealer, view: Any, rater: Any, rng: random.Random
                ) -> Callable[[], DeerHuntState]:
     """Deals consistent with `view` (`DeerHunt.deals`), each drawn from `CHOICES` re-deals in
     proportion to how likely the other seats' latest plays were had they held what it gives

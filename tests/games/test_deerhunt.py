@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from games import get
-from games.deerhunt import DeerHunt, DeerHuntState, settle
+from games.deerhunt import DeerHunt, settle
+from games.deerhunt_deal import DeerHuntState
 from games.deerhunt_tiles import KEYS, RED, TEAM, escapes
 from games.engine import Action, IllegalAction, InvalidOptions, Match, play
 from games.tiles import CHINESE
