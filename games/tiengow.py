@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar, cast
@@ -35,7 +34,6 @@ from games.engine import (
     Rules,
     Table,
     View,
-    option,
     rng,
     stale,
 )
@@ -49,6 +47,7 @@ from games.hierarchy import (
     classify,
 )
 from games.settlement import collect
+from games.tiengow_deal import Play, TienGowOptions, TienGowState, TienGowView, Trick
 from games.tiles import CHINESE, TileSet
 
 _ALL = tuple(range(CHINESE.size))
@@ -58,67 +57,6 @@ HAND_SIZE = 8
 NO_TRICK_PAYS = 5
 """A loser who took no trick pays 5; otherwise 4 − tricks (negative: the winner pays him)."""
 EVEN = 4
-
-
-@dataclass(frozen=True)
-class TienGowOptions:
-    mixed: bool = option(True, "mixed civil–military combinations may be led "
-                         "(off: pure pairs only, the historical game)")
-    streak: bool = option(False, "a banker who wins again plays the next deal at one more "
-                          "multiplier: ×2, ×3, ×4 … until another player wins")
-    early_death: bool = option(False, "a player with no trick must lay his last tile face down "
-                               "when the last trick is led with a single tile")
-    banker: int = option(2, "multiplier on every payment to or from the banker", lo=1, hi=10)
-    unit: int = option(1, "chips per point of every payment", lo=1, hi=100)
-    deals: int = option(0, "deals in a match (0: until the table stops)", lo=0, hi=1000)
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One seat's tiles in a trick. In a view, another seat's face-down tiles are blank (())."""
-
-    seat: int
-    size: int
-    up: bool
-    tiles: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A finished trick: its plays in order and who took it."""
-
-    winner: int
-    plays: tuple[Play, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TienGowState:
-    options: TienGowOptions
-    seed: str
-    players: int
-    match: Match
-    version: int
-    banker: int
-    multiplier: int
-    """The banker's multiplier for this deal (the base, plus the streak when it grows)."""
-    turn: int
-    hands: tuple[tuple[int, ...], ...]
-    trick: tuple[Play, ...]
-    """The trick being played; empty when the turn's seat is to lead."""
-    history: tuple[Trick, ...]
-    tricks: tuple[int, ...]
-    """Tricks credited per seat: a trick of k tiles counts k."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TienGowView(View[TienGowOptions]):
-    banker: int
-    multiplier: int
-    trick: tuple[Play, ...]
-    best: int | None
-    """Index in `trick` of the play that holds it so far."""
-    history: tuple[Trick, ...]
-    tricks: tuple[int, ...]
 
 
 def best_index(plays: Sequence[Play], mixed: bool = True) -> int:

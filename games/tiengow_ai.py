@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games.engine import Action
 from games.hierarchy import (
@@ -39,10 +39,8 @@ from games.hierarchy import (
     Combo,
     classify,
 )
+from games.tiengow_deal import TienGowView
 from games.tiles import CHINESE
-
-if TYPE_CHECKING:
-    from games.tiengow import TienGowView
 
 _ALL = range(CHINESE.size)
 _CIVIL_IDS = tuple(t for t in _ALL if CIVIL[t])

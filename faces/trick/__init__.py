@@ -24,7 +24,8 @@ from faces.trick.deerhunt import DEER
 from faces.trick.names import play_words
 from faces.trick.teach import TrickTeacher
 from games.engine import Action, Event, Rules
-from games.tiengow import Play, TienGowView, dead
+from games.tiengow import dead
+from games.tiengow_deal import Play, TienGowView
 from rendering import Frame
 from words.catalogue import add
 from words.i18n import tr

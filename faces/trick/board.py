@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from faces.trick.names import trick_names
-from games.tiengow import Play, TienGowView
+from games.tiengow_deal import Play, TienGowView
 from games.tiles import CHINESE
 from rendering import sprites
 from rendering.canvas import (

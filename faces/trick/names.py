@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.hierarchy import CIVIL_PAIR, MILITARY_PAIR, MIXED, SUPREME, classify
-from games.tiengow import Play, best_index
+from games.tiengow import best_index
+from games.tiengow_deal import Play
 from games.tiles import CHINESE, Kind
 from words.i18n import tr
 

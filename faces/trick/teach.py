@@ -11,7 +11,7 @@ from __future__ import annotations
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
 from games.hierarchy import classify
-from games.tiengow import TienGowView
+from games.tiengow_deal import TienGowView
 from words.i18n import tr
 
 MOST_LED = 4

@@ -18,7 +18,7 @@ from faces.samples import sample_deal
 from faces.trick.names import play_name, trick_names
 from games.engine import Event
 from games.hierarchy import classify
-from games.tiengow import Play
+from games.tiengow_deal import Play
 from games.tiles import CHINESE
 from words.catalogue import CATALOGUE
 from words.i18n import tr
