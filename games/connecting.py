@@ -12,10 +12,10 @@ import dataclasses
 import random
 from abc import abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from games import connecting_ai
+from games.connect_deal import CO, ConnectState, ConnectView, Placement
 from games.engine import (
     Action,
     Event,
@@ -31,7 +31,6 @@ from games.engine import (
     Table,
     View,
     hand_order,
-    option,
     rng,
     stale,
 )
@@ -44,62 +43,6 @@ _B = CHINESE.b
 _PIPS = CHINESE.pips
 _KIND = CHINESE.kind_of
 _DOUBLE = CHINESE.double
-
-Placement = tuple[int, int, int, int]
-"""A tile on the line: (tile id, left number, right number, seat that laid it)."""
-
-
-@dataclass(frozen=True)
-class ConnectOptions:
-    """Options every connecting game has; subclasses add their own."""
-
-    settlement: str = option("classic", "how chips move after a deal",
-                             ("classic", "chips", "tally"))
-    lead: str = option("winner", "who leads the next deal: the winner, or the next hand in turn",
-                       ("winner", "rotate"))
-    target: int = option(100, "tally: the match ends when a player's total reaches this",
-                         lo=10, hi=10_000)
-    deals: int = option(0, "deals in a match (0: until the table stops)", lo=0, hi=1000)
-
-
-CO = TypeVar("CO", bound=ConnectOptions)
-
-
-@dataclass(frozen=True, slots=True)
-class ConnectState(Generic[CO]):
-    """A connecting deal. A variant that must remember more subclasses it with defaulted
-    fields: every move rebuilds the state with `dataclasses.replace`, which keeps them."""
-
-    options: CO
-    seed: str
-    players: int
-    match: Match
-    version: int
-    leader: int
-    turn: int
-    hands: tuple[tuple[int, ...], ...]
-    discards: tuple[tuple[int, ...], ...]
-    line: tuple[Placement, ...]
-    ends: tuple[int, ...]
-    closed: int | None
-    unused: tuple[int, ...]
-    redeals: int
-    done: str
-    """"" while in play; "out" (every tile placed), "blocked", or "eight" (eight doubles)."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ConnectView(View[CO]):
-    arms: int
-    leader: int
-    discard_counts: tuple[int, ...]
-    discards: tuple[tuple[int, ...], ...]
-    """The viewer's own discards; everyone's (with tiles left at a block) once the deal is over."""
-    line: tuple[Placement, ...]
-    ends: tuple[int, ...]
-    closed: int | None
-    unused: int
-    redeals: int
 
 
 def pip_total(tiles: tuple[int, ...]) -> int:

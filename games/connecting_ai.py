@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from games import get
+from games.connect_deal import ConnectDealer, ConnectView
 from games.engine import Action
 from games.tiles import CHINESE
-
-if TYPE_CHECKING:
-    from games.connecting import ConnectingRules, ConnectView
 
 _A = CHINESE.a
 _B = CHINESE.b
@@ -36,7 +34,7 @@ the bits of a set of tiles there."""
 @cache
 def _deck(game: str, players: int) -> int:
     """The tiles in play, as a set of bits."""
-    rules = cast("ConnectingRules[Any, Any]", get(game))
+    rules = cast("ConnectDealer", get(game))
     return sum(_BIT[t] for t in rules.deck(players)[0])
 
 

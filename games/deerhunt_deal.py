@@ -11,11 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from games.engine import (
-    Match,
-    View,
-    option,
-)
+from games.engine import Match, View, option
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from games import dingniu_ai
-from games.connecting import ConnectingRules, ConnectOptions, ConnectState, ConnectView
+from games.connect_deal import ConnectOptions, ConnectState, ConnectView
+from games.connecting import ConnectingRules
 from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, blocks
 from games.dingniu_block import block_of as block_of
 from games.engine import (

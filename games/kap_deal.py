@@ -11,11 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from games.engine import (
-    Match,
-    View,
-    option,
-)
+from games.engine import Match, View, option
 
 MAX_SETS = 10
 """Kap Tai Shap's sets are numbered into one id space, so a tile keeps its id and its button code

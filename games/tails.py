@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from games.connecting import ConnectingRules, ConnectOptions, ConnectState
+from games.connect_deal import ConnectOptions, ConnectState
+from games.connecting import ConnectingRules
 from games.engine import Budget, Payment, hand_order, option
 from games.settlement import collect
 from games.tiles import CHINESE

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine import (
-    Match,
-    View,
-    option,
-)
+from games.engine import Match, View, option
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from games.connecting import ConnectView
+from games.connect_deal import ConnectView
 from games.domino import DominoView
 from games.tiles import TileSet
 from rendering import sprites

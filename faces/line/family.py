@@ -14,7 +14,7 @@ from faces.line.board import connecting_board, domino_board
 from faces.line.teach import ConnectTeacher, DominoTeacher
 from faces.moves import describe, tile_text
 from faces.samples import SEEDS, Step, sample_deal
-from games.connecting import ConnectView
+from games.connect_deal import ConnectView
 from games.domino import DominoView
 from games.engine import Action, Event, Rules
 from rendering import Frame, hand_image

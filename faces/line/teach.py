@@ -14,7 +14,7 @@ from typing import Any
 
 from faces.home import Teacher, Typed, chips_fact
 from faces.moves import tile_text
-from games.connecting import ConnectView
+from games.connect_deal import ConnectView
 from games.domino import DominoView
 from games.tiles import TileSet
 from words.i18n import tr

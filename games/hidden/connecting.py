@@ -10,14 +10,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from games.connect_deal import ConnectDealer, ConnectView
 from games.engine import Action, sample_seed
 from games.hidden.chain import SLIP, TRIES, Chain
 from games.tiles import CHINESE
-
-if TYPE_CHECKING:
-    from games.connecting import ConnectingRules, ConnectView
 
 BURN = 30
 THIN = 6
@@ -181,7 +179,7 @@ def connect_clues(view: ConnectView[Any]) -> dict[int, Clues]:
 
 
 @cache
-def _connect_deck(rules: ConnectingRules[Any, Any], players: int) -> tuple[int, ...]:
+def _connect_deck(rules: ConnectDealer, players: int) -> tuple[int, ...]:
     return rules.deck(players)[0]
 
 
@@ -239,7 +237,7 @@ def _fits(tile: int, banned: frozenset[int]) -> bool:
     return _CA[tile] not in banned and _CB[tile] not in banned
 
 
-def connect_sample(rules: ConnectingRules[Any, Any], view: Any, rng: random.Random) -> Any:
+def connect_sample(rules: ConnectDealer, view: Any, rng: random.Random) -> Any:
     """A deal `rules` could have dealt, as `view`'s seat sees it (`ConnectingRules.redeal`)."""
     v = cast("ConnectView[Any]", view)
     seat = cast(int, v.seat)
@@ -369,7 +367,7 @@ def _connect_legal(hand: list[int], ends: tuple[int, ...], two: bool) -> list[An
 
 
 
-def connect_chain(rules: ConnectingRules[Any, Any], view: Any, rater: Any, rng: random.Random
+def connect_chain(rules: ConnectDealer, view: Any, rater: Any, rng: random.Random
                   ) -> Chain:
     """`Chain` for a connecting game, weighed by `connect_likelihood`: places are each other
     seat's hand, each of its face-down discards, and the unused tiles; no place gets a number

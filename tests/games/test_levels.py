@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from games import GAMES, get
-from games.connecting import ConnectState
+from games.connect_deal import ConnectState
 from games.engine import Action, Budget, InvalidOptions, Match
 from games.hidden.connecting import connect_clues, connect_orders
 from games.kap_deal import KapState

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from games.connecting import ConnectState, ConnectTable
+from games.connect_deal import ConnectState
+from games.connecting import ConnectTable
 from games.domino import DominoOptions, DominoRules, DominoState
 from games.dragon import Dragon, DragonOptions
 from games.engine import Action, InvalidOptions, StateTable, option

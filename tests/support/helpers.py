@@ -9,7 +9,8 @@ import re
 from typing import Any
 
 from bot.present.screens import Button, Move
-from games.connecting import ConnectingRules, ConnectOptions, ConnectState
+from games.connect_deal import ConnectOptions, ConnectState
+from games.connecting import ConnectingRules
 from games.tiles import TileSet
 
 
