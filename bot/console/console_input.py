@@ -216,12 +216,15 @@ class Terminal:
         await self.pending()
         return self.take()
 
-    async def yes(self, question: str) -> bool:
-        """A yes-or-no question; anything but yes (an empty line too) is no."""
+    async def yes(self, question: str, default: bool = False) -> bool:
+        """A yes-or-no question. An empty line gives `default`, as the question's capital
+        letter shows ([Y/n] or [y/N]), and so does the end of the input: each question's
+        default is the answer that loses nothing. Any other answer but yes is no."""
         self.out.write(question)
         self.out.flush()
         line = await self.read()
-        return line is not None and line.strip().casefold() in YES
+        answer = "" if line is None else line.strip().casefold()
+        return default if not answer else answer in YES
 
     async def close(self) -> None:
         if self._line is not None:

@@ -108,8 +108,9 @@ class Opening:
     async def _resume(self) -> bool | None:
         """Continue a game an earlier run left open (q, Ctrl-C, a closed terminal), unless
         asked for a new one; a saved game of another game, or with other settings than those
-        asked for, is resumed only if the player says so, else stopped (its finished deals
-        keep their chips; the unfinished one settles nothing). A lobby left open is closed.
+        asked for, is resumed unless the player says no (Enter resumes: a saved game is never
+        lost to a key pressed by habit), else stopped (its finished deals keep their chips; the
+        unfinished one settles nothing). A lobby left open is closed.
         None when the settings asked for cannot be played."""
         session = await self.m.open_in(self.place)
         if session is None:
@@ -121,7 +122,7 @@ class Opening:
             except GameError as exc:
                 self.say(tr(self.lang, "err.options", detail=str(exc)))
                 return None
-            if question and not await self.term.yes(question):
+            if question and not await self.term.yes(question, default=True):
                 await self.m.stop(self.place, self.actor, yes_to_stop)
                 self._drain()
                 self.say(tr(self.lang, "console.dropped", game=game))

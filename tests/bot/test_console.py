@@ -342,7 +342,7 @@ async def test_play_game_asks_before_resuming_another_saved_game(tmp_path):
     await interrupted(tmp_path, game="cedeng", players=4)
     code, text = await run(tmp_path, Script(["n"], first_move), game="tails")
     assert code == 0
-    assert "You have a saved Ce Deng game — resume it? [y/N] n" in text
+    assert "You have a saved Ce Deng game — resume it? [Y/n] n" in text
     assert "The saved Ce Deng game is stopped" in text
     assert "Tails · deal 1" in text and "Deal 1 is over" in text
     assert sessions(tmp_path / "x.sqlite3") == [("cedeng", "abandoned"), ("tails", "finished")]
@@ -350,6 +350,16 @@ async def test_play_game_asks_before_resuming_another_saved_game(tmp_path):
     assert chips == {"Tester": granted}  # practice: neither deal moved a chip
     deals, net, _ = settled(tmp_path / "x.sqlite3")
     assert deals == 1 and net == {}
+
+
+async def test_enter_at_the_resume_question_resumes_the_saved_game(tmp_path):
+    """The question's default (Enter, as its capital Y shows) keeps the saved game."""
+    await interrupted(tmp_path, game="cedeng", players=4)
+    code, text = await run(tmp_path, Script([""], first_move), game="tails")
+    assert code == 0
+    assert "You have a saved Ce Deng game — resume it? [Y/n] \n" in text
+    assert "An unfinished game of Ce Deng" in text and "is stopped" not in text
+    assert sessions(tmp_path / "x.sqlite3") == [("cedeng", "finished")]
 
 
 async def test_other_settings_are_asked_about_and_the_same_game_resumes_at_once(tmp_path):
@@ -360,7 +370,7 @@ async def test_other_settings_are_asked_about_and_the_same_game_resumes_at_once(
     code, text = await run(tmp_path, Script(["n"], first_move), players=2)
     assert code == 0
     assert ("You have a saved Dragon game with other settings (deals=1, 3 players, stake ×1) "
-            "— resume it? [y/N] n") in text
+            "— resume it? [Y/n] n") in text
     assert "Computer 2" not in text.split("resume it?")[1]  # two players now
     assert [status for _, status in sessions(tmp_path / "x.sqlite3")] == [
         "finished", "abandoned", "finished"]
@@ -393,7 +403,7 @@ async def test_another_level_is_asked_about_and_the_same_one_resumes_at_once(tmp
     await interrupted(tmp_path, level="easy")
     code, text = await run(tmp_path, Script(["n"], first_move), level="strong")
     assert ("You have a saved Dragon game with other settings (deals=1, 3 players, stake ×1, "
-            "computers: easy) — resume it? [y/N] n") in text
+            "computers: easy) — resume it? [Y/n] n") in text
     assert seat_levels(tmp_path / "x.sqlite3")[-1] == ["strong", "strong"]
 
 

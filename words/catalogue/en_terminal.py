@@ -48,9 +48,9 @@ TERMINAL: dict[str, Entry] = {
     "console.quit_confirm": "Quit? The game is saved. [y/N] ",
     "console.saved": "The game is saved: `gupai play` goes on with it.",
     "console.go_on": "The game goes on.",
-    "console.resume_other": "You have a saved {game} game — resume it? [y/N] ",
+    "console.resume_other": "You have a saved {game} game — resume it? [Y/n] ",
     "console.resume_changed": "You have a saved {game} game with other settings ({saved}) — "
-                              "resume it? [y/N] ",
+                              "resume it? [Y/n] ",
     "console.dropped": "The saved {game} game is stopped; its finished deals keep their chips.",
     "console.nothing_saved": "There is no saved game to resume: name one, e.g. `gupai play "
                              "dragon` ({games}).",

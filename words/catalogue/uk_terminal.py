@@ -49,9 +49,9 @@ TERMINAL: dict[str, Entry] = {
     "console.quit_confirm": "Вийти? Гру збережено. [y/N] ",
     "console.saved": "Гру збережено: `gupai play` продовжить її.",
     "console.go_on": "Гра триває.",
-    "console.resume_other": "У вас є збережена гра «{game}» — продовжити її? [y/N] ",
+    "console.resume_other": "У вас є збережена гра «{game}» — продовжити її? [Y/n] ",
     "console.resume_changed": "У вас є збережена гра «{game}» з іншими налаштуваннями "
-                              "({saved}) — продовжити її? [y/N] ",
+                              "({saved}) — продовжити її? [Y/n] ",
     "console.dropped": "Збережену гру «{game}» зупинено; фішки закінчених роздач лишаються.",
     "console.nothing_saved": "Немає збереженої гри, яку можна продовжити: назвіть гру, "
                              "наприклад `gupai play dragon` ({games}).",
