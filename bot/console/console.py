@@ -83,6 +83,7 @@ class Console(Opening):
         try:
             if not await self.open():
                 return 2
+            self.files.folder = self.opts.out / self.folder
             await self._play()
             await self._finish()
             return 0

@@ -9,6 +9,7 @@ finished deals keep their chips and the unfinished deal settles nothing.
 from __future__ import annotations
 
 import asyncio
+import time
 
 import games
 from bot.console.console_input import Terminal, buttons_of
@@ -82,6 +83,10 @@ class Opening:
         self.chat_id = 0
         self.stake = 1
         """The session's stake, which turns a pot counted in antes into chips."""
+        self.folder = ""
+        """The session's own folder for its pictures (`dingniu-3-20261129-004212`: the game, the
+        session's number and when it began), so that no game's pictures overwrite or mix with
+        another's, even one kept in another database file."""
         manager.deliver = self.deliver
 
     async def deliver(self, reply: Reply) -> None:
@@ -102,7 +107,7 @@ class Opening:
         resumed = await self._resume()
         if resumed is None or (not resumed and not await self._create()):
             return False
-        await self._learn_stake()
+        await self._learn_session()
         return True
 
     async def _resume(self) -> bool | None:
@@ -182,11 +187,13 @@ class Opening:
             lobby = self._lobby() or lobby
         return False
 
-    async def _learn_stake(self) -> None:
+    async def _learn_session(self) -> None:
         session = (None if self.session_id is None
                    else await self.m.stored(self.session_id))
         if session is not None:
             self.stake = session.stake
+            began = time.strftime("%Y%m%d-%H%M%S", time.localtime(session.created_at))
+            self.folder = f"{session.game}-{session.id}-{began}"
 
     def _lobby(self) -> Screen | None:
         """The newest lobby screen among the queued replies (the lobby is not printed)."""

@@ -131,13 +131,14 @@ async def test_a_game_is_played_to_its_end(tmp_path):
     assert re.search(r"^Line: \[\d:\d\]", text, re.M)
     assert "▶ Tester" in text and "(you)" in text
     assert script.asked >= 3
+    folder, = (tmp_path / "pics").iterdir()  # the game's own folder
     for name in ("table.png", "hand.png", "result-1.png"):
-        path = tmp_path / "pics" / name
+        path = folder / name
         assert f"Picture: {path}" in text
         with Image.open(path) as image:
             assert image.mode == "P"  # encoded as the terminal keeps it: a palette PNG
             image.verify()
-    assert not list((tmp_path / "pics").glob("*.part"))
+    assert not list(folder.glob("*.part"))
     # A person alone with computers plays a practice table: the deal is played and recorded,
     # and the terminal says so, but no chip moves and computers hold none.
     assert "A practice table" in text and "Practice: no chips moved." in text
@@ -146,6 +147,22 @@ async def test_a_game_is_played_to_its_end(tmp_path):
     deals, net, moved = settled(tmp_path / "x.sqlite3")
     assert deals == 1 and net == {} and moved == 0
     assert "Tester: 1000 chips" in text
+
+
+async def test_each_game_draws_its_pictures_in_a_folder_of_its_own(tmp_path):
+    """Two games with one --out: the second writes no file where the first's are, and each
+    printed path names the file written."""
+    shown: list[list[Path]] = []
+    for game, players in (("dragon", 3), ("tails", 2)):
+        code, text = await run(tmp_path, Script([], first_move), game=game, players=players)
+        assert code == 0 and "Deal 1 is over" in text
+        shown.append([Path(p) for p in re.findall(r"^Picture: (.*)$", text, re.M)])
+    (first,), (second,) = ({path.parent for path in paths} for paths in shown)
+    assert first.name.startswith("dragon-1-") and second.name.startswith("tails-2-")
+    for paths in shown:
+        assert {p.name for p in paths} >= {"table.png", "hand.png", "result-1.png"}
+        assert all(p.exists() for p in paths)
+    assert sorted(first.iterdir()) == sorted(shown[0])  # nothing of the second game's
 
 
 async def test_letters_choose_moves_and_chips_carry_over(tmp_path):
@@ -286,7 +303,7 @@ def test_the_command_with_piped_input(tmp_path):
                 answers=40)
     assert "Deal 1 is over" in out and "Piped: " in out
     assert (tmp_path / "gupai-console.sqlite3").exists()  # the default file
-    assert (tmp_path / "pics" / "result-1.png").exists()
+    assert len(list((tmp_path / "pics").glob("dragon-1-*/result-1.png"))) == 1
 
 
 def test_a_kap_match_from_piped_input_scores_with_a_real_minus(tmp_path):
