@@ -336,7 +336,8 @@ class Console(Opening):
         if view is None or session is None:
             self.say(tr(self.lang, "console.no_deals"))
         else:
-            for line in standings(view, self._names(), session.stake, self.lang):
+            for line in standings(view, self._names(), session.stake, self.lang,
+                                  over=session.status != "active"):
                 self.say(line)
         balance = await self.m.balance(self.place, self.actor)
         self.say(tr(self.lang, "chips.balance", balance, name=self.opts.name))

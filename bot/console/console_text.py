@@ -114,13 +114,16 @@ def move_lines(keyboard: Keyboard, lang: str) -> list[str]:
                                           in enumerate(buttons_of(keyboard), start=1))]
 
 
-def standings(view: View[Any], names: Sequence[str], stake: int, lang: str) -> list[str]:
-    """The match's standings from its last result: chips first, then points."""
+def standings(view: View[Any], names: Sequence[str], stake: int, lang: str,
+              over: bool = True) -> list[str]:
+    """The match's standings from its last result: chips first, then points. A match left
+    saved (`over` false) is not called final: it goes on at the next run."""
     if view.outcome is None:
         return []
     scores, chips = view.match.totals(view.outcome)
     order = sorted(range(len(chips)), key=lambda s: (-chips[s], -scores[s], s))
-    return [tr(lang, "console.standings"), *(
+    heading = "console.standings" if over else "console.standings_so_far"
+    return [tr(lang, heading), *(
         tr(lang, "console.standing", rank=rank, name=names[seat],
            chips=signed(chips[seat] * stake), points=minus(scores[seat]))
         for rank, seat in enumerate(order, start=1))]

@@ -648,6 +648,20 @@ async def test_quit_asks_first_and_the_game_goes_on_after_no(tmp_path):
     assert code == 0 and "An unfinished game of Dragon" in text and "Deal 1 is over" in text
 
 
+async def test_a_game_left_saved_shows_its_standings_so_far_not_final_ones(tmp_path):
+    answers = iter(["q", "y"])
+
+    def quit_in_deal_2(transcript: str) -> str | None:
+        return next(answers) if "Dragon · deal 2" in transcript else "1"
+
+    code, text = await run(tmp_path, Script([], quit_in_deal_2), options=("deals=2",))
+    assert code == 0 and "Deal 1 is over" in text and "The game is saved" in text
+    assert sessions(tmp_path / "x.sqlite3") == [("dragon", "active")]
+    assert "Final standings" not in text
+    assert "Standings so far; the game is saved and `gupai play` goes on with it" in text
+    assert re.search(r"^1\. .*: chips .*, points", text, re.M)
+
+
 async def test_tiles_typed_by_letter_play_when_the_moves_come_in_groups(tmp_path, monkeypatch):
     # Groups (two taps) come with more than 24 moves, as in a Tien Gow follow of four tiles;
     # a limit of two makes every turn grouped.

@@ -36,6 +36,9 @@ TERMINAL: dict[str, Entry] = {
                         "move.",
     "console.standings": "Final standings (the match's own count of chips and points; at a "
                          "practice table none of your chips move):",
+    "console.standings_so_far": "Standings so far; the game is saved and `gupai play` goes "
+                                "on with it (the match's own count of chips and points; at a "
+                                "practice table none of your chips move):",
     "console.standing": "{rank}. {name}: chips {chips}, points {points}",
     "console.no_deals": "No deal was finished, so no chips moved.",
     "console.kept_in": "Chips are kept in {db}.",
