@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import games
 from bot.console.console_input import buttons_of, hand_letters, same_face, split_end, typed_face
 from bot.present.screens import Button, Keyboard, Picture, Screen
 from faces import home_of
@@ -43,14 +44,18 @@ def hand_faces(view: View[Any]) -> dict[str, str]:
 
 def help_lines(view: View[Any] | None, lang: str) -> list[str]:
     """`?`: what this game's moves and marks mean, as its home teaches them, then how to type
-    a move and the commands."""
+    a move and the commands. Taking a discard by its face is told only where the rules have a
+    move that takes one (`Rules.verbs`), so no game's help speaks of a move it lacks."""
     lines: list[str] = []
+    take = ""
     if view is not None:
         taught = home_of(view).teacher.help(view, lang)
         if taught:
             lines = [tr(lang, "console.help_title", game=game_title(view.game, None, lang)),
                      *(f"  {line}" for line in taught)]
-    return [*lines, tr(lang, "console.help")]
+        if "take" in games.get(view.game).verbs:
+            take = tr(lang, "console.help_take")
+    return [*lines, tr(lang, "console.help", take=take)]
 
 
 def refusal(text: str, view: View[Any], moves: list[Button], lang: str) -> str:

@@ -628,6 +628,18 @@ async def test_help_explains_the_game_own_moves_and_marks(tmp_path, game):
         f"  {line}\n" for line in lines)
 
 
+@pytest.mark.parametrize(("game", "takes"), [("dingniu", False), ("dragon", False),
+                                           ("kapten", True), ("threedozen", True)])
+async def test_help_tells_how_to_take_a_discard_only_where_the_game_has_one(tmp_path, game,
+                                                                             takes):
+    rules = games.get(game)
+    code, text = await run(tmp_path, Script(["?", None], first_move), game=game,
+                           players=rules.default_players, options=())
+    assert code == 0
+    typing = text.split("Type a move's number", 1)[1].split("p (peek)", 1)[0]
+    assert ("a discard to take (⤴)" in typing) is takes, typing
+
+
 async def test_the_end_of_a_deal_waits_for_enter(tmp_path):
     code, text = await run(tmp_path, Script([], first_move), options=("deals=2",), wait=True)
     assert code == 0

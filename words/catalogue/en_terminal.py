@@ -14,12 +14,12 @@ TERMINAL: dict[str, Entry] = {
     "console.moves": "Moves:",
     "console.prompt": "Your move (number or letter; ? help, q quit): ",
     "console.help": "Type a move's number, or its tiles' letters as in the list (a or A; two "
-                    "tiles: ab); a discard to take (⤴) by its face, either way round (6:1 or "
-                    "1:6).\n"
+                    "tiles: ab){take}.\n"
                     "p (peek) shows your tiles; q (quit) leaves the table with the game saved, "
                     "and `gupai play` goes on with it (Ctrl-C and Ctrl-D too).\n"
                     "When a tile's letter is h, p or q, the letter plays the tile: type help, "
                     "peek or quit in full.",
+    "console.help_take": "; a discard to take (⤴) by its face, either way round (6:1 or 1:6)",
     "console.bad_number": "There is no move {text}: type a number from 1 to {most}.",
     "console.bad_choice": "“{text}” is not one of the moves: type a number from 1 to {most}, "
                           "a tile's letter, or ? for help.",
