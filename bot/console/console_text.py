@@ -74,6 +74,9 @@ def refusal(text: str, view: View[Any], moves: list[Button], lang: str) -> str:
             return tr(lang, "console.no_letter", letter=missing[0].upper(), last=last)
         typed = Typed(tuple(view.hand[labels.index(x)] for x in letters), "", end)
     elif face:
+        if not any(same_face(face, kind.label.strip("[]")) for kind in view.tiles.kinds):
+            # No tile of the set shows it ("9:9"): where it lies is no question.
+            return tr(lang, "console.no_such_tile", face=face)
         mine = [t for t in view.hand if same_face(face, tile_text(view.tiles, t))]
         typed = Typed(tuple(mine[:1]), "" if mine else face, end)
     else:

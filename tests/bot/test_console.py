@@ -492,7 +492,7 @@ async def test_a_discard_is_taken_by_its_face_either_way_round(tmp_path, monkeyp
     assert code == 0 and "Traceback" not in text
     face = typed["take"]
     assert f"): {_reversed(face)}\n  Tester: took [{face}]" in text
-    assert "There is no [9:9] among the discards." in text
+    assert "There is no such tile as [9:9] in this game's set." in text
     if preset != "culin":
         assert "old" in typed, "no older discard was on the table"
         assert "Only the last discard may be taken: [" in text
@@ -799,6 +799,24 @@ def test_kap_refuses_the_tile_just_taken_and_a_discard_before_the_draw():
     assert refusal(_letter(view, h0[6]), view, [], "en").startswith(
         "[6:5] was just taken: it (or its twin) may not go straight back.")
     assert refusal("ab", view, [], "uk") == "Відкидають одну плитку: напишіть одну літеру."
+
+
+@pytest.mark.parametrize("game", ["kapten", "dragon", "tiengow"])
+def test_a_face_no_tile_of_the_set_shows_is_no_such_tile(game):
+    """"9:9" (and the Chinese sets' "0:0") is told apart from a tile that exists but lies
+    elsewhere: it is no tile at all, in either language."""
+    from bot.console.console_text import refusal
+
+    rules = games.get(game)
+    state = rules.new_deal(rules.options(), rules.default_players, "no-such-tile")
+    view = rules.view(state, 0)
+    faces = {k.label.strip("[]") for k in view.tiles.kinds}
+    for face in ("9:9", "0:0", "7:1"):
+        if face not in faces:
+            assert refusal(face, view, [], "en") == (
+                f"There is no such tile as [{face}] in this game's set.")
+            assert refusal(face, view, [], "uk") == f"Плитки [{face}] у наборі цієї гри немає."
+    assert refusal("1:6", view, [], "en") != "There is no such tile as [1:6] in this game's set."
 
 
 def test_tien_gow_refuses_a_lead_that_is_no_combination_and_a_follow_of_another_size():

@@ -46,6 +46,7 @@ TERMINAL: dict[str, Entry] = {
     "console.help_title": "{game} — what the moves mean:",
     "console.moves_with": "Moves with {letters}: {moves}",
     "console.no_letter": "There is no tile {letter} in your hand (letters A to {last}).",
+    "console.no_such_tile": "There is no such tile as [{face}] in this game's set.",
     "console.drew": "You drew {tiles}.",
     "console.next_deal": "Press Enter for the next deal. ",
     "console.quit_confirm": "Quit? The game is saved. [y/N] ",

@@ -48,6 +48,7 @@ TERMINAL: dict[str, Entry] = {
     "console.help_title": "{game} — що означають ходи:",
     "console.moves_with": "Ходи з {letters}: {moves}",
     "console.no_letter": "У вашій руці немає плитки {letter} (літери від A до {last}).",
+    "console.no_such_tile": "Плитки [{face}] у наборі цієї гри немає.",
     "console.drew": "Ви витягли {tiles}.",
     "console.next_deal": "Натисніть Enter, щоб почати наступну роздачу. ",
     "console.quit_confirm": "Вийти? Гру збережено. [y/N] ",
