@@ -294,11 +294,15 @@ def take_line(view: View, frame: Frame, family: str) -> tuple[str, bool]:
 
     Three Dozen's discard is taken only to be laid out in a pair at once (RULES.md §2.9), and
     whether it pairs with the next player's hidden tiles the picture cannot know: it says so
-    rather than promise a take."""
+    rather than promise a take. With the forced pickup (`pickup=forced`) a discard that pairs
+    must be taken, and the words say must, not may."""
     if not view.takeable or view.to_move is None:
         return "", False
     lang, name = frame.lang, _name(frame, view.to_move)
-    key = "img.may_take_if_pairs" if isinstance(view, ThreeDozenView) else "img.may_take"
+    key = "img.may_take"
+    if isinstance(view, ThreeDozenView):
+        forced = view.options.pickup == "forced"
+        key = "img.must_take_if_pairs" if forced else "img.may_take_if_pairs"
     label = tr(lang, key, name=name)
     face = font(TEXT_SIZE)
     back_w, _ = sprites.tile_size(family, INFO_HEIGHT - 6)

@@ -99,6 +99,7 @@ COLLECT: dict[str, Entry] = {
     "img.reshuffles": "reshuffled: {v}",
     "img.may_take": "{name} may take",
     "img.may_take_if_pairs": "{name} may take it if it pairs",
+    "img.must_take_if_pairs": "{name} must take it if it pairs",
     "img.no_discards": "no discards yet",
     "img.eye": "eye",
     "img.wins": "{name} wins",

@@ -102,6 +102,7 @@ COLLECT: dict[str, Entry] = {
     "img.reshuffles": "перетасовано: {v}",
     "img.may_take": "{name} може взяти",
     "img.may_take_if_pairs": "{name} може взяти, якщо складе пару",
+    "img.must_take_if_pairs": "{name} мусить взяти, якщо складе пару",
     "img.no_discards": "відкинутих плиток ще немає",
     "img.eye": "око",
     "img.wins": "виграє {name}",

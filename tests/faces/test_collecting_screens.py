@@ -359,6 +359,20 @@ def test_the_three_dozen_board_promises_no_take_it_cannot_see(monkeypatch, lang,
     assert any(line.startswith("Bob ") and line.endswith(f"…{note}") for line in said), said
 
 
+@pytest.mark.parametrize(("lang", "forced", "optional"), [
+    ("en", "Bob must take it if it pairs", "may take"),
+    ("uk", "Bob мусить взяти, якщо складе пару", "може взяти"),
+])
+def test_the_forced_pickup_board_says_the_discard_must_be_taken(monkeypatch, lang, forced,
+                                                                 optional):
+    """With `pickup=forced` (the forced-pickup preset) a discard that pairs is no choice."""
+    view = dozen.view(dozen_turn(pickup="forced"), None)
+    assert view.takeable and view.to_move == 1
+    said = drawn_words(monkeypatch, view, lang)
+    assert forced in said, said
+    assert not any(optional in line for line in said), said
+
+
 def test_the_three_dozen_caption_shows_the_pairs_laid_out():
     state, events = play(dozen, dozen_turn(), "⤴ 1:0 + A 6:5")
     screen = table_of(session("threedozen", stake=2), game_of(dozen), SEATS, state, "en",
