@@ -165,9 +165,16 @@ class Home(ABC, Generic[V]):
         columns = (tr(lang, "img.player"), self.points_column(lang), tr(lang, "img.balance"),
                    tr(lang, "img.match"))
         tiles = view.tiles
-        shown = [tuple((tiles.a[t], tiles.b[t]) for t in self.revealed(view, s))
-                 for s in range(view.players)]
-        return result_card(rows, columns, frame, shown, sprites.family_of(tiles))
+        revealed = [self.revealed(view, s) for s in range(view.players)]
+        shown = [tuple((tiles.a[t], tiles.b[t]) for t in seat) for seat in revealed]
+        worth = self.worth(view)
+        marks = [tuple(worth.get(t) for t in seat) for seat in revealed]
+        return result_card(rows, columns, frame, shown, sprites.family_of(tiles), marks)
+
+    def worth(self, view: V) -> Mapping[int, int]:
+        """Tile id -> what it counts, for the tiles these games count other than by their
+        pips; every picture marks them on the tile."""
+        return {}
 
     def revealed(self, view: V, seat: int) -> tuple[int, ...]:
         """The tiles the finished deal shows for a seat on the result card, so its points can

@@ -71,11 +71,12 @@ class ResultRow(NamedTuple):
 
 
 def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], frame: Frame,
-                tiles: Sequence[Sequence[tuple[int, int]]] = (), family: str = "chinese"
-                ) -> Image.Image:
+                tiles: Sequence[Sequence[tuple[int, int]]] = (), family: str = "chinese",
+                worth: Sequence[Sequence[int | None]] = ()) -> Image.Image:
     """One row per seat under the four column heads (player, points, chips, match). `tiles`
     gives, per row, the faces the deal revealed for that seat (its face-down discards, the hand
-    left over, the winning hand), drawn under the row's words so the points can be checked."""
+    left over, the winning hand), drawn under the row's words so the points can be checked;
+    `worth`, per row and tile, what a tile counts where that is not its pips (else None)."""
     look = theme(frame.theme)
     head = header_height(frame.title, "", CARD_WIDTH)
     shown = [tuple(tiles[i]) if i < len(tiles) else () for i in range(len(rows))]
@@ -102,7 +103,8 @@ def result_card(rows: Sequence[ResultRow], columns: tuple[str, str, str, str], f
                       anchor="rm")
         draw_text(draw, (xs[3], y), total, NAME_SIZE, look.muted, anchor="rm")
         if shown[i]:
-            _tile_row(image, look, shown[i], family, (xs[0], top + band - 4), tile_hs[i])
+            _tile_row(image, look, shown[i], family, (xs[0], top + band - 4), tile_hs[i],
+                      worth[i] if i < len(worth) else ())
         top += heights[i]
     return image
 
@@ -153,7 +155,7 @@ def _row_tile_height(family: str, count: int, least: int, most: int) -> int:
 
 
 def _tile_row(image: Image.Image, look: Theme, faces: Sequence[tuple[int, int]], family: str,
-              at: tuple[int, int], height: int) -> None:
+              at: tuple[int, int], height: int, worth: Sequence[int | None] = ()) -> None:
     """Faces side by side, overlapping a little when there are more than the row holds."""
     w, _ = sprites.tile_size(family, height)
     room = CARD_WIDTH - 2 * PAD - at[0]
@@ -161,6 +163,9 @@ def _tile_row(image: Image.Image, look: Theme, faces: Sequence[tuple[int, int]],
     for i, (first, second) in enumerate(faces):
         sprite = sprites.face(family, first, second, height, look.name)
         image.paste(sprite, (at[0] + i * step, at[1]), sprite)
+        value = worth[i] if i < len(worth) else None
+        if value is not None:
+            sprites.worth_badge(image, (at[0] + i * step, at[1]), w, value, look.name)
 
 
 def _band(draw: ImageDraw.ImageDraw, look: Theme, span: tuple[int, int], highlight: bool,

@@ -14,6 +14,7 @@ discards is ringed in gold and labelled, because it may not go straight back (D-
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -44,9 +45,12 @@ def hand_labels(count: int) -> tuple[str, ...]:
 
 
 def hand_image(view: View[Any], frame: Frame, pending: int | None = None,
-               taken: int | None = None) -> Image.Image:
+               taken: int | None = None, worth: Mapping[int, int] | None = None
+               ) -> Image.Image:
     """One seat's own tiles (the view must be that seat's): `pending` is a tile that must be
-    played now (shown selected), `taken` one just taken from the table (ringed, labelled)."""
+    played now (shown selected), `taken` one just taken from the table (ringed, labelled);
+    `worth` gives what a tile counts where that is not its pips (marked on the tile)."""
+    worth = worth or {}
     if view.seat is None:
         raise ValueError("a hand is drawn from a seat's own view")
     tiles = view.tiles
@@ -91,6 +95,8 @@ def hand_image(view: View[Any], frame: Frame, pending: int | None = None,
         y = PAD + row * row_h
         sprite = sprites.face(family, tiles.a[tile], tiles.b[tile], height, look.name, state)
         image.paste(sprite, (x, y), sprite)
+        if tile in worth:
+            sprites.worth_badge(image, (x, y), w, worth[tile], look.name)
         colour = look.good if state in ("playable", "selected") else (
             look.muted if state == "dim" else look.gold if state == "last" else look.text)
         draw.text((x + w // 2, y + height + 12), label, font=face, fill=colour, anchor="mt")

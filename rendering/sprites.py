@@ -20,11 +20,14 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from games.tiles import WESTERN, TileSet
+from rendering.text import font
 from rendering.theme import RGB, Theme, theme
 
 SUPERSAMPLE = 4
 CHINESE_RATIO = 2.5
 WESTERN_RATIO = 2.0
+PHONE_WIDTH, PHONE_TEXT = 400, 9
+"""A phone shows a picture this wide; text must keep this height there to be read."""
 
 State = Literal["plain", "playable", "last", "selected", "dim"]
 STATES: tuple[State, ...] = ("plain", "playable", "last", "selected", "dim")
@@ -149,6 +152,24 @@ def back(family: str, height: int, theme_name: str = "dark", state: State = "pla
     draw.polygon(((cx, cy - r * 1.6), (cx + r, cy), (cx, cy + r * 1.6), (cx - r, cy)),
                  fill=look.back_mark)
     return _finish(big, (w, h), state, horizontal)
+
+
+def worth_badge(image: Image.Image, at: tuple[int, int], width: int, value: int,
+                theme_name: str = "dark") -> None:
+    """What a tile counts, where its game counts it other than its pips (Kap's `[4:2]` counts
+    3): a gold disc with the number on the tile's upper corner, pasted over a tile `width` px
+    wide at `at`. Every picture that draws such a tile marks it so, so the pips in sight
+    never mislead a count. The number is never smaller than a phone can read once it shows
+    the picture 400 px wide (8 px there, docs/architecture.md §7), even on a tile smaller
+    than the disc."""
+    look = theme(theme_name)
+    size = max(round(width * 0.3), -(-image.width * PHONE_TEXT // PHONE_WIDTH))
+    r = round(size * 0.8)
+    cx, cy = at[0] + width - r + 2, at[1] + r - 2
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=look.gold, outline=look.table,
+                 width=max(1, r // 6))
+    draw.text((cx, cy), str(value), font=font(size, bold=True), fill=look.table, anchor="mm")
 
 
 def _body(draw: ImageDraw.ImageDraw, size: tuple[int, int], fill: RGB, edge: RGB, state: State,

@@ -11,7 +11,7 @@ letter and face.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar, cast
 
 from PIL import Image
@@ -19,7 +19,7 @@ from PIL import Image
 from faces.collect import en, uk
 from faces.collect.board import kap_board, threedozen_board
 from faces.collect.teach import KapTeacher, ThreeDozenTeacher
-from faces.collect.winning import winning_groups
+from faces.collect.winning import kap_worth, winning_groups
 from faces.home import Home, Letters, seat_lines
 from faces.moves import Namer, faces_of, pairs_text, tile_text
 from faces.samples import SEEDS, Step, sample_deal, won
@@ -198,7 +198,11 @@ class KapHome(CollectHome[KapView]):
         return kap_board(view, frame)
 
     def hand(self, view: KapView, frame: Frame) -> Image.Image:
-        return hand_image(view, frame, taken=view.taken)
+        return hand_image(view, frame, taken=view.taken, worth=self.worth(view))
+
+    def worth(self, view: KapView) -> Mapping[int, int]:
+        """`[4:2]` counts 3 (RULES.md §2.6), unless the `four_two` option counts its pips."""
+        return kap_worth(view)
 
     def points_column(self, lang: str) -> str:
         return tr(lang, "img.won_paid_column")

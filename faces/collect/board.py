@@ -27,6 +27,7 @@ from faces.collect.winning import (
     PAIR_GAP,
     WIN_TILE,
     draw_panel,
+    kap_worth,
     panel_height,
     win_height,
     winning_groups,
@@ -375,12 +376,15 @@ def _pile(image: Image.Image, look: Theme, view: View, at: Layout, frame: Frame)
     takeable = set(view.takeable)
     newest = len(view.pile) - 1
     over, last = view.outcome is not None, set(frame.last)
+    worth = kap_worth(view) if isinstance(view, KapView) else {}
     for index, ((tile, _seat), (x, y)) in enumerate(zip(view.pile, at.slots, strict=True)):
         ringed = tile in last if over else index == newest
         state: sprites.State = "last" if ringed else "plain"
         sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], at.tile_h, look.name,
                               state)
         image.paste(sprite, (x, y), sprite)
+        if tile in worth:
+            sprites.worth_badge(image, (x, y), at.tile_w, worth[tile], look.name)
         if tile in takeable:
             draw.rounded_rectangle(at.frame(index), radius=max(4, at.tile_w // 5),
                                    outline=look.good, width=at.frame_width)

@@ -138,18 +138,31 @@ def draw_panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Pa
     x = (BOARD_WIDTH - run) // 2
     y = at.panel_top + PAD + WIN_TITLE + (len(lines) - 1) * (NAME_SIZE + 6)
     last = set(frame.last)
+    worth = kap_worth(view) if isinstance(view, KapView) else {}
     for index, group in enumerate(groups):
         for j, tile in enumerate(group):
             state: sprites.State = "last" if tile in last else "plain"
             sprite = sprites.face(at.family, tiles.a[tile], tiles.b[tile], height, look.name,
                                   state)
             image.paste(sprite, (x + j * (w + PAIR_GAP), y), sprite)
+            if tile in worth:
+                sprites.worth_badge(image, (x + j * (w + PAIR_GAP), y), w, worth[tile],
+                                    look.name)
         words = group_caption(view, tiles, group, index, lang)
         if words:
             draw_text(draw, (x + group_w // 2, y + height + WIN_CAPTION // 2 + 2), words,
                       SMALL_SIZE, look.gold if index == 0 else look.muted, bold=index == 0,
                       anchor="mm")
         x += group_w + WIN_GAP
+
+
+def kap_worth(view: KapView) -> dict[int, int]:
+    """Tile id -> what it counts, for the tiles Kap counts other than by their pips: `[4:2]`
+    counts 3 (RULES.md §2.6) unless the `four_two` option counts its pips."""
+    worth = values(view.options.four_two)
+    tiles = view.tiles
+    return {t: worth[tiles.kind_of[t]] for t in range(tiles.size)
+            if worth[tiles.kind_of[t]] != tiles.pips[t]}
 
 
 def group_caption(view: View, tiles: TileSet, group: Sequence[int], index: int, lang: str) -> str:

@@ -234,6 +234,47 @@ def test_a_won_kap_board_rings_the_discard_the_footer_says_was_taken(monkeypatch
     assert ringed_faces(monkeypatch, screen.picture.render) == [(6, 2)]
 
 
+def worth_marks(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], object]) -> list[int]:
+    """The counts a picture marks on tiles that count other than their pips."""
+    real = sprites.worth_badge
+    seen: list[int] = []
+
+    def spy(image: Any, at: tuple[int, int], width: int, value: int,
+            theme_name: str = "dark") -> None:
+        seen.append(value)
+        real(image, at, width, value, theme_name)
+
+    monkeypatch.setattr(sprites, "worth_badge", spy)
+    draw()
+    return seen
+
+
+def test_kap_marks_what_four_two_counts_wherever_it_is_drawn(monkeypatch):
+    """[4:2] counts 3 (RULES.md §2.6): the hand picture, the discards, the winning hand and
+    the result card all mark it so, and no other tile; with `four_two=6` nothing is marked."""
+    hands = [chinese("62", "11", "11b", "44", "55", "61", "51", "31"),
+             chinese("22", "22b", "65", "63", "42", "61b", "66")]
+    (four_two,) = chinese("42")
+    state = kap.deal_from(kap.options(), hands, chinese("43", "32", "21", "54", "53"))
+    frame = Frame(title="Test", names=NAMES[:2], lang="en")
+    bob = kap.view(state, 1)
+    assert four_two in bob.hand
+    assert worth_marks(monkeypatch, lambda: pictures.hand(bob, frame)) == [3]
+    assert worth_marks(monkeypatch, lambda: pictures.hand(kap.view(state, 0), frame)) == []
+    state, _ = play(kap, state, "H 6:2 ↓")
+    state, _ = play(kap, state, "A 1:1 ↓")
+    won, events = play(kap, state, "⤴ 6:2")  # eye [2:2][2:2], tens with [4:2][6:1]
+    assert [e.kind for e in events] == ["take", "win", "end"]
+    state, _ = play(kap, state, "Draw from the stock")
+    state, _ = play(kap, state, "G 4:2 ↓")  # Bob lets it go: it lies among the discards
+    assert worth_marks(monkeypatch, lambda: pictures.board(kap.view(state, None), frame)) == [3]
+    end = kap.view(won, None)
+    assert worth_marks(monkeypatch, lambda: pictures.board(end, frame)) == [3]
+    assert worth_marks(monkeypatch, lambda: pictures.result(end, frame)) == [3]
+    pips = kap.deal_from(kap.options(four_two=6), hands, chinese("43", "32", "21", "54", "53"))
+    assert worth_marks(monkeypatch, lambda: pictures.hand(kap.view(pips, 1), frame)) == []
+
+
 def test_a_kap_deal_won_from_the_stock_rings_no_discard(monkeypatch):
     """Bob wins with the tile he draws: the footer names no tile played, so no tile is ringed,
     not even the newest discard (which is Олена's, and not the move just told)."""
