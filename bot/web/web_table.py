@@ -18,13 +18,14 @@ see the page).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from bot.present import payload
 from bot.present.keyboards import distinct, letters_of, move_button
 from bot.present.payload import BACK
-from bot.present.presenter import in_language
+from bot.present.presenter import countdown, in_language
 from bot.present.screens import Actor, Keyboard, Screen
 from bot.session.manager import SessionManager
 from bot.session.requests import OPEN, own_language
@@ -42,6 +43,9 @@ WORDS = ("your_tiles", "tap_tile", "no_moves", "connecting", "offline", "join", 
          "moves", "closed", "not_your_turn", "retry", "open_in_telegram", "slow_down",
          "elsewhere", "spectator")
 """The page's own words (catalogue keys `web.<word>`), sent in the opener's language."""
+CLOCK_SECONDS = 300
+"""The page's countdown words per second up to five minutes; above them the chat counts in
+minutes (`presenter.countdown`), and so does the page."""
 PICKS = 9
 """"Pick n more tiles" is sent for n below this (the page counts; the plural is the
 catalogue's)."""
@@ -106,7 +110,8 @@ async def table_json(manager: SessionManager, seen: Opened, theme: str) -> dict[
         "status": session.status if seen.open else "over",
         "lang": lang, "theme": theme,
         "words": {**{w: tr(lang, f"web.{w}") for w in WORDS},
-                  "pick_more": [tr(lang, "web.pick_more", n) for n in range(PICKS)]},
+                  "pick_more": [tr(lang, "web.pick_more", n) for n in range(PICKS)],
+                  **clock_words(lang, screen, now)},
         "table": shown_text(screen, now),
         "buttons": (lobby_buttons(screen.keyboard) if deal is None and seen.open
                     else join_button(session, lang) if seen.spectator and seen.open else []),
@@ -168,6 +173,18 @@ def shown_text(screen: Screen, now: float) -> dict[str, Any]:
         return {"before": screen.text, "after": "", "left": None}
     before, after, deadline = split
     return {"before": before, "after": after, "left": max(0.0, deadline - now)}
+
+
+def clock_words(lang: str, screen: Screen, now: float) -> dict[str, list[str]]:
+    """What the page's countdown says at each whole second left, in the chat's own words
+    ("in 90 s", `presenter.countdown`): `clock[n]` up to the last minutes, then
+    `minutes[m]`, so the page counting down by itself never says it in another form than the
+    table message beside it."""
+    split = screen.split_at_countdown()
+    left = 0.0 if split is None else max(0.0, split[2] - now)
+    return {"clock": [countdown(lang, n) for n in range(CLOCK_SECONDS + 1)],
+            "minutes": [tr(lang, "time.minutes", m)
+                        for m in range(math.ceil(left / 60) + 2)]}
 
 
 def lobby_buttons(keyboard: Keyboard) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ game's table is photographed in both themes (kept in `test-artifacts/`).
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 import statistics
 import time
@@ -19,6 +20,7 @@ from playwright.async_api import Page
 
 import games
 from bot.present import payload
+from bot.present.presenter import countdown
 from bot.session.seating import Game, seat_index
 from storage import Session
 from tests.support.books import check_books
@@ -242,3 +244,24 @@ async def test_a_page_that_cannot_prove_who_opened_it_shows_nothing(
             await screenshot(page, f"refused-{why}")
             await page.context.close()
         assert dump(db) == before
+
+
+async def test_the_countdown_says_the_time_as_the_chat_does(server: FakeTelegram,
+                                                             tmp_path: Path) -> None:
+    """The page counts down by itself, in the chat's words and steps ("in 90 s"), never in
+    a form of its own ("1:30")."""
+    async with web_bot(server, tmp_path) as (group, base), chromium() as browser:
+        sid = await group.open_game("tails", PEOPLE, 0)
+        page = await open_table(browser, base, OLENA, sid, theme="dark")
+        await page.wait_for_selector("#board:not([hidden])")
+        status, body = await call(base, OLENA, f"api/table?session={sid}")
+        assert status == 200 and body["table"]["left"] is not None, body
+        lang = body["lang"]
+        table = body["table"]
+        start, end = table["before"].split("\n")[-1], table["after"].split("\n")[0]
+        said = {start + countdown(lang, n) + end for n in range(1, 91)}
+        await page.wait_for_function("() => document.getElementById('status').textContent")
+        shown = await page.text_content("#status")
+        assert shown in said, (shown, sorted(said)[:3])
+        assert not re.search(r"\d:\d\d", shown or "")
+        assert page.errors == [], page.errors  # type: ignore[attr-defined]

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, Request, Route
 
+from bot.present.presenter import countdown
 from bot.web.webapp import tile_png
 from tests.support.browser import chromium, open_table, screenshot
 from tests.support.telegram_group import BOB
@@ -30,6 +31,8 @@ def table(moves: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
         "your_tiles", "tap_tile", "no_moves", "connecting", "offline", "join", "board",
         "moves", "closed", "not_your_turn", "retry", "open_in_telegram")}
     words["pick_more"] = [tr(lang, "web.pick_more", n) for n in range(9)]
+    words["clock"] = [countdown(lang, n) for n in range(301)]
+    words["minutes"] = [tr(lang, "time.minutes", n) for n in range(3)]
     faces = ["6:6", "1:1", "4:4", "1:3", "5:5", "3:3", "2:2", "5:6"]
     return {
         "session": 7, "version": 3, "status": "active", "lang": lang, "theme": "dark",

@@ -334,11 +334,18 @@ function timed(line, rest, text) {
   deadline.push([line, start, end, Date.now() + text.left * 1000]);
 }
 
+// The time left in the chat's own words and steps ("in 90 s"), which the server sends per
+// second (`clock`) and, above the last minutes, per minute (`minutes`).
+function clock(left) {
+  const { clock: seconds, minutes } = state.words;
+  if (left < seconds.length) return seconds[left];
+  return minutes[Math.min(Math.ceil(left / 60), minutes.length - 1)];
+}
+
 function tick() {
   for (const [node, before, after, at] of deadline || []) {
     const left = Math.max(0, Math.ceil((at - Date.now()) / 1000));
-    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    node.textContent = before + clock + after;
+    node.textContent = before + clock(left) + after;
   }
 }
 
