@@ -134,7 +134,24 @@ async def table_json(manager: SessionManager, seen: Opened, theme: str) -> dict[
     if seen.seat is not None and deal.own is not None and deal.hand is not None:
         body["hand"] = hand_json(session, deal.own, deal.hand, lang, seats[seen.seat].away,
                                  theme, now)
+        body["hand"]["text"] = not_again(body["hand"]["text"], body["table"])
     return body
+
+
+def not_again(text: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
+    """The hand's lines without those the table above already shows on the same page (the
+    deal's fingerprint): the chats show the two messages apart, the page one under the other.
+    The title line and the lines around the countdown stay where the page expects them."""
+    shown = {line for line in (table["before"] + "\n" + table["after"]).split("\n") if line}
+    timed = text["left"] is not None
+    before = text["before"].split("\n")
+    head, tail = before[:1], before[-1:] if timed and len(before) > 1 else []
+    middle = before[1:len(before) - len(tail)]
+    after = text["after"].split("\n")
+    first, rest = (after[:1], after[1:]) if timed else ([], after)
+    return {**text,
+            "before": "\n".join([*head, *(x for x in middle if x not in shown), *tail]),
+            "after": "\n".join([*first, *(x for x in rest if x not in shown)])}
 
 
 def hand_json(session: Session, view: View[Any], screen: Screen, lang: str, away: bool,
