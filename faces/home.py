@@ -176,6 +176,12 @@ class Home(ABC, Generic[V]):
         pips; every picture marks them on the tile."""
         return {}
 
+    def face_down(self, view: V) -> tuple[int, ...]:
+        """A seat's own tiles lying face down on the table while the deal goes on (the board
+        counts them; only the seat knows them), from its own view: shown with its hand as
+        face down, never as tiles to play."""
+        return ()
+
     def revealed(self, view: V, seat: int) -> tuple[int, ...]:
         """The tiles the finished deal shows for a seat on the result card, so its points can
         be checked there: face-down discards turned up, a hand left over, the winning hand."""

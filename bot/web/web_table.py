@@ -32,6 +32,7 @@ from bot.session.requests import OPEN, own_language
 from bot.session.seating import seat_index, seats_of
 from bot.session.turns import Seen
 from bot.web.web_watch import join_button
+from faces import home_of
 from games import get
 from games.engine import View
 from rendering import hand_labels
@@ -156,7 +157,8 @@ def not_again(text: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
 
 def hand_json(session: Session, view: View[Any], screen: Screen, lang: str, away: bool,
               theme: str, now: float) -> dict[str, Any]:
-    """The opener's tiles (from their own view) and, on their turn, every move they may make."""
+    """The opener's tiles (from their own view) and, on their turn, every move they may make;
+    with them the tiles they laid face down, which the board counts (`Home.face_down`)."""
     labels = hand_labels(len(view.hand))
     family = family_of(view.tiles)
     tiles = view.tiles
@@ -178,6 +180,10 @@ def hand_json(session: Session, view: View[Any], screen: Screen, lang: str, away
         "tiles": [{"letter": labels[i], "face": f"{tiles.a[t]}:{tiles.b[t]}",
                    "image": f"tile/{family}/{tiles.a[t]}-{tiles.b[t]}.png?theme={theme}"}
                   for i, t in enumerate(view.hand)],
+        "down": [{"face": f"{tiles.a[t]}:{tiles.b[t]}",
+                  "label": tr(lang, "web.face_down", face=f"{tiles.a[t]}:{tiles.b[t]}"),
+                  "image": f"tile/{family}/back.png?theme={theme}"}
+                 for t in home_of(view).face_down(view)],
         "moves": moves, "controls": controls, "text": text,
         "your_turn": bool(moves),
     }

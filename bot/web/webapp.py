@@ -112,6 +112,7 @@ class WebApp:
         router.add_get(f"{PREFIX}/{{name:[a-z]+\\.(?:js|css|html)}}", self.static)
         router.add_get(f"{PREFIX}/tile/{{family:chinese|western}}/{{a:[0-6]}}-{{b:[0-6]}}.png",
                        self.tile)
+        router.add_get(f"{PREFIX}/tile/{{family:chinese|western}}/back.png", self.tile)
         router.add_get(f"{PREFIX}/api/table", self.table)
         router.add_get(f"{PREFIX}/api/board", self.board)
         router.add_get(f"{PREFIX}/api/events", self.events)
@@ -167,7 +168,8 @@ class WebApp:
         theme = request.query.get("theme", self.manager.theme)
         if height not in TILE_HEIGHTS or theme not in THEMES:
             raise web.HTTPBadRequest(text="h: 40-240; theme: one of " + ", ".join(THEMES))
-        png = tile_png(info["family"], int(info["a"]), int(info["b"]), height, theme)
+        png = (back_png(info["family"], height, theme) if "a" not in info
+               else tile_png(info["family"], int(info["a"]), int(info["b"]), height, theme))
         return web.Response(body=png, content_type="image/png",
                             headers={"Cache-Control": "public, max-age=86400"})
 
@@ -326,6 +328,13 @@ def tile_png(family: str, a: int, b: int, height: int, theme: str) -> bytes:
     """One tile face, as the pictures draw it."""
     out = io.BytesIO()
     sprites.face(family, a, b, height, theme).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def back_png(family: str, height: int, theme: str) -> bytes:
+    """A tile's back, as the pictures draw a face-down tile."""
+    out = io.BytesIO()
+    sprites.back(family, height, theme).save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 

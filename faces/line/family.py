@@ -154,11 +154,17 @@ class ConnectHome(LineHome[ConnectView[Any]]):
         """The tiles, and while the deal goes on the ones laid face down (only the seat sees
         its own)."""
         line = super().hand_text(view, lang)
-        own = view.discards[view.seat] if view.seat is not None else ()
-        if view.outcome is None and own:
+        own = self.face_down(view)
+        if own:
             line += "\n" + tr(lang, "console.my_face_down", tiles="  ".join(
                 tile_text(view.tiles, t) for t in own))
         return line
+
+    def face_down(self, view: ConnectView[Any]) -> tuple[int, ...]:
+        """The tiles the seat laid face down (its own view holds them)."""
+        if view.seat is None or view.outcome is not None:
+            return ()
+        return tuple(view.discards[view.seat])
 
     def board(self, view: ConnectView[Any], frame: Frame) -> Image.Image:
         return connecting_board(view, frame)

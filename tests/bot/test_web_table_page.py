@@ -33,3 +33,43 @@ async def test_the_deal_fingerprint_is_shown_once(server: FakeTelegram, tmp_path
             assert hand["before"].split("\n")[0].startswith(tr(body["lang"], "web.your_tiles"))
     finally:
         await group.stop()
+
+
+async def test_tiles_laid_face_down_come_with_the_hand_as_backs(server: FakeTelegram,
+                                                                tmp_path: Path) -> None:
+    """The board counts the tiles a Tails seat laid face down; the page gets them with the
+    seat's tiles (their faces for the seat alone), drawn as backs, and none to the others."""
+    group = Group(server, tmp_path / "bot.sqlite3")
+    bot = await group.start()
+    manager = bot.manager
+    try:
+        sid = await group.open_game("tails", PEOPLE, 0)
+        dropped: dict[int, list[str]] = {}
+        for _ in range(40):
+            for user in PEOPLE:
+                body = await table_json(manager, await opened(manager, sid, actor(user)),
+                                        "dark")
+                hand = body["hand"]
+                assert [d["face"] for d in hand["down"]] == dropped.get(user.id, [])
+                moves = hand["moves"]
+                if moves:
+                    drops = [m for m in moves if m["verb"] == "drop"]
+                    choice = (drops or moves)[0]
+                    if drops:
+                        (letter,) = choice["letters"]
+                        face = next(t["face"] for t in hand["tiles"] if t["letter"] == letter)
+                    await manager.press(actor(user), choice["data"])
+                    if drops:
+                        dropped.setdefault(user.id, []).append(face)
+                        seen = await opened(manager, sid, actor(user))
+                        after = (await table_json(manager, seen, "dark"))["hand"]["down"]
+                        assert [d["face"] for d in after] == dropped[user.id]
+                        assert all(d["image"] == "tile/chinese/back.png?theme=dark"
+                                   and d["face"] in d["label"] for d in after)
+                        (other,) = [u for u in PEOPLE if u is not user]
+                        theirs = await opened(manager, sid, actor(other))
+                        assert (await table_json(manager, theirs, "dark"))["hand"]["down"] == []
+                        return
+        raise AssertionError("nobody laid a tile face down")
+    finally:
+        await group.stop()

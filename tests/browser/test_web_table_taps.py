@@ -15,7 +15,7 @@ import pytest
 from playwright.async_api import Page, Request, Route
 
 from bot.present.presenter import countdown
-from bot.web.webapp import tile_png
+from bot.web.webapp import back_png, tile_png
 from tests.support.browser import chromium, open_table, screenshot
 from tests.support.telegram_group import BOB
 from words.i18n import tr
@@ -44,7 +44,7 @@ def table(moves: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
             "tiles": [{"letter": letter, "face": face,
                        "image": f"tile/chinese/{face.replace(':', '-')}.png"}
                       for letter, face in zip(LETTERS, faces, strict=True)],
-            "moves": moves, "controls": [], "your_turn": True,
+            "down": [], "moves": moves, "controls": [], "your_turn": True,
             "text": {"before": "Your tiles\nYour turn: ", "after": ".", "left": 60},
         },
     }
@@ -79,8 +79,12 @@ async def page_for(browser: Any, tables: list[dict[str, Any]], pressed: list[str
             await route.fulfill(body='{"toast": ""}', content_type="application/json")
         elif path == "api/events":
             await route.fulfill(body="", status=503)
-        else:  # a tile's face, as the server draws it
+        else:  # a tile's face or back, as the server draws it
             family, _, faces = path.removeprefix("tile/").partition("/")
+            if faces == "back.png":
+                await route.fulfill(body=back_png(family, 120, "dark"),
+                                    content_type="image/png")
+                return
             a, b = faces.removesuffix(".png").split("-")
             await route.fulfill(body=tile_png(family, int(a), int(b), 120, "dark"),
                                 content_type="image/png")
@@ -160,4 +164,24 @@ async def test_a_tap_that_leads_nowhere_starts_over(served: Any) -> None:
         assert await shown_moves(page) == ["C D pair"]
         await tap_tile(page, "C")  # a second tap puts it back
         assert await page.locator(".tile.selected").count() == 0
+        assert pressed == []
+
+
+async def test_tiles_laid_face_down_are_shown_face_down_and_never_played(served: Any) -> None:
+    """The board counts the tiles a seat laid face down (Tails, Dragon, Ce Deng); its own
+    tiles show them too, as backs that no tap plays."""
+    tables, pressed = served
+    shown = table([move("A", "left")])
+    shown["hand"]["down"] = [{"face": "6:4", "label": tr("en", "web.face_down", face="6:4"),
+                              "image": "tile/chinese/back.png"}]
+    tables.append(shown)
+    async with chromium() as browser:
+        page = await page_for(browser, tables, pressed)
+        down = page.locator(".tile.down")
+        assert await down.count() == 1
+        assert await down.get_attribute("data-down") == "6:4"
+        assert await down.locator("img").get_attribute("alt") == "6:4, laid face down"
+        assert await page.locator(".tile").count() == len(LETTERS) + 1
+        await down.click()
+        assert await shown_moves(page) == [], "a face-down tile plays nothing"
         assert pressed == []

@@ -9,6 +9,7 @@ from words.catalogue.types import Entry
 WEB: dict[str, Entry] = {
     "btn.web_table": "🀄 Open the table",
     "web.your_tiles": "Your tiles",
+    "web.face_down": "{face}, laid face down",
     "web.tap_tile": "Tap a tile to see its moves.",
     "web.pick_more": ("Pick {n} more tile, or a move below.",
                       "Pick {n} more tiles, or a move below."),

@@ -9,6 +9,7 @@ from words.catalogue.types import Entry
 WEB: dict[str, Entry] = {
     "btn.web_table": "🀄 Відкрити стіл",
     "web.your_tiles": "Ваші плитки",
+    "web.face_down": "{face}, покладена лицем донизу",
     "web.tap_tile": "Торкніться плитки, щоб побачити її ходи.",
     "web.pick_more": ("Виберіть ще {n} плитку або хід нижче.",
                       "Виберіть ще {n} плитки або хід нижче.",

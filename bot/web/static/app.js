@@ -266,6 +266,13 @@ function renderHand() {
     button.dataset.letter = t.letter;
     button.dataset.face = t.face;
     return button;
+  }), ...hand.down.map((t) => {
+    // A tile the player laid face down: the board counts it, only they know its face.
+    const shown = element("span", { className: "tile down", title: t.label }, [
+      element("img", { src: t.image, alt: t.label, draggable: false }),
+      element("span", { textContent: "↓" })]);
+    shown.dataset.down = t.face;
+    return shown;
   }));
   renderMoves(hand, open);
 }
