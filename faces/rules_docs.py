@@ -3,7 +3,7 @@
 The files are written from the same catalogue text `/rules` sends and the terminal's `?` shows
 (`faces.rules_text`), so the rules have one source: a change to the catalogue changes the files
 when this module runs again (`python -m faces.rules_docs`), and a test fails while a committed
-file differs from what it writes. Sources: the README's "Layout" (the homes own the rules
+file differs from what it writes. Sources: docs/architecture.md §2 (the homes own the rules
 text) and each game's own document in docs/rules/.
 """
 

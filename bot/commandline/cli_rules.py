@@ -1,7 +1,7 @@
 """`gupai rules`: a game's rules for players in the terminal, in English or Ukrainian.
 
 The text is the one `/rules` sends in a chat and `docs/rules/` holds (`faces.rules_text`), so a
-player without a chat can read the rules before `gupai play`. Source: the README's "Layout".
+player without a chat can read the rules before `gupai play`. Source: docs/architecture.md §2.
 """
 
 from __future__ import annotations

@@ -239,7 +239,7 @@ WITHOUT_STRONG = [game for game, rules in GAMES.items() if "strong" not in rules
 
 
 def test_some_game_offers_no_strong_level():
-    """The tests below need one (`Rules.levels`, README: the games and their levels)."""
+    """The tests below need one (`Rules.levels`, docs/playing.md: the games and their levels)."""
     assert WITHOUT_STRONG
 
 
