@@ -1,7 +1,7 @@
 """Ding Niu's SuanZhangs: how often each computer level makes one, and how often it pays.
 
-Rules source: RULES.md §2.11.3 and §2.11.6; decisions D-20 (what a block is), D-21 (a forced
-block is no SuanZhang) and D-23 (a SuanZhang succeeds when its maker wins; else he pays 12).
+Rules source: docs/rules-book.md §2.11.3 and §2.11.6; decisions D-20 (what a block is), D-21 (a
+forced block is no SuanZhang) and D-23 (a SuanZhang succeeds when its maker wins; else he pays 12).
 
 Run by hand (not a test): `.venv/bin/python benchmarks/dingniu_blocks.py [--deals N]
 [--strong-deals N] [--levels easy,normal,strong] [--others connecting] [--preset P]

@@ -1,18 +1,18 @@
 """Real presses from the web table during a flood of what the internet may send, on loopback.
 
-DESIGN.md §11: everything the internet can reach has limits, and a flood of forged requests
-never slows a real press (`bot.service.http_guard`, `bot.web.webapp`). The real `gupai telegram`
-process (webhook mode, web table, `GUPAI_HTTP_PROXIES=127.0.0.1` as behind a reverse proxy) serves a
-game of four people who play through the web API as the page does: each follows the game's
-event stream, reads `GET /app/api/table` at each new version, and on their turn presses the
-first move offered (`POST /app/api/press`) after a short thought. The game is played quietly,
-then during a bounded flood from a process of its own (sharing no interpreter with the fake
-Bot API's threads), from rotating `X-Forwarded-For` addresses: forged webhooks (wrong secret:
-403), forged presses (bad init data: 401), strangers' reads of the game (valid init data of
-someone not seated: 403), headers over 8 KB (400), JSON nested 10,000 deep to the webhook with
-the right secret (400) and 2,000 deep to the press API with valid init data (400; 10,000 deep
-is over its 4 KB body limit: 413), bodies over the limits (413), and slow connections sending
-their headers a byte a second (cut off by the server).
+docs/architecture.md §11: everything the internet can reach has limits, and a flood of forged
+requests never slows a real press (`bot.service.http_guard`, `bot.web.webapp`). The real `gupai
+telegram` process (webhook mode, web table, `GUPAI_HTTP_PROXIES=127.0.0.1` as behind a reverse
+proxy) serves a game of four people who play through the web API as the page does: each follows the
+game's event stream, reads `GET /app/api/table` at each new version, and on their turn presses the
+first move offered (`POST /app/api/press`) after a short thought. The game is played quietly, then
+during a bounded flood from a process of its own (sharing no interpreter with the fake Bot API's
+threads), from rotating `X-Forwarded-For` addresses: forged webhooks (wrong secret: 403), forged
+presses (bad init data: 401), strangers' reads of the game (valid init data of someone not seated:
+403), headers over 8 KB (400), JSON nested 10,000 deep to the webhook with the right secret (400)
+and 2,000 deep to the press API with valid init data (400; 10,000 deep is over its 4 KB body limit:
+413), bodies over the limits (413), and slow connections sending their headers a byte a second (cut
+off by the server).
 
 For each phase it prints the real presses' round trip p50/p95/max, the bot's log growth (its
 output goes to a file), RSS and CPU, the flood's requests a second and answers by kind, the

@@ -1,12 +1,12 @@
 """What a thousand open web table pages cost one bot process, on SQLite and on PostgreSQL.
 
-DESIGN.md §6 and §11: an open page's event stream is told of saves (this process's at once,
-another's through PostgreSQL's `LISTEN`/`NOTIFY`) and never reads the database while nothing
+docs/architecture.md §6 and §11: an open page's event stream is told of saves (this process's at
+once, another's through PostgreSQL's `LISTEN`/`NOTIFY`) and never reads the database while nothing
 happens (`bot.web.web_streams`). The real `gupai telegram` process (`tests.support.bot_process`,
-polling the fake Bot API) seats four people at each of enough games of dragon, each game in a
-group chat of its own (the chat's turn time set to an hour, so that no timer fires meanwhile),
-and each person opens the game's page four times (the most one person may hold), each page
-from its person's address behind the proxy `GUPAI_HTTP_PROXIES` trusts. It prints:
+polling the fake Bot API) seats four people at each of enough games of dragon, each game in a group
+chat of its own (the chat's turn time set to an hour, so that no timer fires meanwhile), and each
+person opens the game's page four times (the most one person may hold), each page from its person's
+address behind the proxy `GUPAI_HTTP_PROXIES` trusts. It prints:
 
 - the bot's idle CPU (% of one core, utime + stime from /proc over the quiet window) with no
   page open and with every page open;

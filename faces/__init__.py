@@ -1,10 +1,10 @@
 """One home per family of games for everything a game shows, and the one registry of them.
 
-DESIGN.md §11: the rules core (`games/`) decides what happens; a family's home (`faces/line`,
-`faces/trick`, `faces/collect`) decides how it looks and reads: button labels and groups, hints,
-captions, the board in words and in pictures, the result card, the rules text and the
-gallery's positions. Everything outside `games/` and the homes asks this
-registry for a game's home instead of looking at the view's class.
+docs/architecture.md §11: the rules core (`games/`) decides what happens; a family's home
+(`faces/line`, `faces/trick`, `faces/collect`) decides how it looks and reads: button labels and
+groups, hints, captions, the board in words and in pictures, the result card, the rules text and the
+gallery's positions. Everything outside `games/` and the homes asks this registry for a game's home
+instead of looking at the view's class.
 
 Adding a game: its rules module (naming its computer player) in `games/`, a home here (or its
 ids added to the home of its family), and its catalogue keys. The homes are found, not

@@ -1,13 +1,13 @@
 """What a family of games shows, outside the rules core: the contract every home fulfils.
 
-DESIGN.md §11 and §1 invariant 4: a game's rules live in `games/`; everything it *shows* lives
-in its family's home (`faces/line`, `faces/trick`, `faces/collect`): the words on its move
+docs/architecture.md §11 and §1 invariant 4: a game's rules live in `games/`; everything it *shows*
+lives in its family's home (`faces/line`, `faces/trick`, `faces/collect`): the words on its move
 buttons and how too many moves are grouped, the hint under a hand, the lines under the table's
-title, the board in words for the terminal, the board and result pictures (drawn with
-`rendering/`'s toolkit), its rules text and the positions its gallery shows. (The computer
-players, which play from a view, are the rules core's: the simulator needs them.) The
-presenter, the console and the gallery ask the home of a view's game and never look at a
-view's own fields, so adding a game is its rules module, its home and its catalogue keys.
+title, the board in words for the terminal, the board and result pictures (drawn with `rendering/`'s
+toolkit), its rules text and the positions its gallery shows. (The computer players, which play from
+a view, are the rules core's: the simulator needs them.) The presenter, the console and the gallery
+ask the home of a view's game and never look at a view's own fields, so adding a game is its rules
+module, its home and its catalogue keys.
 
 A home is given views only, typed by its family (`Home[ConnectView]`), never a state.
 """
@@ -49,8 +49,8 @@ class Typed:
 
 
 class Teacher(Generic[V]):
-    """What the terminal teaches about a home's games, from views only: what the symbols on
-    the move buttons mean, why typed tiles are no move now (in the words of RULES.md), and the
+    """What the terminal teaches about a home's games, from views only: what the symbols on the move
+    buttons mean, why typed tiles are no move now (in the words of docs/rules-book.md), and the
     running figures a seat panel of the picture shows, each saying what it counts."""
 
     def help(self, view: V, lang: str) -> list[str]:

@@ -1,7 +1,7 @@
 """A move in words, for the table's footer and the terminal, in Ukrainian and English; and a
 tile's short name, for buttons, alerts and captions.
 
-Events carry only public facts (RULES.md §2.1 and §2.8: a face-down discard or a face-down
+Events carry only public facts (docs/rules-book.md §2.1 and §2.8: a face-down discard or a face-down
 follow is never named; §2.6 and §2.9: a tile drawn from the stock is never named), so the words
 can be shown to everyone. Sentences are built as "Name: what happened" so that Ukrainian needs
 no gendered verb forms; the words themselves live in the catalogue (`words/catalogue/`).

@@ -1,12 +1,11 @@
 """The bot's pictures as PNG bytes: a game's board, a hand, a deal's result, the leaderboard,
 a season's podium.
 
-DESIGN.md §7: each picture is drawn from a view (or plain rows for the leaderboard) by the home
-of the view's game, with the words the caller has translated in its `Frame`; anything but a view
-is refused (`home_of` raises TypeError), so nothing hidden can reach a picture by mistake.
-`to` says where the picture goes ("telegram", "discord", "console"), which decides how it is
-encoded (`rendering.encoding`); the default, "lossless", is exactly the pixels drawn.
-"""
+docs/architecture.md §7: each picture is drawn from a view (or plain rows for the leaderboard) by
+the home of the view's game, with the words the caller has translated in its `Frame`; anything but a
+view is refused (`home_of` raises TypeError), so nothing hidden can reach a picture by mistake. `to`
+says where the picture goes ("telegram", "discord", "console"), which decides how it is encoded
+(`rendering.encoding`); the default, "lossless", is exactly the pixels drawn. """
 
 from __future__ import annotations
 

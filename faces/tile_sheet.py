@@ -1,8 +1,8 @@
 """The tile sheet: every face of both sets, named, as a reference a player can read on a phone.
 
-Rules source: RULES.md §1.1 (the Chinese set: 11 civil faces twice each, 10 military faces once
-each, the military faces pairing by value into Nines, Eights, Sevens and Fives, and `[4:2]` with
-`[2:1]` forming the Supreme pair 至尊; each face's Chinese, English and Ukrainian names) and
+Rules source: docs/rules-book.md §1.1 (the Chinese set: 11 civil faces twice each, 10 military faces
+once each, the military faces pairing by value into Nines, Eights, Sevens and Fives, and `[4:2]`
+with `[2:1]` forming the Supreme pair 至尊; each face's Chinese, English and Ukrainian names) and
 §1.2 (the double-six set, one of each: the book names its tiles by their pips, `[0:0]…[6:6]`,
 and calls out the seven doubles, so the sheet does the same).
 
@@ -180,7 +180,8 @@ def _civil(sheet: Sheet, x: int, y: int, lang: str) -> int:
 
 MILITARY_PAIRS: tuple[tuple[tuple[int, int], tuple[int, int], int], ...] = (
     ((6, 3), (5, 4), 9), ((6, 2), (5, 3), 8), ((5, 2), (4, 3), 7), ((4, 1), (3, 2), 5))
-"""The military faces two by two as they pair (RULES.md §1.1): equal pips, different faces."""
+"""The military faces two by two as they pair (docs/rules-book.md §1.1): equal pips, different
+faces."""
 
 
 def _military(sheet: Sheet, x: int, y: int, lang: str) -> int:

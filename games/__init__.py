@@ -1,6 +1,7 @@
 """The pure rules core: tile sets, the game contract, the games, computer players, the simulator.
 
-Standard library only (DESIGN.md §1, invariant 1), as `tests/games/test_import_boundary.py` checks.
+Standard library only (docs/architecture.md §1, invariant 1), as
+`tests/games/test_import_boundary.py` checks.
 
 The games are found, not listed: every module of this package is imported once, and each
 concrete `Rules` class it defines with an `id` of its own is a game, in the order its `order`

@@ -1,9 +1,8 @@
 """Ce Deng (斜釘, "Косий цвях"): the four-player one-arm game with bonuses and penalties.
 
-Rules source: RULES.md §2.4; decisions D-03 (a block counts what is left in hand as discards,
-also for head/tail counts), D-04 (seven or more doubles: redeal; eight doubles win only as an
-option), D-05 (multipliers both ways), D-06 (head-6/tail-7 means at least 6 / 7 discards).
-"""
+Rules source: docs/rules-book.md §2.4; decisions D-03 (a block counts what is left in hand as
+discards, also for head/tail counts), D-04 (seven or more doubles: redeal; eight doubles win only as
+an option), D-05 (multipliers both ways), D-06 (head-6/tail-7 means at least 6 / 7 discards). """
 
 from __future__ import annotations
 
@@ -65,7 +64,7 @@ class CeDeng(ConnectingRules[ConnectState[CeDengOptions], CeDengOptions]):
         return super().worst_loss(options, players)
 
     def statuses(self, state: ConnectState[CeDengOptions]) -> tuple[str, ...]:
-        """clean / penalized / normal for every seat (RULES.md §2.4)."""
+        """clean / penalized / normal for every seat (docs/rules-book.md §2.4)."""
         head_limit, tail_limit = _THRESHOLDS[state.options.penalty]
         result = []
         for seat, discards in enumerate(self.final_discards(state)):

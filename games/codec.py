@@ -1,4 +1,5 @@
-"""Exact JSON round trips for the rules core's frozen dataclasses (DESIGN.md §1, invariant 2).
+"""Exact JSON round trips for the rules core's frozen dataclasses (docs/architecture.md §1,
+invariant 2).
 
 States are stored as JSON and must come back equal to what was saved, so decoding follows the
 dataclass type hints: JSON lists become the tuples the annotations name, nested dataclasses are

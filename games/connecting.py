@@ -1,10 +1,9 @@
 """The common engine of the Chinese connecting games: Dragon, Ce Deng and Tails.
 
-Rules source: RULES.md §2.1 (common core), §2.3 (two arms); decisions D-02 (play is compulsory
-when able), D-03 (block: stop and count what is left in hand), D-17 (two arms), D-18 (turn
-order). The three games differ only in deck, deal sizes, arms, redeals and settlement, which
-each subclass supplies; everything about laying tiles lives here once.
-"""
+Rules source: docs/rules-book.md §2.1 (common core), §2.3 (two arms); decisions D-02 (play is
+compulsory when able), D-03 (block: stop and count what is left in hand), D-17 (two arms), D-18
+(turn order). The three games differ only in deck, deal sizes, arms, redeals and settlement, which
+each subclass supplies; everything about laying tiles lives here once. """
 
 from __future__ import annotations
 
@@ -85,11 +84,11 @@ class ConnectingRules(Rules[CS, CO]):
         """Who pays whom (and per-seat labels) for a deal played to its end."""
 
     def worst_loss(self, options: CO, players: int) -> int | None:
-        """One chip, where the settlement is the chip simplification (RULES.md §2.1 point 9:
-        the winner takes one chip from each other player; Tails, §2.5: one chip from each
-        payer) or the tally (the lowest total takes one chip from each at the match's end).
-        The classic settlement (§2.1 point 8) and Tails' "points" pay differences of points,
-        which only a whole deal bounds, so they cannot say."""
+        """One chip, where the settlement is the chip simplification (docs/rules-book.md §2.1 point
+        9: the winner takes one chip from each other player; Tails, §2.5: one chip from each payer)
+        or the tally (the lowest total takes one chip from each at the match's end). The classic
+        settlement (§2.1 point 8) and Tails' "points" pay differences of points, which only a whole
+        deal bounds, so they cannot say."""
         return 1 if options.settlement in ("chips", "tally") else None
 
     def dealt(self, state: CS) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:

@@ -1,8 +1,8 @@
 """Heuristic play for the connecting games (Dragon, Ce Deng, Tails, Ding Niu) from a seat's view.
 
-Rules source: RULES.md §2.1 — a discard counts its pips against you, so the heuristic gets rid of
-heavy tiles while it can still lay them, keeps an open end it can follow itself, prefers ends the
-unseen tiles rarely match (the next player may have to discard), and discards its lightest tile.
+Rules source: docs/rules-book.md §2.1 — a discard counts its pips against you, so the heuristic gets
+rid of heavy tiles while it can still lay them, keeps an open end it can follow itself, prefers ends
+the unseen tiles rarely match (the next player may have to discard), and discards its lightest tile.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Deer Hunt (鹿狩り shika-gari, 中原逐鹿, "Полювання на оленів"), the partnership trick game.
 
-Rules source: RULES.md §1.4 (red pips) and §2.12 (the game), rows 43–45 of the §3 table,
+Rules source: docs/rules-book.md §1.4 (red pips) and §2.12 (the game), rows 43–45 of the §3 table,
 worked examples TS-06 and DH-01…DH-05 in §5; decisions D-27 (partners sit opposite), D-28 (the
 dealer leads the first trick; the deal passes on), D-29 (the difference is the team's, each
 loser paying one opponent; a session of 4 or 8 deals; a tied session), D-30 (the numerical

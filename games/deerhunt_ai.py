@@ -1,8 +1,8 @@
 """Heuristic play for Deer Hunt, from one seat's view, for its partnership.
 
-Rules source: RULES.md §2.12 (any tile to any trick, the highest rank wins and of identical
-tiles the earlier, the winner leads; the red pips a partnership takes are its score, §1.4) and
-D-32 (deer escaped).
+Rules source: docs/rules-book.md §2.12 (any tile to any trick, the highest rank wins and of
+identical tiles the earlier, the winner leads; the red pips a partnership takes are its score, §1.4)
+and D-32 (deer escaped).
 
 A tile is worth what it brings to its team in this trick against what it would bring later.
 In this trick: its red pips and those already on the table, plus about the average unseen

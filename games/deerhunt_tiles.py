@@ -1,13 +1,12 @@
 """What Deer Hunt reads off a tile: its red pips, its place in the numerical ranking, and the
 partnerships, shared by the rules, the computer player and the re-dealer of unseen tiles.
 
-Rules source: RULES.md §1.4 (a tile's red value is the sum of its ends that are 1 or 4; `[6:6]`
-counts 6, half its pips being red; the set holds 64), §2.12.1 (partners sit opposite: team A is
-seats 0 and 2, team B seats 1 and 3, D-27), §2.12.2 (the higher end decides, then the lower
-end: 21 ranks, civil and military playing no part, D-30) and §2.12.5 (the key tiles of the
-fair deal, D-31). Kept apart from `games.deerhunt` so that the computer player and the
-re-dealer, which that module imports, need not import it back.
-"""
+Rules source: docs/rules-book.md §1.4 (a tile's red value is the sum of its ends that are 1 or 4;
+`[6:6]` counts 6, half its pips being red; the set holds 64), §2.12.1 (partners sit opposite: team A
+is seats 0 and 2, team B seats 1 and 3, D-27), §2.12.2 (the higher end decides, then the lower end:
+21 ranks, civil and military playing no part, D-30) and §2.12.5 (the key tiles of the fair deal,
+D-31). Kept apart from `games.deerhunt` so that the computer player and the re-dealer, which that
+module imports, need not import it back. """
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ TEAM = (0, 1, 0, 1)
 TOTAL_RED = 64
 RED_ENDS = (1, 4)
 HEAVEN_RED = 6
-"""`[6:6]`: half of its twelve pips are red (RULES.md §1.1)."""
+"""`[6:6]`: half of its twelve pips are red (docs/rules-book.md §1.1)."""
 
 
 def red_value(hi: int, lo: int) -> int:

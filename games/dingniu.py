@@ -1,12 +1,12 @@
 """Ding Niu (頂牛 dǐng niú, "Bull Fight", "Бій Биків"): two-arm Jie Long for four players on a
 24-tile set, with SuanZhang, the blocking that settles the accounts.
 
-Rules source: RULES.md §1.3 (the 24-tile set), §2.11 (the game) and the worked examples TS-05
-and DN-01…DN-05 of §5; decisions D-19 (six tiles each), D-20 (a block is read from the line
-alone: full, or 4 or 5 smothered), D-21 (a forced block is no SuanZhang), D-22 (doubles only
-after a full block; a smothered block ends the deal), D-23 (success is rank 1; otherwise the
-creator pays 12), D-24 (ties: the lower hand wins, the higher hand ranks better after),
-D-25 (the lead restriction, an option) and D-26 (the winner leads next).
+Rules source: docs/rules-book.md §1.3 (the 24-tile set), §2.11 (the game) and the worked examples
+TS-05 and DN-01…DN-05 of §5; decisions D-19 (six tiles each), D-20 (a block is read from the line
+alone: full, or 4 or 5 smothered), D-21 (a forced block is no SuanZhang), D-22 (doubles only after a
+full block; a smothered block ends the deal), D-23 (success is rank 1; otherwise the creator pays
+12), D-24 (ties: the lower hand wins, the higher hand ranks better after), D-25 (the lead
+restriction, an option) and D-26 (the winner leads next).
 
 Everything else is the connecting games' engine (`games.connecting`): this module only fills
 its hooks — who may lead and attach, what a move leaves to remember, how a deal ends, and the

@@ -1,6 +1,6 @@
 """Ding Niu's heuristic: the connecting games' (`games.connecting_ai`), taught what a block pays.
 
-Rules source: RULES.md §2.11.3 (the block), §2.11.4–§2.11.6 (points, ranking, settlement);
+Rules source: docs/rules-book.md §2.11.3 (the block), §2.11.4–§2.11.6 (points, ranking, settlement);
 decisions D-21 (a forced block settles normally), D-22 (after a full block only the matching
 doubles are played), D-23 (a SuanZhang succeeds when its maker ranks first, strictly fewest
 with the `strict` option, whatever his points, 0 too; else he pays 12) and D-24 (ties).

@@ -1,6 +1,6 @@
 """Ding Niu's set, its block read from the line, and what a SuanZhang pays.
 
-Rules source: RULES.md §1.3 (the 24-tile set), §2.11.3 (the block) and §2.11.6 (the
+Rules source: docs/rules-book.md §1.3 (the 24-tile set), §2.11.3 (the block) and §2.11.6 (the
 settlement); decisions D-20 (a block is read from the line alone: full, or a 4 or 5
 smothered) and D-23 (a SuanZhang that wins doubles the places; one that fails pays 12).
 

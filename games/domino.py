@@ -1,10 +1,10 @@
 """ДОМІНО, the Ukrainian draw game on the Western double-six set (seed 004).
 
-Rules source: RULES.md §1.2 (the set) and §2.10 (the game), worked examples UA-01…UA-08 in §5,
-rows 30–32 of the §3 table; decisions D-16 (the highest double opens with itself; playing is
-compulsory when able; a playable drawn tile is played at once; a blocked deal pays the sum of
-all hands, the winner's own included; a tie for the fewest pips in a block scores nothing; the
-match ends at 100 points, or 50 in the short game) and D-18 (turns go by increasing seat index).
+Rules source: docs/rules-book.md §1.2 (the set) and §2.10 (the game), worked examples UA-01…UA-08 in
+§5, rows 30–32 of the §3 table; decisions D-16 (the highest double opens with itself; playing is
+compulsory when able; a playable drawn tile is played at once; a blocked deal pays the sum of all
+hands, the winner's own included; a tie for the fewest pips in a block scores nothing; the match
+ends at 100 points, or 50 in the short game) and D-18 (turns go by increasing seat index).
 
 Unlike the Chinese connecting games there is a stock: a player who cannot play draws, so a turn
 may be "draw" followed, on the same turn, by playing the tile just drawn. That tile is kept in
@@ -306,7 +306,7 @@ class DominoRules(Rules[DS, DO]):
             event = Event(action.verb, seat, (tile,), action.arg)
         elif action.verb == "draw":
             # Draw from the front until a tile fits or the stock runs out ("until"), or draw
-            # exactly one ("one"); every drawn tile is kept (seed 004, RULES.md §2.10).
+            # exactly one ("one"); every drawn tile is kept (seed 004, docs/rules-book.md §2.10).
             count = len(stock) if state.options.draw == "until" else 1
             drawn = 0
             while drawn < count:
@@ -372,8 +372,8 @@ class DominoRules(Rules[DS, DO]):
         return sum(pips)
 
     def worst_loss(self, options: DO, players: int) -> int | None:
-        """The stake, when chips are a fixed stake the match winner takes from each player
-        (the `stake` option beside RULES.md §2.10's match to 100 or 50); when losers pay the
+        """The stake, when chips are a fixed stake the match winner takes from each player (the
+        `stake` option beside docs/rules-book.md §2.10's match to 100 or 50); when losers pay the
         pips left in their hands every deal it cannot say."""
         return options.stake if options.chips == "stake" else None
 

@@ -1,7 +1,6 @@
-"""Three Dozen's pairs (RULES.md §2.9): two consecutive doubles of the Western double-six set, or
-two tiles whose pips add up to twelve. The rules (`games.threedozen`), its computer player
-(`games.threedozen_ai`) and its re-dealer (`games.hidden.threedozen`) all read pairs here.
-"""
+"""Three Dozen's pairs (docs/rules-book.md §2.9): two consecutive doubles of the Western double-six
+set, or two tiles whose pips add up to twelve. The rules (`games.threedozen`), its computer player
+(`games.threedozen_ai`) and its re-dealer (`games.hidden.threedozen`) all read pairs here. """
 
 from __future__ import annotations
 

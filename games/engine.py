@@ -1,4 +1,5 @@
-"""The rules-core contract every game follows, and the single `play` entry (DESIGN.md §1, §3).
+"""The rules-core contract every game follows, and the single `play` entry (docs/architecture.md §1,
+§3).
 
 A game is a `Rules` object: options with documented defaults and named presets, a seeded deal, a
 pure `apply`, per-seat and public views, an outcome whose chips are payments between seats
@@ -155,8 +156,8 @@ OV = TypeVar("OV")
 @dataclass(frozen=True, slots=True, kw_only=True)
 class View(Generic[OV]):
     """What one seat (or, with `seat` None, everybody) may see of a deal: the fields every game
-    shares. Each game's view extends it with its own table (a line, a trick, discards); nothing
-    in a view is hidden from whom it is for, and it is the only way out of a state (DESIGN.md
+    shares. Each game's view extends it with its own table (a line, a trick, discards); nothing in a
+    view is hidden from whom it is for, and it is the only way out of a state (docs/architecture.md
     §1 invariant 4)."""
 
     game: str
@@ -245,7 +246,8 @@ def stale(version: int, now: int) -> None:
 
 
 def rng(seed: str, label: str) -> random.Random:
-    """A generator derived from the state's seed and a label (never `hash()`, DESIGN.md §1.3)."""
+    """A generator derived from the state's seed and a label (never `hash()`, docs/architecture.md
+    §1.3)."""
     return random.Random(f"{seed}/{label}")
 
 
@@ -479,7 +481,7 @@ class Rules(ABC, Generic[S, O]):
     def teams(self, players: int) -> tuple[int, ...] | None:
         """The team each seat plays for, by seat (`(0, 1, 0, 1)`: partners sit opposite), or
         None when every seat plays for itself. A partnership is a seat's property, read the
-        same way by everything that shows or settles a game (DESIGN.md §11): the payments
+        same way by everything that shows or settles a game (docs/architecture.md §11): the payments
         say who pays whom, the outcome names every seat of the winning team among its
         winners and scores every seat with its team's points, and the strong player counts
         a deal its partner won as won."""

@@ -1,7 +1,7 @@
 """The Chinese tile and pair hierarchy as Tien Gow compares plays.
 
-Rules source: RULES.md §1.1 (hierarchy, pairs, the Supreme pair, equal military tiles) and §2.8
-(the comparison-key recipe, the four mixed families, "equal never beats"). Kept apart from the
+Rules source: docs/rules-book.md §1.1 (hierarchy, pairs, the Supreme pair, equal military tiles) and
+§2.8 (the comparison-key recipe, the four mixed families, "equal never beats"). Kept apart from the
 game so the comparison is one small table-driven function the tests can check against a second,
 hand-written formulation.
 
@@ -82,9 +82,8 @@ FAMILY = _SET.family
 def classify(tiles: Sequence[int], mixed: bool = True) -> Combo | None:
     """The combo `tiles` (ids of one Chinese set) form, or None when they may not be led.
 
-    `mixed=False` is the historical game: pairs only, no mixed families (RULES.md §2.8 option).
-    Remembered: a deal asks about the same few hundred groups of tiles again and again.
-    """
+    `mixed=False` is the historical game: pairs only, no mixed families (docs/rules-book.md §2.8
+    option). Remembered: a deal asks about the same few hundred groups of tiles again and again. """
     return _classify(tuple(tiles), mixed)
 
 

@@ -1,13 +1,13 @@
 """Kap Ten (夾十) and Kap Tai Shap (夾大十): draw and discard until a hand is an eye and tens.
 
-Rules source: RULES.md §2.6 (Kap Ten), §2.7 (Kap Tai Shap), §3 rows 15–20, examples KT-01…KT-09
-in §5; decisions D-09 (ante 1 and the winner takes the pot; a stock empty at the start of a turn
-voids the deal and returns the antes; the winner leads the next deal), D-10 (any face-up discard
-may be taken, one's own too, and a different tile must then be discarded; the hand is tested
+Rules source: docs/rules-book.md §2.6 (Kap Ten), §2.7 (Kap Tai Shap), §3 rows 15–20, examples
+KT-01…KT-09 in §5; decisions D-09 (ante 1 and the winner takes the pot; a stock empty at the start
+of a turn voids the deal and returns the antes; the winner leads the next deal), D-10 (any face-up
+discard may be taken, one's own too, and a different tile must then be discarded; the hand is tested
 whenever its owner holds 8 or 10 tiles on his turn or from the deal) and D-11 (the first turn:
-discard, draw, discard under Culin's rules; a single discard under the classical rules). The
-`deal` option "even" deals as the seed author's simulator does (§3 row 20, §4.2): everyone alike,
-and the first turn a plain draw and discard, so the simulator can be set beside his figures.
+discard, draw, discard under Culin's rules; a single discard under the classical rules). The `deal`
+option "even" deals as the seed author's simulator does (§3 row 20, §4.2): everyone alike, and the
+first turn a plain draw and discard, so the simulator can be set beside his figures.
 
 A turn is cut into the moves a player chooses, so every choice is a button: under Culin's rules
 "take a discard" or "draw", then the discard that pays for a taken tile (the compulsory draw
@@ -256,7 +256,7 @@ class KapRules(Rules[KapState, KapOptions]):
 
     def worst_loss(self, options: KapOptions, players: int) -> int | None:
         """The ante: each player antes and the winner takes the pot, a void deal returns the
-        antes (RULES.md §2.6 and §2.7, "Settlement"; D-09)."""
+        antes (docs/rules-book.md §2.6 and §2.7, "Settlement"; D-09)."""
         return options.ante
 
     def next_match(self, state: KapState, result: Outcome | None = None) -> Match:

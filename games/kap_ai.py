@@ -1,8 +1,8 @@
 """Heuristic play for Kap Ten and Kap Tai Shap, from one seat's view.
 
-Rules source: RULES.md §2.6 (an eye and tens; `[4:2]` counts 3; Culin's turn: take any face-up
-discard and pay for it with another, then draw and discard; the classical turn: the last discard
-or the stock; D-10: a taken tile may not go straight back), §2.7 (several sets, so any two
+Rules source: docs/rules-book.md §2.6 (an eye and tens; `[4:2]` counts 3; Culin's turn: take any
+face-up discard and pay for it with another, then draw and discard; the classical turn: the last
+discard or the stock; D-10: a taken tile may not go straight back), §2.7 (several sets, so any two
 identical tiles make an eye; ten tiles, four tens), §3 rows 15–20.
 
 A hand is judged first by how many tiles it still lacks (`tens.missing`), then by how many tiles

@@ -1,12 +1,12 @@
-"""How a deal ended, and its chips as payments between seats (DESIGN.md §1 invariant 7, §3).
+"""How a deal ended, and its chips as payments between seats (docs/architecture.md §1 invariant 7,
+§3).
 
-Rules source: RULES.md §2 (each game's settlement: §2.1 points 8–9, §2.4, §2.5, §2.6, §2.7,
-§2.8, §2.9, §2.10). Every game's rules say who pays whom, and the session layer needs exactly
+Rules source: docs/rules-book.md §2 (each game's settlement: §2.1 points 8–9, §2.4, §2.5, §2.6,
+§2.7, §2.8, §2.9, §2.10). Every game's rules say who pays whom, and the session layer needs exactly
 that: chips change hands only between people, so a computer seat's payments are dropped pair by
 pair, and the people settle among themselves as if the computers' pairs were not there. Per-seat
 deltas alone cannot say it once several seats gain, so an outcome carries the payments, and the
-deltas are their sum per seat.
-"""
+deltas are their sum per seat. """
 
 from __future__ import annotations
 

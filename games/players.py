@@ -1,4 +1,5 @@
-"""Computer players: how a seat chooses a move from its own view (DESIGN.md §1 invariant 4, §3).
+"""Computer players: how a seat chooses a move from its own view (docs/architecture.md §1 invariant
+4, §3).
 
 A player receives one seat's view — its own hand, the public table, the legal moves — and never the
 state, so it cannot peek. Every game has `random` and three levels: `easy` (the heuristic,

@@ -1,11 +1,11 @@
 """A finished deal played again from its seed and its moves, every move through the rules.
 
-Rules source: DESIGN.md §1.3 (a deal is a function of its options, players and seed) and §1
-invariant 2 (states are values): a deal's seed and the match it was dealt in deal it again, and
-its moves, made in order by the seats that made them, give every position it passed through and
-its outcome. Nothing is trusted: each move goes through `engine.play`, as a press at the table
-does, so a move that was not the seat's turn, does not parse or is not legal where it stands is
-refused (`IllegalMove`, naming it) instead of being shown.
+Rules source: docs/architecture.md §1.3 (a deal is a function of its options, players and seed) and
+§1 invariant 2 (states are values): a deal's seed and the match it was dealt in deal it again, and
+its moves, made in order by the seats that made them, give every position it passed through and its
+outcome. Nothing is trusted: each move goes through `engine.play`, as a press at the table does, so
+a move that was not the seat's turn, does not parse or is not legal where it stands is refused
+(`IllegalMove`, naming it) instead of being shown.
 
 A deal's moves are kept as one short text, the move codes the buttons already carry
 (`Action.code`, at most `MAX_CODE_BYTES`): `"seat:code"` per move, separated by spaces, with

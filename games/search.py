@@ -1,6 +1,6 @@
 """The strong computer player: every candidate move played out in deals sampled from its view.
 
-Rules sources: each game's section of RULES.md for what a deal pays (§2.1–§2.5 connecting
+Rules sources: each game's section of docs/rules-book.md for what a deal pays (§2.1–§2.5 connecting
 games, §2.6–§2.7 Kap, §2.8 Tien Gow, §2.9 Three Dozen, §2.10 Доміно); each game says how its
 unseen tiles are dealt again (`Rules.deals`, `games.hidden`).
 

@@ -1,13 +1,12 @@
-"""Deal seeds nobody can predict and anybody can check (DESIGN.md §1 invariant 3).
+"""Deal seeds nobody can predict and anybody can check (docs/architecture.md §1 invariant 3).
 
-Rules source: DESIGN.md §1.3 (a deal is a function of its options, players and seed string) and
-RULES.md §2 (every game's deal: who is dealt what, and the stock). A table keeps one secret;
-each deal's seed is derived from it, and only the seed's fingerprint is shown while the deal is
-played. Once the deal is over the seed may be named: anyone can then check that it has the
-fingerprint shown before the first move and deal it again (`gupai verify`), which shows the
-tiles were not chosen after the fact. The seed is an HMAC of the deal's number keyed by the
-secret, so naming one deal's seed tells nothing about the secret nor about any other deal.
-"""
+Rules source: docs/architecture.md §1.3 (a deal is a function of its options, players and seed
+string) and docs/rules-book.md §2 (every game's deal: who is dealt what, and the stock). A table
+keeps one secret; each deal's seed is derived from it, and only the seed's fingerprint is shown
+while the deal is played. Once the deal is over the seed may be named: anyone can then check that it
+has the fingerprint shown before the first move and deal it again (`gupai verify`), which shows the
+tiles were not chosen after the fact. The seed is an HMAC of the deal's number keyed by the secret,
+so naming one deal's seed tells nothing about the secret nor about any other deal. """
 
 from __future__ import annotations
 

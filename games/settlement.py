@@ -1,8 +1,8 @@
-"""Chip settlements shared by several games (RULES.md §2.1 points 8–9, §2.4, §2.5, §2.8).
+"""Chip settlements shared by several games (docs/rules-book.md §2.1 points 8–9, §2.4, §2.5, §2.8).
 
 Every function says who pays whom (`Payment`s), not only what each seat ends with: the rules
 name the pairs that settle, and the session layer keeps the pairs whose both seats are people
-(DESIGN.md §1 invariant 7). Payments move chips from one seat to another, so their deltas
+(docs/architecture.md §1 invariant 7). Payments move chips from one seat to another, so their deltas
 (`deltas_of`) sum to zero by construction.
 """
 

@@ -11,7 +11,7 @@ For games whose views count the player turns of a deal (`view.turns`, 1-based: a
 as dealt wins on turn 1) the simulator also records on which turn deals are won and by which
 hand number (1 = the deal's first player, `view.leader`). Per absolute seat those wins mean
 little when the winner leads the next deal; per hand number they show whether sitting late
-helps, and the turn figures are what RULES.md §4 calibrates (Kap Ten, Kap Tai Shap).
+helps, and the turn figures are what docs/rules-book.md §4 calibrates (Kap Ten, Kap Tai Shap).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Tails (꼬리붙이기, "Хвости"): the Korean one-arm game where only the worst hands pay.
 
-Rules source: RULES.md §2.5; decisions D-07 (strictly more than 30 pays, for any number of
+Rules source: docs/rules-book.md §2.5; decisions D-07 (strictly more than 30 pays, for any number of
 players; among players tied for the highest score the later hand is the one who pays) and D-08
 (one chip per payer by default, the difference of points as an option).
 """

@@ -1,7 +1,7 @@
 """What makes a winning hand in Kap Ten and Kap Tai Shap: an eye and pairs of tens.
 
-Rules source: RULES.md §2.6 (tile values, `[4:2]` counts 3; eye + three pairs), §2.7 (eye + four
-pairs; with several sets any two identical tiles make an eye), §3 row 16 (some pages count
+Rules source: docs/rules-book.md §2.6 (tile values, `[4:2]` counts 3; eye + three pairs), §2.7 (eye
++ four pairs; with several sets any two identical tiles make an eye), §3 row 16 (some pages count
 `[4:2]` as 6: an option), examples KT-01…KT-03 in §5.
 
 Two tiles make a ten exactly when their values add up to a multiple of ten (two tiles total at

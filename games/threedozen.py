@@ -1,8 +1,8 @@
 """Three Dozen ("Три дюжини"): collect three pairs of the Western double-six set.
 
-Rules source: RULES.md §1.2 (the set) and §2.9 (the game), §3 rows 28–29, examples TD-01…TD-07
-in §5; decision D-15 (the last discard may be taken only to lay a pair with it at once, and
-taking it is optional; laid pairs stay laid; a draw from an empty stock first shuffles every
+Rules source: docs/rules-book.md §1.2 (the set) and §2.9 (the game), §3 rows 28–29, examples
+TD-01…TD-07 in §5; decision D-15 (the last discard may be taken only to lay a pair with it at once,
+and taking it is optional; laid pairs stay laid; a draw from an empty stock first shuffles every
 discard into a new stock; a win on the predecessor's discard takes only his stake and the other
 stakes go back; the previous winner leads the next deal) and D-18 (turns by increasing seat).
 
@@ -295,7 +295,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
 
     def worst_loss(self, options: ThreeDozenOptions, players: int) -> int | None:
         """The stake: a winner takes at most each player's stake, and a win on a discard only
-        the discarder's (RULES.md §2.9, "Stakes")."""
+        the discarder's (docs/rules-book.md §2.9, "Stakes")."""
         return options.stake
 
     def dealt(self, state: ThreeDozenState

@@ -1,7 +1,7 @@
 """Heuristic play for Three Dozen, from one seat's view.
 
-Rules source: RULES.md §2.9 (pairs: consecutive doubles or twelve pips; the last discard may be
-taken only to lay a pair with it at once; three pairs win; a win on the predecessor's discard
+Rules source: docs/rules-book.md §2.9 (pairs: consecutive doubles or twelve pips; the last discard
+may be taken only to lay a pair with it at once; three pairs win; a win on the predecessor's discard
 takes only his stake, one from the stock takes every stake), §3 row 28 and D-15 (taking it is
 optional; laid pairs stay laid).
 

@@ -1,9 +1,9 @@
 """Tien Gow (天九 Tiān Jiǔ, "Небо-Дев'ять"), the trick-taking game of the Chinese set.
 
-Rules source: RULES.md §1.1 (hierarchy) and §2.8 (the game), worked examples TG-01…TG-22 in §5,
-rows 21–26 of the §3 table; decisions D-12 (a losing banker who took more than four tricks is
-paid at ×1), D-13 (the growing banker multiplier has no cap), D-14 (defaults: mixed
-combinations on, growing multiplier off, early death off) and D-18 (turns by increasing seat).
+Rules source: docs/rules-book.md §1.1 (hierarchy) and §2.8 (the game), worked examples TG-01…TG-22
+in §5, rows 21–26 of the §3 table; decisions D-12 (a losing banker who took more than four tricks is
+paid at ×1), D-13 (the growing banker multiplier has no cap), D-14 (defaults: mixed combinations on,
+growing multiplier off, early death off) and D-18 (turns by increasing seat).
 
 A trick is led by one play and followed by each other seat with the same number of tiles, face
 up only when it beats the highest play so far, otherwise face down. Face-down tiles are never

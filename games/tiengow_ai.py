@@ -1,8 +1,8 @@
 """Heuristic play for Tien Gow, from one seat's view.
 
-Rules source: RULES.md §2.8 (leads, beating "strictly higher, same category and composition",
-face-down folds, k tricks for a k-tile trick, last trick wins the deal, the 5 / 4 − tricks
-settlement, early death) and §1.1 (the civil and military orders).
+Rules source: docs/rules-book.md §2.8 (leads, beating "strictly higher, same category and
+composition", face-down folds, k tricks for a k-tile trick, last trick wins the deal, the 5 / 4 −
+tricks settlement, early death) and §1.1 (the civil and military orders).
 
 Only the last trick wins the deal, so early on every tile is worth keeping in proportion to how
 rarely the tiles not yet seen face up could beat it: most for the *reserve*, the single least
@@ -59,7 +59,7 @@ _FAMILY_TILES = {
 }
 NO_TRICK_PAYS = 5
 EVEN = 4
-"""What a loser pays the winner: 5 without a trick, else 4 − tricks (RULES.md §2.8)."""
+"""What a loser pays the winner: 5 without a trick, else 4 − tricks (docs/rules-book.md §2.8)."""
 ENDGAME = 4
 """From this many tiles in hand on, moves are scored by the chance of taking the last trick
 (three measured slightly worse, five no better, eight clearly worse: the look-ahead treats the

@@ -1,6 +1,7 @@
 """The two tile sets: the Chinese 32-tile set and the Western double-six set.
 
-Rules source: RULES.md §1.1 (Chinese set: civil/military suits, ranks, names) and §1.2 (double-six).
+Rules source: docs/rules-book.md §1.1 (Chinese set: civil/military suits, ranks, names) and §1.2
+(double-six).
 
 States hold tile *ids* (small ints), never kinds, because the Chinese set has identical duplicate
 tiles and some games shuffle several sets together: an id says which copy, a kind says what it
@@ -17,7 +18,8 @@ from functools import cache
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """One face of a tile. `rank` is the single-tile comparison value (RULES.md §2.8 recipe)."""
+    """One face of a tile. `rank` is the single-tile comparison value (docs/rules-book.md §2.8
+    recipe)."""
 
     hi: int
     lo: int
@@ -40,7 +42,8 @@ class Kind:
         return f"[{self.hi}:{self.lo}]"
 
 
-# Civil kinds in rank order (highest first), then military by pip total (RULES.md §1.1 table).
+# Civil kinds in rank order (highest first), then military by pip total (docs/rules-book.md §1.1
+# table).
 _CHINESE_KINDS: tuple[Kind, ...] = (
     Kind(6, 6, True, 11, "Небо", "Heaven", "天"),
     Kind(1, 1, True, 10, "Земля", "Earth", "地"),

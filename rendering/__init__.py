@@ -1,7 +1,6 @@
-"""Pillow's toolkit for the bot's pictures (DESIGN.md §7): tile sprites, text in the bundled
-font, themes, the frame every board shares (header, seat boxes, footer, PNG encoding), the
-snake a line of tiles is laid along, a player's lettered hand, and the result and leaderboard
-cards.
+"""Pillow's toolkit for the bot's pictures (docs/architecture.md §7): tile sprites, text in the
+bundled font, themes, the frame every board shares (header, seat boxes, footer, PNG encoding), the
+snake a line of tiles is laid along, a player's lettered hand, and the result and leaderboard cards.
 
 What a game's board looks like is its home's (`faces/`), drawn with these parts; nothing here
 knows a game. A hand is drawn only from a seat's own view, and only a view (never a state) is

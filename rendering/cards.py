@@ -3,7 +3,7 @@
 The result card shows each seat's points in the game's own terms, the chips it won or paid and
 the match standing after the deal (the home of the game says what the points count and how they
 are written); the winner's row is gold. The leaderboard shows balances as they are, below zero
-included (DESIGN.md §6). The words come from the catalogue.
+included (docs/architecture.md §6). The words come from the catalogue.
 """
 
 from __future__ import annotations

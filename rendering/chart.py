@@ -49,7 +49,8 @@ PAD = 24
 PLOT_HEIGHT = 260
 BAR_THICKNESS = 26
 MAX_SIDE = 1280
-"""The pictures' limit everywhere in the bot (DESIGN.md §7); a sheet taller than this is refused."""
+"""The pictures' limit everywhere in the bot (docs/architecture.md §7); a sheet taller than this is
+refused."""
 DATA_KEY = "gupai:charts"
 """The PNG text chunk that carries the charts' numbers."""
 

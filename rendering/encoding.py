@@ -1,8 +1,8 @@
 """How a picture is written for where it goes: the bytes of a board, a hand or a card.
 
-DESIGN.md §7 (opaque RGB drawn, at most 1280 px on the long side). Telegram turns every photo
-into a JPEG of its own (at most 1280 px), so what we upload is only ever seen through that JPEG;
-Discord and the terminal show the file as sent. The pictures are flat colour plus anti-aliased
+docs/architecture.md §7 (opaque RGB drawn, at most 1280 px on the long side). Telegram turns every
+photo into a JPEG of its own (at most 1280 px), so what we upload is only ever seen through that
+JPEG; Discord and the terminal show the file as sent. The pictures are flat colour plus anti-aliased
 text and pips: one or two thousand colours, of which a dozen cover almost every pixel.
 
 Measured side by side on every family's boards (`benchmarks/images.py --candidates`): JPEG is

@@ -1,15 +1,14 @@
 """A player's own hand, each tile lettered like its button, the playable ones outlined.
 
 The letters come from `hand_labels`, which the bot's buttons use as well, so "B" on a button is
-always the tile above "B" in the picture. Duplicate Chinese tiles are interchangeable, so every
-copy of a playable kind is marked, not only the copy the move names. In Tien Gow (RULES.md §2.8)
-every tile can follow face down, so only tiles that can be played face up are marked there.
+always the tile above "B" in the picture. Duplicate Chinese tiles are interchangeable, so every copy
+of a playable kind is marked, not only the copy the move names. In Tien Gow (docs/rules-book.md
+§2.8) every tile can follow face down, so only tiles that can be played face up are marked there.
 
-In the draw-and-discard games (RULES.md §2.6, §2.7, §2.9) a turn may begin with a choice on the
-table (take a discard or draw): then no tile of the hand is dimmed, and only a hand tile a take
-would lay out with the discard is marked. The tile the view names as just taken from the
-discards is ringed in gold and labelled, because it may not go straight back (D-10).
-"""
+In the draw-and-discard games (docs/rules-book.md §2.6, §2.7, §2.9) a turn may begin with a choice
+on the table (take a discard or draw): then no tile of the hand is dimmed, and only a hand tile a
+take would lay out with the discard is marked. The tile the view names as just taken from the
+discards is ringed in gold and labelled, because it may not go straight back (D-10). """
 
 from __future__ import annotations
 

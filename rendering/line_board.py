@@ -1,9 +1,8 @@
 """A line of tiles on the felt between the seat boxes and the footer: the picture every line
 game draws (its seats and words come from its home).
 
-Rules source: RULES.md §2.1 (one line, one or two open ends, the closed end of a one-arm line)
-and §3 (the draw game lays doubles crosswise).
-"""
+Rules source: docs/rules-book.md §2.1 (one line, one or two open ends, the closed end of a one-arm
+line) and §3 (the draw game lays doubles crosswise). """
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """Tile faces and backs, drawn by us, supersampled once and cached.
 
-Rules source: RULES.md §1.1 (colour: pips of 1 and 4 red, `[6:6]` half red, the rest white on
-dark tiles or dark on light ones; `[3:3]` laid out on its own; no centre bar on Chinese tiles)
-and §1.2 (double-six tiles: die layouts and a centre bar). Chinese tiles are portrait 1:2.5;
-twos sit side by side at the tile's end. Every sprite is drawn at `SUPERSAMPLE` times its size
-and scaled down once, so pips stay round at phone sizes, and kept in an LRU cache: a board is
-just pastes of cached sprites.
+Rules source: docs/rules-book.md §1.1 (colour: pips of 1 and 4 red, `[6:6]` half red, the rest white
+on dark tiles or dark on light ones; `[3:3]` laid out on its own; no centre bar on Chinese tiles)
+and §1.2 (double-six tiles: die layouts and a centre bar). Chinese tiles are portrait 1:2.5; twos
+sit side by side at the tile's end. Every sprite is drawn at `SUPERSAMPLE` times its size and scaled
+down once, so pips stay round at phone sizes, and kept in an LRU cache: a board is just pastes of
+cached sprites.
 
 A sprite is named by the number on its first end (top when portrait, left when lying), the
 number on its second end, the height of the portrait tile in pixels, the theme, the state and

@@ -1,9 +1,9 @@
-"""Colours of the table and the tiles, in one place so every image agrees (DESIGN.md §7).
+"""Colours of the table and the tiles, in one place so every image agrees (docs/architecture.md §7).
 
-Two looks for the Chinese tiles, as the issue asks: `dark` (white pips on black tiles, the way
-most Chinese sets are made) and `ivory` (dark pips on light tiles, like the early white sets
-RULES.md §1.1 mentions). Red is the same in both, because the red pips are part of the tile.
-"""
+Two looks for the Chinese tiles, as the issue asks: `dark` (white pips on black tiles, the way most
+Chinese sets are made) and `ivory` (dark pips on light tiles, like the early white sets
+docs/rules-book.md §1.1 mentions). Red is the same in both, because the red pips are part of the
+tile. """
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Chips, ledger, leaderboards and saved games in one SQLite file, or in PostgreSQL when
-several processes share them (DESIGN.md §6).
+several processes share them (docs/architecture.md §6).
 
 `Storage` is the bot's single handle: `accounts` (people, chats, chips, settlements),
 `tables` (the chips people brought to games), `sessions` (saved games with optimistic versions),

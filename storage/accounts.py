@@ -1,10 +1,10 @@
 """People, chats, their settings and chip balances: every chip that enters a chat comes in here.
 
-DESIGN.md §1.7 and §6. A person's first appearance in a chat grants the chat's starting chips,
-and once a day a person below the chat's floor is brought back up to it (a `refill`), both as
+docs/architecture.md §1.7 and §6. A person's first appearance in a chat grants the chat's starting
+chips, and once a day a person below the chat's floor is brought back up to it (a `refill`), both as
 ledger rows. Chips leave a balance only for a table (`storage.tables`), and a deal's settlement
-moves only chips already on tables, so no balance ever goes below zero (the schema refuses it
-too). Computer seats are users of the `computer` platform: they sit at tables but hold no chips.
+moves only chips already on tables, so no balance ever goes below zero (the schema refuses it too).
+Computer seats are users of the `computer` platform: they sit at tables but hold no chips.
 
 What each write locks on PostgreSQL, where processes write at once (`storage.locks`): a write
 that is one statement (`user`, `chat`, a ledger row and its balance in `book`) needs nothing, as

@@ -1,9 +1,8 @@
 """Opening the database a target names: PostgreSQL for a URL, else a SQLite file.
 
-DESIGN.md §6. Both backends build on `storage.db` (the `Database` they implement, its errors and
-its settings); picking one of them sits here, above the two, so that `storage.db` imports
-neither of them. Each backend is imported only when it is opened.
-"""
+docs/architecture.md §6. Both backends build on `storage.db` (the `Database` they implement, its
+errors and its settings); picking one of them sits here, above the two, so that `storage.db` imports
+neither of them. Each backend is imported only when it is opened. """
 
 from __future__ import annotations
 

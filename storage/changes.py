@@ -1,5 +1,5 @@
 """Saved games, told as they happen: what an open page follows instead of asking the database
-(DESIGN.md §6: a change another process must hear of travels by `LISTEN`/`NOTIFY`, not by
+(docs/architecture.md §6: a change another process must hear of travels by `LISTEN`/`NOTIFY`, not by
 polling).
 
 Every save (`Sessions.save_posting`) tells `Changes` once its transaction has committed, so

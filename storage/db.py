@@ -1,7 +1,7 @@
 """The database: what every backend offers the storage code, and opening the one named.
 
-DESIGN.md §6. The storage code writes its SQL once, with `?` placeholders, in the dialect that
-SQLite and PostgreSQL share, and reaches the database only through `Database`:
+docs/architecture.md §6. The storage code writes its SQL once, with `?` placeholders, in the dialect
+that SQLite and PostgreSQL share, and reaches the database only through `Database`:
 
 - `write(*locks)`: one write transaction, committed on success and rolled back on any error; it
   yields a `Connection`. A transaction that reads then writes names what it must have to

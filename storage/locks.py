@@ -1,4 +1,5 @@
-"""What a write transaction locks, and in which order (DESIGN.md §6: processes must add up).
+"""What a write transaction locks, and in which order (docs/architecture.md §6: processes must add
+up).
 
 On PostgreSQL several processes write at once, and a transaction that reads then writes locks
 only what it touches (`storage.postgres_db` takes these as transaction-scoped advisory locks),

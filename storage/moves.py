@@ -1,13 +1,12 @@
 """A finished deal's moves, kept next to its seed so that it can be replayed and checked.
 
-DESIGN.md §1.3 and §6 (migration 7). Each deal played since the migration keeps, in its own
-`deals` row (written by `Accounts.apply_settlement` in the statement that records the deal, so
-a deal is settled with its moves or not at all, at no cost of another statement), its seed,
-what it was dealt with (`setup`: the preset and options, the players, the match the deal was
-dealt in, the stake and the chips each seat had on the table, which the settlement was covered
-by) and the moves' compact text (`games.replay`). A deal played before the migration, or one
-whose game began before it, has them NULL: `Moves.deal` then says so with `moves` None.
-"""
+docs/architecture.md §1.3 and §6 (migration 7). Each deal played since the migration keeps, in its
+own `deals` row (written by `Accounts.apply_settlement` in the statement that records the deal, so a
+deal is settled with its moves or not at all, at no cost of another statement), its seed, what it
+was dealt with (`setup`: the preset and options, the players, the match the deal was dealt in, the
+stake and the chips each seat had on the table, which the settlement was covered by) and the moves'
+compact text (`games.replay`). A deal played before the migration, or one whose game began before
+it, has them NULL: `Moves.deal` then says so with `moves` None. """
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PostgreSQL: the same storage when one process is not enough (DESIGN.md §6).
+"""PostgreSQL: the same storage when one process is not enough (docs/architecture.md §6).
 
 Several bot processes share one PostgreSQL database and write at once, so that a second process
 adds capacity, not only availability. The storage code reads then writes inside one `write()`

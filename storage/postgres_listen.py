@@ -1,5 +1,5 @@
 """PostgreSQL's side of `storage.changes`: one connection per process listening for saved
-games (DESIGN.md §6, `LISTEN`/`NOTIFY` instead of polling).
+games (docs/architecture.md §6, `LISTEN`/`NOTIFY` instead of polling).
 
 A trigger (schema migration 6) notifies `SAVED` at the commit of every save, by whichever
 process made it; this connection hears them within milliseconds, and nothing is read while

@@ -1,4 +1,4 @@
-"""The schema, as numbered migrations applied in order at start-up (DESIGN.md §6).
+"""The schema, as numbered migrations applied in order at start-up (docs/architecture.md §6).
 
 `PRAGMA user_version` holds how many migrations a file has had. A migration is appended, never
 edited: a file made by an older release is brought up to date step by step, and a file made by
@@ -16,8 +16,8 @@ grants, refills and adjustments, and neither a balance nor a hold can go below z
 `posts` holds what a chat must still be shown: written in the transaction that saves the move
 that made it, deleted once the platform has it, so a restart sends what a crash kept back.
 
-Several processes may share one database (DESIGN.md §6, migration 5): `workers` has a row per
-living process, `leases` says which process runs each open game's timers, and a post's `owner`
+Several processes may share one database (docs/architecture.md §6, migration 5): `workers` has a row
+per living process, `leases` says which process runs each open game's timers, and a post's `owner`
 is the process delivering it (NULL: nobody yet). `storage.workers` keeps them.
 
 PostgreSQL has its own migrations (`storage.schema_pg`), numbered as these, so a version means

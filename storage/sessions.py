@@ -1,11 +1,11 @@
 """Saved games: one row per session, written after every accepted action.
 
-DESIGN.md §4 and §6. A save names the version it was made from and succeeds only if the stored
-version is still that one (optimistic locking): a press on an old button, or a second process,
-can never overwrite a newer state. A deal's settlement can ride in the same transaction as the
-save that ends the deal, so the state and the chips never disagree, and so can the posts that
-must reach the chat (the deal's result): they are kept until the platform has them. One open
-session (lobby or active) per chat and topic; finished and abandoned sessions stay as history.
+docs/architecture.md §4 and §6. A save names the version it was made from and succeeds only if the
+stored version is still that one (optimistic locking): a press on an old button, or a second
+process, can never overwrite a newer state. A deal's settlement can ride in the same transaction as
+the save that ends the deal, so the state and the chips never disagree, and so can the posts that
+must reach the chat (the deal's result): they are kept until the platform has them. One open session
+(lobby or active) per chat and topic; finished and abandoned sessions stay as history.
 
 On PostgreSQL, where processes write at once, a save takes its session's lock (`storage.locks`)
 and then the accounts of the people whose chips it moves: the version check itself needs no

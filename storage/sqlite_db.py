@@ -1,6 +1,6 @@
 """The SQLite file: opening it, migrating it, and the one way to write to it.
 
-DESIGN.md §6: WAL, `synchronous=NORMAL`, foreign keys, a busy timeout, and every write
+docs/architecture.md §6: WAL, `synchronous=NORMAL`, foreign keys, a busy timeout, and every write
 transaction begun with `BEGIN IMMEDIATE`, so two writers never both read then both write: the
 file's write lock covers every lock a transaction names (`storage.locks`), which SQLite takes
 none of, only checks the order of (so a lock out of order fails the SQLite tests too). One

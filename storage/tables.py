@@ -1,14 +1,14 @@
 """Chips on tables: what each person brought to a game, and how it goes back.
 
-DESIGN.md §1.7 and §6 (table stakes). When a deal starts, each person at stake brings chips from
-their balance to the table, as many as the session layer decided (never more than they have: a
-balance that no longer covers them makes the save stale, and it is decided again): a `hold`
+docs/architecture.md §1.7 and §6 (table stakes). When a deal starts, each person at stake brings
+chips from their balance to the table, as many as the session layer decided (never more than they
+have: a balance that no longer covers them makes the save stale, and it is decided again): a `hold`
 ledger row and a row of `holds`. A deal's settlement moves chips only between the holds of its
-session (`Accounts.apply_settlement`), so nobody can lose more than they brought. What a person
-no longer needs on the table (they left, were replaced, or the session closed) returns to their
-balance as a `return` row. All of it happens inside the save of the session that changes, under
-its optimistic version, so a chip is held, settled and returned exactly once, through kills and
-restarts alike.
+session (`Accounts.apply_settlement`), so nobody can lose more than they brought. What a person no
+longer needs on the table (they left, were replaced, or the session closed) returns to their balance
+as a `return` row. All of it happens inside the save of the session that changes, under its
+optimistic version, so a chip is held, settled and returned exactly once, through kills and restarts
+alike.
 
 On PostgreSQL, where processes write at once, a session's holds change only under its lock
 (`storage.locks`: a save of it, a settlement of its deal), so what `release` reads of them is

@@ -1,5 +1,5 @@
 """Processes sharing one database: who is alive, who runs which game's timers, who delivers
-which post (DESIGN.md §6, schema migration 5).
+which post (docs/architecture.md §6, schema migration 5).
 
 A process registers a `workers` row under an id of its own and beats (refreshes `seen`) while
 it lives. Which processes are dead is the caller's judgement (`rows()`, then `bury`); burying

@@ -1,10 +1,9 @@
 """The container files name only what exists: the files the Dockerfile copies (and that
-`.dockerignore` lets through), the `gupai` commands it runs, the settings it and `compose.yaml`
-set (each documented in `.env.example`), and a pinned version of every dependency
-`pyproject.toml` asks for, inside the range it allows; and `compose.yaml` fills in with the values
-`.env.example` leaves (DESIGN.md §11's container, tried as a new user would). No Docker engine is
-needed to check them (`tests/test_container_run.py` builds and runs the image with podman).
-"""
+`.dockerignore` lets through), the `gupai` commands it runs, the settings it and `compose.yaml` set
+(each documented in `.env.example`), and a pinned version of every dependency `pyproject.toml` asks
+for, inside the range it allows; and `compose.yaml` fills in with the values `.env.example` leaves
+(docs/architecture.md §11's container, tried as a new user would). No Docker engine is needed to
+check them (`tests/test_container_run.py` builds and runs the image with podman). """
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The image built from this checkout's Dockerfile and run as Docker would run it (DESIGN.md
-§11: the container image built and run by the project's own checks), with Debian's podman.
+"""The image built from this checkout's Dockerfile and run as Docker would run it
+(docs/architecture.md §11: the container image built and run by the project's own checks), with
+Debian's podman.
 
 The build has no network at all: its Debian base and the wheels of every pinned dependency are
 fetched ahead by `tests.support.container_image` (`.ci/run` does), and podman keeps the base

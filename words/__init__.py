@@ -1,4 +1,4 @@
-"""The words every layer shows, in Ukrainian and English (DESIGN.md §8): the catalogue
+"""The words every layer shows, in Ukrainian and English (docs/architecture.md §8): the catalogue
 (`words/catalogue/`) and `tr` with its plural rules (`words/i18n.py`).
 
 A base layer: the homes in `faces/` and the toolkit in `rendering/` name their sentences by key

@@ -1,4 +1,4 @@
-"""Every user-facing sentence, in Ukrainian and English (DESIGN.md §8).
+"""Every user-facing sentence, in Ukrainian and English (docs/architecture.md §8).
 
 A chat's language is chosen per chat (`/lang` in the group), by default from the client language
 of whoever started the chat's first game; it is the language of what the chat sees. What one

@@ -1,11 +1,11 @@
 """`gupai verify` and `gupai replay`: a deal checked, or stepped through, from its seed and moves.
 
-DESIGN.md §1.3. `gupai verify SEED FINGERPRINT GAME` deals a deal again from the seed the table
-named once it was over (`bot.commandline.verify`); `gupai verify DEAL` checks a whole deal kept in a
-database: dealt again from its seed, every kept move through the rules, the result and the chips
-that moved confirmed (`bot.deals.deal_check`). `gupai replay DEAL` shows that deal step by step in
-the terminal (`bot.commandline.deal_replay`). The database is GUPAI_DB's (from the environment or
-.env, as `gupai run` reads it) unless `--db` names one, such as `gupai play`'s file.
+docs/architecture.md §1.3. `gupai verify SEED FINGERPRINT GAME` deals a deal again from the seed the
+table named once it was over (`bot.commandline.verify`); `gupai verify DEAL` checks a whole deal
+kept in a database: dealt again from its seed, every kept move through the rules, the result and the
+chips that moved confirmed (`bot.deals.deal_check`). `gupai replay DEAL` shows that deal step by
+step in the terminal (`bot.commandline.deal_replay`). The database is GUPAI_DB's (from the
+environment or .env, as `gupai run` reads it) unless `--db` names one, such as `gupai play`'s file.
 """
 
 from __future__ import annotations

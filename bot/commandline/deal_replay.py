@@ -1,12 +1,12 @@
 """`gupai replay DEAL`: a finished deal stepped through in the terminal, from a database.
 
-DESIGN.md §5 (Console) and §1.3. The deal is played again from its seed and its kept moves
-(`bot.deals.deal_check`: every move through the rules, and the result and chips checked against
-those stored), then shown a step at a time as the chat showed it (`bot.deals.replay_steps`): the
-move in the chat's words, the board in text, every hand face up since the deal is over. Enter goes
-on, p goes back, f and l go to the first and last step, a plays on to the end at a chosen speed, q
-quits. A deal that was tampered with is refused before anything is shown, naming the move; a deal
-kept without its moves says so.
+docs/architecture.md §5 (Console) and §1.3. The deal is played again from its seed and its kept
+moves (`bot.deals.deal_check`: every move through the rules, and the result and chips checked
+against those stored), then shown a step at a time as the chat showed it (`bot.deals.replay_steps`):
+the move in the chat's words, the board in text, every hand face up since the deal is over. Enter
+goes on, p goes back, f and l go to the first and last step, a plays on to the end at a chosen
+speed, q quits. A deal that was tampered with is refused before anything is shown, naming the move;
+a deal kept without its moves says so.
 
 The loop takes its input as an async line source and writes to any text stream, as `gupai play`
 does, so tests drive it in-process and through a real terminal.

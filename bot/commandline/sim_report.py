@@ -1,6 +1,6 @@
 """What `gupai sim` prints: per-seat statistics, the turns on which deals are won, presets side
 by side, and for the Kap games which deal the figures come from and why they run shorter than
-the seed author's (RULES.md §4).
+the seed author's (docs/rules-book.md §4).
 """
 
 from __future__ import annotations
@@ -13,13 +13,16 @@ from games.sim import SimStats
 
 DEAL_RULES = {
     "seed": "deal=seed: the first player is dealt one tile more and opens with a discard, the "
-            "seed's own deal (RULES.md §2.6); deal=even deals as the seed author's simulator.",
+            "seed's own deal (docs/rules-book.md §2.6); deal=even deals as the seed author's "
+            "simulator.",
     "even": "deal=even: everyone is dealt alike and the first player opens by drawing, as the "
-            "seed author's simulator deals (RULES.md §4.2); deal=seed is the seed's own deal.",
+            "seed author's simulator deals (docs/rules-book.md §4.2); deal=seed is the seed's "
+            "own deal.",
 }
 """What each value of the Kap games' `deal` option means, said under their figures."""
 FASTER = ("These computer players build hands faster than the seed author's, so deals are won "
-          "earlier than in his figures (RULES.md §4.3): at the low end of its bands, or below.")
+          "earlier than in his figures (docs/rules-book.md §4.3): at the low end of its bands, "
+          "or below.")
 
 
 def deal_note(options: Any) -> list[str]:

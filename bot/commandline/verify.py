@@ -1,6 +1,6 @@
 """`gupai verify`: deal a finished deal again from its seed, to check it was dealt fairly.
 
-Rules source: DESIGN.md §1.3 (a deal is a function of its options, players and seed) and
+Rules source: docs/architecture.md §1.3 (a deal is a function of its options, players and seed) and
 `games/seeds.py` (each deal's seed is derived from a table's secret; its fingerprint is shown
 before the first move). A table names the seed once the deal is over; whoever doubts the tiles
 runs this command with the seed and the fingerprint they saw. The fingerprint is checked first:

@@ -1,12 +1,12 @@
 """`gupai play`: one person against computer seats in a terminal, with no token and no network.
 
-DESIGN.md §5 (Console): anyone can try the games without a chat platform, and the terminal goes
-through the very session layer the chat adapters use (platform "console"): the lobby is filled by
-pressing its add-a-computer button at the chat's level (`--level`, kept as the console chat's
-setting) and its "Start" button, every move is a button press, computer moves and
-deal pauses come from the manager's own timers, and chips are settled into a SQLite file, so they
-persist from run to run. The adapter only translates: a screen becomes printed text (with the
-board drawn as text too) and PNG files, a typed line becomes a press.
+docs/architecture.md §5 (Console): anyone can try the games without a chat platform, and the
+terminal goes through the very session layer the chat adapters use (platform "console"): the lobby
+is filled by pressing its add-a-computer button at the chat's level (`--level`, kept as the console
+chat's setting) and its "Start" button, every move is a button press, computer moves and deal pauses
+come from the manager's own timers, and chips are settled into a SQLite file, so they persist from
+run to run. The adapter only translates: a screen becomes printed text (with the board drawn as text
+too) and PNG files, a typed line becomes a press.
 
 The loop takes its input as an async line source and writes to any text stream, so tests drive a
 whole game in-process with scripted answers.

@@ -1,6 +1,6 @@
 """What `gupai play` was asked for, and its defaults (the console's own database and language).
 
-DESIGN.md §5 (Console).
+docs/architecture.md §5 (Console).
 """
 
 from __future__ import annotations

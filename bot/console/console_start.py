@@ -2,9 +2,8 @@
 when it is another game, or other settings, than the one named), or a new one whose lobby is
 filled with computer players and started through the same buttons a chat has.
 
-DESIGN.md §5 (Console). A saved game the player declines is stopped as `/stop` stops one: its
-finished deals keep their chips and the unfinished deal settles nothing.
-"""
+docs/architecture.md §5 (Console). A saved game the player declines is stopped as `/stop` stops one:
+its finished deals keep their chips and the unfinished deal settles nothing. """
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The console's words: the board and the hand as text, the moves, the standings, the files.
 
-DESIGN.md §5 (Console). The board and the hand are written by each game's home (`faces/`), so
-the console has no game knowledge of its own.
-"""
+docs/architecture.md §5 (Console). The board and the hand are written by each game's home
+(`faces/`), so the console has no game knowledge of its own. """
 
 from __future__ import annotations
 

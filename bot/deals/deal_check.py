@@ -1,14 +1,13 @@
 """A kept deal played again through the rules, and checked end to end from its seed and moves.
 
-DESIGN.md §1.3 and §1.7; `games.replay` plays the moves, `storage.moves` keeps them. Anyone with
-the database can check a deal: it is dealt again from its seed in the match it was dealt in,
-every kept move goes through the rules as a press at the table would, and the outcome must be
+docs/architecture.md §1.3 and §1.7; `games.replay` plays the moves, `storage.moves` keeps them.
+Anyone with the database can check a deal: it is dealt again from its seed in the match it was dealt
+in, every kept move goes through the rules as a press at the table would, and the outcome must be
 the one stored — the reason, every seat's points and who won — and the chips that moved must be
 those the settlement gives (`bot.session.stakes.settle`: the rules' payments between the seats at
-stake, times the stake, covered by what each had on the table). A deal whose kept moves or
-setup were changed in the database is refused, naming the move the rules refuse or the figure
-that differs; a deal kept without its moves (played before they were kept) says so.
-"""
+stake, times the stake, covered by what each had on the table). A deal whose kept moves or setup
+were changed in the database is refused, naming the move the rules refuse or the figure that
+differs; a deal kept without its moves (played before they were kept) says so. """
 
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
 """A deal's moves, kept as they are made and stored with the deal when it is settled.
 
-DESIGN.md §1.3 and §6 (migration 7, `storage.moves`); the moves' text is `games.replay`'s. While
-a deal is played its moves are kept with the session (`messages["moves"]`, saved with every move
-in the save that makes it), so a restart, another process or a seat played by the computer adds
-to the same text. Each move names its seat and who made it: the seat's person (their storage id),
-with "a" added when the computer moved for them while they were away or gone; a computer seat is
-its own user. A deal dealt by a release that did not keep moves has no such key, and is settled
-without them: a part of a deal cannot be replayed. The replay's address (`page`, with the deal's
-`token`) is made here, below the web table that serves it, since a result post names it.
+docs/architecture.md §1.3 and §6 (migration 7, `storage.moves`); the moves' text is
+`games.replay`'s. While a deal is played its moves are kept with the session (`messages["moves"]`,
+saved with every move in the save that makes it), so a restart, another process or a seat played by
+the computer adds to the same text. Each move names its seat and who made it: the seat's person
+(their storage id), with "a" added when the computer moved for them while they were away or gone; a
+computer seat is its own user. A deal dealt by a release that did not keep moves has no such key,
+and is settled without them: a part of a deal cannot be replayed. The replay's address (`page`, with
+the deal's `token`) is made here, below the web table that serves it, since a result post names it.
 """
 
 from __future__ import annotations

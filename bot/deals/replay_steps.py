@@ -1,11 +1,10 @@
 """A replayed deal's steps as people are shown them: in the terminal and on the web table.
 
-DESIGN.md §1 invariants 4 and 5: what is shown comes from views, by the games' homes (`faces/`),
-in the words the chat used. A replay shows a deal that is over, so every seat's hand is shown
-face up, each from that seat's own view; the board is the group's picture from the public view,
-its last move outlined as the table outlined it, and the events are named by the home's footer,
-as the chat named them when the move was made.
-"""
+docs/architecture.md §1 invariants 4 and 5: what is shown comes from views, by the games' homes
+(`faces/`), in the words the chat used. A replay shows a deal that is over, so every seat's hand is
+shown face up, each from that seat's own view; the board is the group's picture from the public
+view, its last move outlined as the table outlined it, and the events are named by the home's
+footer, as the chat named them when the move was made. """
 
 from __future__ import annotations
 

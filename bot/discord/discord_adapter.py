@@ -1,9 +1,9 @@
 """The Discord adapter: interactions in, neutral requests to the session layer, screens out.
 
-DESIGN.md §5 (Discord) and §1 invariant 8: no game logic here. A slash command becomes a call of
-`SessionManager` or `Commands`, a component press `SessionManager.press`; the screens that come
-back become Discord calls. The chip scope is the server: a `Place` is (server, channel), so each
-channel holds at most one game and every channel of a server shares its chips and leaderboard.
+docs/architecture.md §5 (Discord) and §1 invariant 8: no game logic here. A slash command becomes a
+call of `SessionManager` or `Commands`, a component press `SessionManager.press`; the screens that
+come back become Discord calls. The chip scope is the server: a `Place` is (server, channel), so
+each channel holds at most one game and every channel of a server shares its chips and leaderboard.
 
 The channel sees one table message per game (an embed with the board as an attachment), edited in
 place through the channel's `Outbox`, whose pace is Discord's own: discord.py keeps each

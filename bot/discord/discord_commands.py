@@ -1,6 +1,6 @@
 """The slash commands, mirroring Telegram's: declared here, run by `DiscordBot.command`.
 
-DESIGN.md §5 (Discord) and §8. Each command's options are turned back into the words the
+docs/architecture.md §5 (Discord) and §8. Each command's options are turned back into the words the
 platform-neutral layer parses (`/newgame tiengow classic 5 rounds=2`), so both platforms accept
 exactly the same games, presets, stakes and options. Names, descriptions and option names are
 declared in English with a catalogue key; `CatalogueTranslator` gives Discord the Ukrainian.

@@ -1,13 +1,12 @@
 """Neutral keyboards as Discord components: buttons, and select menus where buttons run out.
 
-DESIGN.md §5 (Discord). A message holds at most five rows of five buttons, and a select menu takes
-a row of its own with at most 25 options. The presenter's keyboards hold at most 25 buttons, but
-in rows laid out for a phone; here they are re-flowed into rows of five, and when they still do
-not fit (a hand with a tile select above its buttons) the moves become the options of a select
-menu. Every button and every select is one of two `DynamicItem` templates, so components on
+docs/architecture.md §5 (Discord). A message holds at most five rows of five buttons, and a select
+menu takes a row of its own with at most 25 options. The presenter's keyboards hold at most 25
+buttons, but in rows laid out for a phone; here they are re-flowed into rows of five, and when they
+still do not fit (a hand with a tile select above its buttons) the moves become the options of a
+select menu. Every button and every select is one of two `DynamicItem` templates, so components on
 messages sent before a restart keep working: their custom ids are the payloads themselves
-(`bot.present.payload`), and a select's values are payloads too.
-"""
+(`bot.present.payload`), and a select's values are payloads too. """
 
 from __future__ import annotations
 

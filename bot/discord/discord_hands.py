@@ -1,14 +1,13 @@
 """What reaches one Discord player: their ephemeral hand, the ping when it is not live, notes.
 
-DESIGN.md §5 (Discord). Hands are never posted: "My tiles" answers with an ephemeral message,
-which later hand updates edit in place through the interaction's token while it is valid (15
-minutes). A player is mentioned in the channel only when their hand is not live (never opened,
+docs/architecture.md §5 (Discord). Hands are never posted: "My tiles" answers with an ephemeral
+message, which later hand updates edit in place through the interaction's token while it is valid
+(15 minutes). A player is mentioned in the channel only when their hand is not live (never opened,
 or its token ran out) and their turn or a new deal begins; a game keeps at most one such ping,
 replaced by the next and deleted once everyone it names has opened their tiles, and a server's
-admins can turn pings off (`/settings mentions off`). A private note ("the computer plays for
-you") is an ephemeral follow-up while the player's last interaction in that channel lasts,
-else a direct message.
-"""
+admins can turn pings off (`/settings mentions off`). A private note ("the computer plays for you")
+is an ephemeral follow-up while the player's last interaction in that channel lasts, else a direct
+message. """
 
 from __future__ import annotations
 

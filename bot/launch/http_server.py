@@ -1,4 +1,5 @@
-"""The bot's one small HTTP server: Telegram's webhook, health and metrics (DESIGN.md §11).
+"""The bot's one small HTTP server: Telegram's webhook, health and metrics (docs/architecture.md
+§11).
 
 It runs only when configured (`GUPAI_HTTP_PORT`, and `GUPAI_HTTP_HOST`, 127.0.0.1 unless set;
 0.0.0.0 in a container), on the bots' own event loop, started and stopped by

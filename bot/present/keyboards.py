@@ -1,9 +1,9 @@
 """A hand's move buttons: one per legal move, in two taps when there are too many for a phone.
 
-DESIGN.md §1 invariant 5: buttons come only from the view's legal moves. Each button carries its
-move as data (the hand letters it plays, the faces it names, the end of the line, the verb), so
-a platform that chooses by typing (the terminal) or by picking tiles (Discord's multi-select)
-reads the move, not its label. Labels and groupings are the game's home's (`faces`).
+docs/architecture.md §1 invariant 5: buttons come only from the view's legal moves. Each button
+carries its move as data (the hand letters it plays, the faces it names, the end of the line, the
+verb), so a platform that chooses by typing (the terminal) or by picking tiles (Discord's
+multi-select) reads the move, not its label. Labels and groupings are the game's home's (`faces`).
 """
 
 from __future__ import annotations

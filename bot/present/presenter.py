@@ -1,12 +1,11 @@
 """Screens built from views and events: the lobby, the table, a hand, a deal's result.
 
-DESIGN.md §4 and §8. Everything shown comes from a public view (the table, the result) or the
-seat's own view (a hand), never from a state (a test reads this package's code to make sure),
-and every word from the catalogue, in the language the caller gives: the chat's for what the
-chat sees, the player's own for their hand. What differs from game to game (captions, hints,
-the words of the last move) comes from the home of the view's game (`faces`); the move buttons
-are `bot.present.keyboards`'.
-"""
+docs/architecture.md §4 and §8. Everything shown comes from a public view (the table, the result) or
+the seat's own view (a hand), never from a state (a test reads this package's code to make sure),
+and every word from the catalogue, in the language the caller gives: the chat's for what the chat
+sees, the player's own for their hand. What differs from game to game (captions, hints, the words of
+the last move) comes from the home of the view's game (`faces`); the move buttons are
+`bot.present.keyboards`'. """
 
 from __future__ import annotations
 

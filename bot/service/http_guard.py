@@ -1,5 +1,5 @@
-"""The limits on what the internet can make the bot's HTTP server do (DESIGN.md §11: everything
-the internet can reach has limits; a flood of forged requests never slows a real press).
+"""The limits on what the internet can make the bot's HTTP server do (docs/architecture.md §11:
+everything the internet can reach has limits; a flood of forged requests never slows a real press).
 
 - **Refusals are counted, not written down one by one.** Anyone can send a forged webhook or
   init data thousands of times a second; a log line each would fill the disk. Each refusal

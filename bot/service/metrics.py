@@ -1,6 +1,6 @@
 """What the bot counts, for Prometheus (`GET /metrics`, served by `bot.launch.http_server`).
 
-DESIGN.md §11: Prometheus's text format through its client library. One `Metrics` per bot
+docs/architecture.md §11: Prometheus's text format through its client library. One `Metrics` per bot
 process, on a `CollectorRegistry` of its own (never the library's global one), so several bots in
 one test process each count their own; `_serve` makes it and hands it to every platform, and a
 platform's parts count through its `PlatformMetrics`, which puts on the `platform` label.

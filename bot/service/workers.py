@@ -1,11 +1,11 @@
 """This process among the processes that share one database: who runs which game's timers.
 
-DESIGN.md §6. Several bot processes may serve one platform from one database (Telegram webhook
-workers behind a load balancer, Discord shard processes). Any of them may take any press: the
-saves' optimistic versions decide races. A game's timers (turn deadlines, lobby expiry, the
+docs/architecture.md §6. Several bot processes may serve one platform from one database (Telegram
+webhook workers behind a load balancer, Discord shard processes). Any of them may take any press:
+the saves' optimistic versions decide races. A game's timers (turn deadlines, lobby expiry, the
 computer's moves) must run in exactly one of them, so each game has a lease, held by the process
-that saved it last (written in the same transaction as the save, so the lease and the deadline
-it arms never disagree); a timer whose process no longer holds the lease does nothing.
+that saved it last (written in the same transaction as the save, so the lease and the deadline it
+arms never disagree); a timer whose process no longer holds the lease does nothing.
 
 A process is alive while its `workers` row is: it beats every third of `lease` seconds. Another
 process buries it when its beat is older than `lease`, or at once when it ran on the same host

@@ -1,16 +1,16 @@
 """What both chat platforms do alike with the session layer's screens and their users' commands.
 
-DESIGN.md §5 and §1 invariant 8. A game shows a table in its chat and a hand to each player.
-Each is a `Slot`: the newest screen waits in an `Outbox`, which coalesces a burst of moves into
-one edit and keeps the platform's pace. A slot's life is the same on every platform: loaded
-from the message ids the session keeps, filled by `deliver`, shown by the platform, remembered
-with the session, its replaced messages deleted (all in one call where the platform can), and
-forgotten once the game's last screen is on it. A slot may keep the messages it replaced a
-while (a hand's earlier turns, each already showing no buttons), so that a turn's new message
-does not cost a deletion too; they go together later, at the latest with the game's end. A
-kept post is acknowledged once the chat has it, or refuses it for good. Commands are routed
-here too: the four game commands go to the session layer, the rest to `Commands`, and the ones
-that need a group are refused elsewhere with one sentence.
+docs/architecture.md §5 and §1 invariant 8. A game shows a table in its chat and a hand to each
+player. Each is a `Slot`: the newest screen waits in an `Outbox`, which coalesces a burst of moves
+into one edit and keeps the platform's pace. A slot's life is the same on every platform: loaded
+from the message ids the session keeps, filled by `deliver`, shown by the platform, remembered with
+the session, its replaced messages deleted (all in one call where the platform can), and forgotten
+once the game's last screen is on it. A slot may keep the messages it replaced a while (a hand's
+earlier turns, each already showing no buttons), so that a turn's new message does not cost a
+deletion too; they go together later, at the latest with the game's end. A kept post is acknowledged
+once the chat has it, or refuses it for good. Commands are routed here too: the four game commands
+go to the session layer, the rest to `Commands`, and the ones that need a group are refused
+elsewhere with one sentence.
 
 What is truly a platform's own stays in its adapter: how a screen becomes a message, how a hand
 reaches its player, which errors mean "try again later".

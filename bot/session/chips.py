@@ -1,13 +1,13 @@
 """What the session layer does with chips: who may sit down, what a table holds, who is paid.
 
-DESIGN.md §1.7 and §6. Chips change hands only between people. When a deal starts, each person at
-the table brings chips to it (the buy-in: the game's worst deal at the table's stake where the
-game can say so, else the chat's cap in stakes; never more than they have), and a deal's
+docs/architecture.md §1.7 and §6. Chips change hands only between people. When a deal starts, each
+person at the table brings chips to it (the buy-in: the game's worst deal at the table's stake where
+the game can say so, else the chat's cap in stakes; never more than they have), and a deal's
 settlement is covered by what is on the table (`bot.session.stakes`). A table of fewer than two
 people is practice: nobody brings anything, and the rules core's payments all involve a computer. A
 person who left, or whom the host removed, stays at stake for the deal in progress (leaving cannot
-undo a losing deal) and gets what is left back when it ends; anyone else no longer at the table
-gets it back at once (`keep`).
+undo a losing deal) and gets what is left back when it ends; anyone else no longer at the table gets
+it back at once (`keep`).
 
 Once a day (UTC) per chat, a person whose chips, on tables included, are below the chat's floor
 is brought back up to it at their first game of the day: when they open, join or take over a

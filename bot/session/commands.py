@@ -1,7 +1,7 @@
 """The chat commands that are not moves: /games, /rules, /chips, /top, /stats, /notify, /lang,
 /settings, /help. Platform-neutral: each returns a `Reply` whose `answer` the adapter posts.
 
-DESIGN.md §4 and §8. Chips and standings are read from storage (`storage.stats`): the
+docs/architecture.md §4 and §8. Chips and standings are read from storage (`storage.stats`): the
 leaderboards (`bot.deals.leaderboards`: the season's, an earlier one's, all time's, by chips or by
 chips won per deal); a person's figures keep winnings apart from the chips they were given, and
 name their seasons. Settings that change how a chat plays (language, turn and lobby limits,

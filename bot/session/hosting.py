@@ -1,14 +1,14 @@
 """Host controls: taking over a seat, removing a player, skipping a stuck turn, leaving a game.
 
-DESIGN.md §4. A table that goes wrong can be fixed from the chat, on every platform in the same
-words. `/join` (or the table's Join) in a running game takes over a seat the computer plays: the
-person who left a seat gets that seat back; anyone else takes a computer's seat first, then one
-whose person left or was removed, then one whose person is away, so that a seat waits for its
-person as long as there is another. The creator (or a chat admin) can remove a player: from a
-lobby they leave; in a game the computer plays their seat from then on, for no chips. The
-creator (or an admin) can make the computer play the turn that is due now (`/skip`): it is the
-turn's timer running out early, so it counts as the player's missed turn. Whoever leaves the
-creator's role passes it to the next person at the table.
+docs/architecture.md §4. A table that goes wrong can be fixed from the chat, on every platform in
+the same words. `/join` (or the table's Join) in a running game takes over a seat the computer
+plays: the person who left a seat gets that seat back; anyone else takes a computer's seat first,
+then one whose person left or was removed, then one whose person is away, so that a seat waits for
+its person as long as there is another. The creator (or a chat admin) can remove a player: from a
+lobby they leave; in a game the computer plays their seat from then on, for no chips. The creator
+(or an admin) can make the computer play the turn that is due now (`/skip`): it is the turn's timer
+running out early, so it counts as the player's missed turn. Whoever leaves the creator's role
+passes it to the next person at the table.
 
 A seat changes hands at once, but chips follow the deal (`bot.session.chips`): whoever was at stake
 when the deal began stays at stake in it, and a newcomer plays for chips from the next deal on.

@@ -1,9 +1,9 @@
 """A table's life outside the moves: the lobby, its seats, the start, a stop, playing again.
 
-DESIGN.md §0 and §4. `/newgame` opens a lobby with its creator seated, and tells the people who
-asked to hear of the chat's new lobbies (`/notify`); people join and leave, computers are added
-and removed, and the creator starts the first deal. When the creator leaves, the role passes to
-the next person at the table. Sitting down needs chips: at least one stake's worth, after the
+docs/architecture.md §0 and §4. `/newgame` opens a lobby with its creator seated, and tells the
+people who asked to hear of the chat's new lobbies (`/notify`); people join and leave, computers are
+added and removed, and the creator starts the first deal. When the creator leaves, the role passes
+to the next person at the table. Sitting down needs chips: at least one stake's worth, after the
 day's refill (`bot.session.chips`); the largest stake is the chat's to set. The creator or a chat
 admin may stop a game at any time: an unfinished deal settles nothing, and the table and every hand
 say so and lose their buttons. A finished match offers to play again: a new lobby with the same

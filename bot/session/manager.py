@@ -1,12 +1,11 @@
 """The platform-neutral session layer's front door: what adapters ask, and where presses go.
 
-DESIGN.md §4 and §1 invariants 6–8. An adapter turns a command or a press into one call here and
-shows the screens that come back. The work is done by the layer's parts, each in its module: the
-request path (`bot.session.requests`: lock, load, save, show), the table's life
+docs/architecture.md §4 and §1 invariants 6–8. An adapter turns a command or a press into one call
+here and shows the screens that come back. The work is done by the layer's parts, each in its
+module: the request path (`bot.session.requests`: lock, load, save, show), the table's life
 (`bot.session.lobby`), a game in play (`bot.session.turns`) and what happens when nobody acts
 (`bot.session.timers`). A press's code is either a move of the game or one of the session layer's
-own (`bot.present.payload`'s named controls), routed by `CONTROLS`.
-"""
+own (`bot.present.payload`'s named controls), routed by `CONTROLS`. """
 
 from __future__ import annotations
 

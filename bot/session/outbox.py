@@ -1,9 +1,9 @@
 """Messages to one chat, in order, coalesced, within the platform's budget, retried until sent.
 
-DESIGN.md §5 and §11: each adapter owns its platform's limits (Telegram: 20 messages a minute per
-group; Discord: its own per-channel limits, which discord.py keeps). Every call that sends, edits
-or deletes a message in the chat goes through the chat's outbox, which never makes more than
-`cap` calls in any `window` seconds.
+docs/architecture.md §5 and §11: each adapter owns its platform's limits (Telegram: 20 messages a
+minute per group; Discord: its own per-channel limits, which discord.py keeps). Every call that
+sends, edits or deletes a message in the chat goes through the chat's outbox, which never makes more
+than `cap` calls in any `window` seconds.
 
 New messages (`post`) are kept in order and all delivered. Updates of something shown in place
 (the table message, a hand) are slots: a newer update replaces one still waiting, so a table

@@ -1,10 +1,10 @@
 """The request path every part of the session layer shares: lock, load, check, save, show.
 
-DESIGN.md §4 and §1 invariants 6–8. Every request — a press, a command, a timer — takes the
-session's `asyncio.Lock`, loads the session, checks it, changes it, saves it with the version it
+docs/architecture.md §4 and §1 invariants 6–8. Every request — a press, a command, a timer — takes
+the session's `asyncio.Lock`, loads the session, checks it, changes it, saves it with the version it
 loaded (a deal's settlement and the posts the chat is owed in the same transaction) and hands the
-screens to the adapter while still holding the lock, so screens reach the adapter in the order
-the game changed. A rejected request (`Refusal`) changes nothing and gets a short answer.
+screens to the adapter while still holding the lock, so screens reach the adapter in the order the
+game changed. A rejected request (`Refusal`) changes nothing and gets a short answer.
 
 The chats' settings and languages are read here too, cached until a command changes them; this
 is the one place the session layer reaches storage from, and adapters reach it through the

@@ -1,14 +1,13 @@
 """Who pays whom at a table: people only, and no more than each has on the table.
 
-DESIGN.md §1.7 and §6. The rules core reports a deal's settlement as payments between pairs of
-seats (`games.engine.Payment`: a loser pays a winner). Only the payments between two seats at
-stake are kept, so people settle among themselves as if the computers' pairs were not there, and
-the chips stay zero-sum among people; a computer, or a person with nothing on the table, plays
-for nothing. Each seat's net is then covered by its table: a loser pays what they owe or, when
-that is more than they brought, all they have, and the winners share what there is in
-proportion to what they were owed (the chips that do not divide evenly go to the largest
-remainders, ties to the earlier seat). No hold can go below zero, and the deal stays zero-sum.
-"""
+docs/architecture.md §1.7 and §6. The rules core reports a deal's settlement as payments between
+pairs of seats (`games.engine.Payment`: a loser pays a winner). Only the payments between two seats
+at stake are kept, so people settle among themselves as if the computers' pairs were not there, and
+the chips stay zero-sum among people; a computer, or a person with nothing on the table, plays for
+nothing. Each seat's net is then covered by its table: a loser pays what they owe or, when that is
+more than they brought, all they have, and the winners share what there is in proportion to what
+they were owed (the chips that do not divide evenly go to the largest remainders, ties to the
+earlier seat). No hold can go below zero, and the deal stays zero-sum. """
 
 from __future__ import annotations
 

@@ -1,13 +1,12 @@
 """What happens when nobody acts: one deadline per session, and the countdown on the table.
 
-DESIGN.md §4. A session's deadline says what comes next: the lobby closes, a computer seat moves
-at its level (an absent player's seat, at the usual level), a person's turn runs out (two in a
-row, and the computer plays for them until they are back), or the next deal starts. It is
+docs/architecture.md §4. A session's deadline says what comes next: the lobby closes, a computer
+seat moves at its level (an absent player's seat, at the usual level), a person's turn runs out (two
+in a row, and the computer plays for them until they are back), or the next deal starts. It is
 stored with the session, so after a restart the timers are rebuilt from the database. Where a
-platform cannot show a countdown that counts by itself, the table is refreshed at the 60-, 30-
-and 10-second steps. Where several processes share the database, a deadline is acted on only
-by the process holding the game's lease (`bot.service.workers`).
-"""
+platform cannot show a countdown that counts by itself, the table is refreshed at the 60-, 30- and
+10-second steps. Where several processes share the database, a deadline is acted on only by the
+process holding the game's lease (`bot.service.workers`). """
 
 from __future__ import annotations
 

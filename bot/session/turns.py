@@ -1,12 +1,11 @@
 """A game in play: moves, a deal's end, the next deal, and the screens each change shows.
 
-DESIGN.md §4 and §1 invariants 4–7. A move goes through the rules core's `play` only; the state it
-makes is saved with the next turn's deadline, or, once the deal is over, with its settlement and
-the result post the chat is owed, in one transaction. Then the table and every hand that changed
-are shown, built from views (the presenter never sees a state). A seat whose player went away
-is played by the computer until they come back; the deal's last move is kept with the session so
-that a countdown refresh, a restart or a seat change shows it as the move itself did.
-"""
+docs/architecture.md §4 and §1 invariants 4–7. A move goes through the rules core's `play` only; the
+state it makes is saved with the next turn's deadline, or, once the deal is over, with its
+settlement and the result post the chat is owed, in one transaction. Then the table and every hand
+that changed are shown, built from views (the presenter never sees a state). A seat whose player
+went away is played by the computer until they come back; the deal's last move is kept with the
+session so that a countdown refresh, a restart or a seat change shows it as the move itself did. """
 
 from __future__ import annotations
 

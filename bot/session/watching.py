@@ -1,5 +1,5 @@
-"""A game as someone watching it sees it: the group's table from the rules' spectator's view,
-in the watcher's language, for surfaces that show it to one person (issue 37, Watch; DESIGN.md
+"""A game as someone watching it sees it: the group's table from the rules' spectator's view, in the
+watcher's language, for surfaces that show it to one person (issue 37, Watch; docs/architecture.md
 §1 invariant 4).
 
 The session layer decides what a spectator sees, so every surface shows the same: the table

@@ -1,6 +1,6 @@
 """The Telegram adapter: updates in, neutral requests to the session layer, screens out.
 
-DESIGN.md §5 (Telegram) and §1 invariant 8: no game logic here. A press becomes
+docs/architecture.md §5 (Telegram) and §1 invariant 8: no game logic here. A press becomes
 `SessionManager.press`, a command a call of the manager or of `Commands`; the screens that come
 back become Bot API calls. The group sees one table message per game, edited in place (picture,
 caption and keyboard in one `editMessageMedia`), through the chat's `Outbox`, which keeps every

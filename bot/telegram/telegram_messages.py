@@ -1,14 +1,12 @@
 """How a screen becomes a Telegram message, and what Telegram's errors and objects mean here.
 
-DESIGN.md §5 (Telegram). A screen with a picture is a photo with a caption, one without is a
-text message; a text message cannot be edited into a photo, so a `Shown` remembers which it is,
-and what it shows (the picture's digest, the words, the buttons), so that a screen nobody would
-see differ from it costs no call. A picture Telegram already has is sent again by the file_id
-Telegram gave it (`FileIds`, by a hash of its bytes), never uploaded twice.
-Buttons that open the private chat carry a start code (`j_<game>` joins, `h_<game>` shows the
-hand). Which refusals are passing (`retry_after`) is decided here, and the token never reaches a
-log (`guard_logs`).
-"""
+docs/architecture.md §5 (Telegram). A screen with a picture is a photo with a caption, one without
+is a text message; a text message cannot be edited into a photo, so a `Shown` remembers which it is,
+and what it shows (the picture's digest, the words, the buttons), so that a screen nobody would see
+differ from it costs no call. A picture Telegram already has is sent again by the file_id Telegram
+gave it (`FileIds`, by a hash of its bytes), never uploaded twice. Buttons that open the private
+chat carry a start code (`j_<game>` joins, `h_<game>` shows the hand). Which refusals are passing
+(`retry_after`) is decided here, and the token never reaches a log (`guard_logs`). """
 
 from __future__ import annotations
 

@@ -1,12 +1,12 @@
 """The web table's replay of a finished deal (`/app/replay.html`): its data and board pictures.
 
-DESIGN.md §4 and §1.3; the deal is replayed and checked by `bot.deals.deal_check`, shown by
-`bot.deals.replay_steps`. A result post links here with the deal's token: its game's number, the
-deal's number and the fingerprint of the deal's seed (`<session>_<deal>_<fingerprint>`). The
-token is what lets someone in: the result post that carries it names the seed, so the group can
-look again, and nobody else can guess a fingerprint of 64 bits for a deal they have not seen.
-The deal is over, so the page shows every hand face up, and needs no Telegram sign-in: the same
-link works from a Telegram group and a Discord channel.
+docs/architecture.md §4 and §1.3; the deal is replayed and checked by `bot.deals.deal_check`, shown
+by `bot.deals.replay_steps`. A result post links here with the deal's token: its game's number, the
+deal's number and the fingerprint of the deal's seed (`<session>_<deal>_<fingerprint>`). The token
+is what lets someone in: the result post that carries it names the seed, so the group can look
+again, and nobody else can guess a fingerprint of 64 bits for a deal they have not seen. The deal is
+over, so the page shows every hand face up, and needs no Telegram sign-in: the same link works from
+a Telegram group and a Discord channel.
 
 - `GET api/replay?d=TOKEN&lang=L`: every step (`replay_steps.as_json`);
 - `GET api/replay/board?d=TOKEN&step=N&lang=L`: step N's board picture.

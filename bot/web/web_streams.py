@@ -1,5 +1,6 @@
-"""The web table's open event streams: told when their game is saved, and capped (DESIGN.md §6
-and §11: pages are told, not polling; everything the internet can reach has limits).
+"""The web table's open event streams: told when their game is saved, and capped
+(docs/architecture.md §6 and §11: pages are told, not polling; everything the internet can reach has
+limits).
 
 Each open page holds one stream. A stream never reads the database while nothing changes: it
 sleeps until `storage.changes` tells of a save of its game (this process's at once, another's

@@ -1,7 +1,7 @@
 """The web table as one person sees it: the session layer's screens, as JSON for the page.
 
-DESIGN.md §1 invariants 4 and 5, and §4. The page shows what the chats show, built by the same
-presenter from the same views: the group's table (its words, its countdown, its board picture)
+docs/architecture.md §1 invariants 4 and 5, and §4. The page shows what the chats show, built by the
+same presenter from the same views: the group's table (its words, its countdown, its board picture)
 and the opener's own hand, from their seat's own view only, so nothing another seat holds ever
 reaches the page. Its moves are the hand's buttons (labels and payloads from
 `bot.present.keyboards`, every legal move, with the hand letters each plays), so a tap goes through

@@ -1,8 +1,8 @@
 """The web table's routes on the bot's HTTP server (`/app/`): the page, its data, its moves.
 
-DESIGN.md §4: a tap on the page is a press like any other. Every request under `/app/api/`
-carries Telegram's init data (`Authorization: tma <init data>`), checked against the bot's
-token and its age (`bot.web.webapp_auth`); without it the answer is 401 and nothing is read or
+docs/architecture.md §4: a tap on the page is a press like any other. Every request under
+`/app/api/` carries Telegram's init data (`Authorization: tma <init data>`), checked against the
+bot's token and its age (`bot.web.webapp_auth`); without it the answer is 401 and nothing is read or
 changed. Then:
 
 - `GET api/table?session=N`: the table as the opener may see it (`bot.web.web_table`): their seat's,

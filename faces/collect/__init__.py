@@ -1,13 +1,12 @@
 """The home of the draw-and-discard games: Kap Ten and Kap Tai Shap (夾十, 夾大十) on the Chinese
 set, and Three Dozen on the double-six set.
 
-Rules sources: RULES.md §2.6 (Kap Ten: Culin's rules let a player take any discard and pay for
-it with a discard before the compulsory draw; the classical rules only the last discard; a
-winning hand is an eye and tens), §2.7 (Kap Tai Shap: up to twenty players, several sets) and
-§2.9 (Three Dozen: take the last discard only to lay it out as a pair, the first to three pairs
-wins). A discard on the table has no hand letter, so taking it is "⤴ 6:6"; a hand tile is its
-letter and face.
-"""
+Rules sources: docs/rules-book.md §2.6 (Kap Ten: Culin's rules let a player take any discard and pay
+for it with a discard before the compulsory draw; the classical rules only the last discard; a
+winning hand is an eye and tens), §2.7 (Kap Tai Shap: up to twenty players, several sets) and §2.9
+(Three Dozen: take the last discard only to lay it out as a pair, the first to three pairs wins). A
+discard on the table has no hand letter, so taking it is "⤴ 6:6"; a hand tile is its letter and
+face. """
 
 from __future__ import annotations
 
@@ -155,8 +154,8 @@ class KapHome(CollectHome[KapView]):
         return tr(lang, "hint.discard" if view.taken is None else "hint.kap_taken")
 
     def named(self, view: KapView, lang: str) -> Namer:
-        """A tile by its face, and by what it counts where the face says otherwise: "[4:2]
-        (counts 3)" (RULES.md §2.6; the `four_two` option may make it count its six pips)."""
+        """A tile by its face, and by what it counts where the face says otherwise: "[4:2] (counts
+        3)" (docs/rules-book.md §2.6; the `four_two` option may make it count its six pips)."""
         counts = values(view.options.four_two)
         kinds, plain = view.tiles.kind_of, faces_of(view.tiles)
 
@@ -201,7 +200,8 @@ class KapHome(CollectHome[KapView]):
         return hand_image(view, frame, taken=view.taken, worth=self.worth(view))
 
     def worth(self, view: KapView) -> Mapping[int, int]:
-        """`[4:2]` counts 3 (RULES.md §2.6), unless the `four_two` option counts its pips."""
+        """`[4:2]` counts 3 (docs/rules-book.md §2.6), unless the `four_two` option counts its
+        pips."""
         return kap_worth(view)
 
     def points_column(self, lang: str) -> str:

@@ -1,6 +1,6 @@
 """The table image of the draw-and-discard games, drawn from a public view (never from a state).
 
-Rules sources: RULES.md §2.6 (Kap Ten: one face-up discard row anyone may take from under
+Rules sources: docs/rules-book.md §2.6 (Kap Ten: one face-up discard row anyone may take from under
 Culin's rules, the last discard only under the classical rules; a winning hand is an eye and
 tens; the winner takes the pot), §2.7 (Kap Tai Shap: up to twenty players and several sets, so
 a hundred discards and more) and §2.9 (Three Dozen: pairs laid out face up stay on the frame,
@@ -293,10 +293,10 @@ def take_line(view: View, frame: Frame, family: str) -> tuple[str, bool]:
     """Who may take the framed discards, as drawn, and whether the words take a row of their
     own under the facts. On that row a name too long for it is shortened, never "may take".
 
-    Three Dozen's discard is taken only to be laid out in a pair at once (RULES.md §2.9), and
-    whether it pairs with the next player's hidden tiles the picture cannot know: it says so
-    rather than promise a take. With the forced pickup (`pickup=forced`) a discard that pairs
-    must be taken, and the words say must, not may."""
+    Three Dozen's discard is taken only to be laid out in a pair at once (docs/rules-book.md §2.9),
+    and whether it pairs with the next player's hidden tiles the picture cannot know: it says so
+    rather than promise a take. With the forced pickup (`pickup=forced`) a discard that pairs must
+    be taken, and the words say must, not may."""
     if not view.takeable or view.to_move is None:
         return "", False
     lang, name = frame.lang, _name(frame, view.to_move)

@@ -109,10 +109,10 @@ COLLECT: dict[str, Entry] = {
     "img.void_deal": "void deal: the stock ran out, antes go back",
     "img.won_paid_column": "won / paid",
     "img.pairs_column": "pairs",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.6–§2.7 Kap Ten and
-    # Kap Tai Shap, §2.9 Three Dozen; decisions D-02…D-18): plain text within
-    # `faces.MAX_RULES_CHARS`, with "• " bullets, no markup characters, every preset and
-    # option as `/newgame` spells it
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.6–§2.7 Kap Ten
+    # and Kap Tai Shap, §2.9 Three Dozen; decisions D-02…D-18): plain text within
+    # `faces.MAX_RULES_CHARS`, with "• " bullets, no markup characters, every preset and option as
+    # `/newgame` spells it
     "rules.kapten": (
         "Kap Ten (夾十, Kap Shap): exactly 2 players, the 32-tile Chinese set.\n"
         "\n"

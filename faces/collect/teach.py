@@ -1,12 +1,11 @@
 """What the terminal explains about the collecting games: the marks on their buttons, why a
 typed tile or discard is no move now, and the running chips their seat panels show.
 
-Rules sources: RULES.md §2.6 (Kap Ten: under Culin's rules any face-up discard may be taken,
-paid for with another discard, then the compulsory draw; under the classical rules the last
-discard or the stock; a winning hand is an eye and tens, [4:2] counting 3), §2.7 (Kap Tai Shap:
-ten tiles, four tens) and §2.9 (Three Dozen: only the last discard, and only to lay it out at
-once as a pair; a pair is two neighbouring doubles or twelve pips together; three pairs win).
-"""
+Rules sources: docs/rules-book.md §2.6 (Kap Ten: under Culin's rules any face-up discard may be
+taken, paid for with another discard, then the compulsory draw; under the classical rules the last
+discard or the stock; a winning hand is an eye and tens, [4:2] counting 3), §2.7 (Kap Tai Shap: ten
+tiles, four tens) and §2.9 (Three Dozen: only the last discard, and only to lay it out at once as a
+pair; a pair is two neighbouring doubles or twelve pips together; three pairs win). """
 
 from __future__ import annotations
 

@@ -112,11 +112,11 @@ COLLECT: dict[str, Entry] = {
     "img.void_deal": "роздачу анульовано: базар скінчився, внески повертаються",
     "img.won_paid_column": "виграш / сплата",
     "img.pairs_column": "пари",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.6–§2.7 Kap Ten and
-    # Kap Tai Shap, §2.9 Three Dozen; decisions D-02…D-18): plain text within
-    # `faces.MAX_RULES_CHARS`, with "• " bullets, no markup characters, every preset and
-    # option as `/newgame` spells it
-    # ("переможець" there is the winner of any deal, not one person at the table)
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.6–§2.7 Kap Ten
+    # and Kap Tai Shap, §2.9 Three Dozen; decisions D-02…D-18): plain text within
+    # `faces.MAX_RULES_CHARS`, with "• " bullets, no markup characters, every preset and option as
+    # `/newgame` spells it ("переможець" there is the winner of any deal, not one person at the
+    # table)
     "rules.kapten": (
         "Тягни десятки (夾十, Kap Shap): рівно 2 гравці, китайський набір із 32 плиток.\n"
         "\n"

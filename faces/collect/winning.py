@@ -1,7 +1,7 @@
 """The finished deal of a draw-and-discard game on the felt: the winning hand in its groups
 (Kap's eye, then its tens, each captioned; Three Dozen's three pairs), or why there is none.
 
-Rules sources: RULES.md §2.6 (a Kap hand wins as an eye and tens; a ten counts 10 or 20;
+Rules sources: docs/rules-book.md §2.6 (a Kap hand wins as an eye and tens; a ten counts 10 or 20;
 `[4:2]` counts 3),
 §2.7 (Kap Tai Shap: a void deal when the stock runs out) and §2.9 (Three Dozen: three pairs).
 """
@@ -158,7 +158,7 @@ def draw_panel(image: Image.Image, look: Theme, view: View, frame: Frame, at: Pa
 
 def kap_worth(view: KapView) -> dict[int, int]:
     """Tile id -> what it counts, for the tiles Kap counts other than by their pips: `[4:2]`
-    counts 3 (RULES.md §2.6) unless the `four_two` option counts its pips."""
+    counts 3 (docs/rules-book.md §2.6) unless the `four_two` option counts its pips."""
     worth = values(view.options.four_two)
     tiles = view.tiles
     return {t: worth[tiles.kind_of[t]] for t in range(tiles.size)
@@ -167,7 +167,7 @@ def kap_worth(view: KapView) -> dict[int, int]:
 
 def group_caption(view: View, tiles: TileSet, group: Sequence[int], index: int, lang: str) -> str:
     """Under Kap's eye its name, under each ten what it adds up to (10 or 20). A tile that
-    counts other than its pips (`[4:2]` counts 3, RULES.md §2.6) would make the total
+    counts other than its pips (`[4:2]` counts 3, docs/rules-book.md §2.6) would make the total
     disagree with the pips in sight, so such a ten spells its sum out: "3 + 7 = 10"."""
     if not isinstance(view, KapView):
         return ""

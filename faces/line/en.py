@@ -68,7 +68,7 @@ LINE: dict[str, Entry] = {
     "img.score": "score: {v}/{target}",
     "img.total": "total: {v}",
     "img.empty_line": "no tiles on the table yet",
-    # Ding Niu (RULES.md §2.11): its block, SuanZhang
+    # Ding Niu (docs/rules-book.md §2.11): its block, SuanZhang
     "dn.full": "SuanZhang ({name}): the line is blocked; from now on only doubles are "
                "attached.",
     "dn.smothered": "SuanZhang ({name}): the line is smothered, and the deal ends.",
@@ -84,9 +84,9 @@ LINE: dict[str, Entry] = {
     "img.dn_forced": "forced block",
     "label.suanzhang": "SuanZhang",
     "label.suanzhang_failed": "SuanZhang failed",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.1 the connecting
-    # games' common core, §2.2–§2.3 Dragon, §2.4 Ce Deng, §2.5 Tails, §2.11 Ding Niu, §2.10
-    # "ДОМІНО"; decisions D-02…D-26): plain text within `faces.MAX_RULES_CHARS`, with "• "
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.1 the
+    # connecting games' common core, §2.2–§2.3 Dragon, §2.4 Ce Deng, §2.5 Tails, §2.11 Ding Niu,
+    # §2.10 "ДОМІНО"; decisions D-02…D-26): plain text within `faces.MAX_RULES_CHARS`, with "• "
     # bullets, no markup characters, every preset and option as `/newgame` spells it
     "rules.dragon": (
         "Dragon (接龍, Jie Long): 2 to 4 players, the 32-tile Chinese set.\n"

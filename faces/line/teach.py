@@ -1,7 +1,7 @@
 """What the terminal explains about the line games: the marks on their buttons, why a tile
 cannot go where it was typed, and the running figures their seat panels show.
 
-Rules sources: RULES.md §2.1 (a tile is attached where its number matches the open end; a
+Rules sources: docs/rules-book.md §2.1 (a tile is attached where its number matches the open end; a
 player who holds a tile that fits must attach one, otherwise lays one face down; the lead of a
 one-arm game declares the open end), §2.3 (two arms: either open end), §2.10 (ДОМІНО: the
 highest double opens, a tile that fits must be played, otherwise draw from the stock, or pass

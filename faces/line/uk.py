@@ -75,7 +75,7 @@ LINE: dict[str, Entry] = {
     "img.score": "очки: {v}/{target}",
     "img.total": "разом: {v}",
     "img.empty_line": "на столі ще немає плиток",
-    # Бій биків (RULES.md §2.11): його блок, Суаньчжан
+    # Бій биків (docs/rules-book.md §2.11): його блок, Суаньчжан
     "dn.full": "Суаньчжан ({name}): ряд заблоковано; відтепер приєднують лише дублі.",
     "dn.smothered": "Суаньчжан ({name}): ряд задушено, роздача закінчується.",
     "dn.forced": "Вимушений блок ({name}): іншої підхожої плитки не було, тож це не "
@@ -92,11 +92,11 @@ LINE: dict[str, Entry] = {
     "img.dn_forced": "вимушений блок",
     "label.suanzhang": "Суаньчжан",
     "label.suanzhang_failed": "Суаньчжан не вдався",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.1 the connecting
-    # games' common core, §2.2–§2.3 Dragon, §2.4 Ce Deng, §2.5 Tails, §2.11 Ding Niu, §2.10
-    # "ДОМІНО"; decisions D-02…D-26): plain text within `faces.MAX_RULES_CHARS`, with "• "
-    # bullets, no markup characters, every preset and option as `/newgame` spells it
-    # ("переможець" there is the winner of any deal, not one person at the table)
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.1 the
+    # connecting games' common core, §2.2–§2.3 Dragon, §2.4 Ce Deng, §2.5 Tails, §2.11 Ding Niu,
+    # §2.10 "ДОМІНО"; decisions D-02…D-26): plain text within `faces.MAX_RULES_CHARS`, with "• "
+    # bullets, no markup characters, every preset and option as `/newgame` spells it ("переможець"
+    # there is the winner of any deal, not one person at the table)
     "rules.dragon": (
         "З'єднай дракона (接龍, ДзєЛун): 2–4 гравці, китайський набір із 32 плиток.\n"
         "\n"

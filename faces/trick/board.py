@@ -1,9 +1,9 @@
 """The Tien Gow table image: the trick on the felt, one slot per seat, drawn from a public view.
 
-Rules source: RULES.md §2.8 (four players, eight tiles each; every seat follows the lead with as
-many tiles, face up only when the play beats the highest so far, otherwise face down; the trick
-goes to the highest face-up play and counts as many tricks as it had tiles per play; the banker
-leads the first trick and is paid and pays at his multiplier).
+Rules source: docs/rules-book.md §2.8 (four players, eight tiles each; every seat follows the lead
+with as many tiles, face up only when the play beats the highest so far, otherwise face down; the
+trick goes to the highest face-up play and counts as many tricks as it had tiles per play; the
+banker leads the first trick and is paid and pays at his multiplier).
 
 A face-down play is drawn as backs even when the view names its tiles (a seat's own view does),
 so the group's picture is the same whichever view it is drawn from and never shows a folded tile.

@@ -1,15 +1,14 @@
 """The Deer Hunt table image: the partnerships and their red pips, the seats, the trick on the
 felt and the record of the tricks taken, drawn from a public view.
 
-Rules source: RULES.md §2.12 (partners opposite, team A = seats 0 and 2, team B = seats 1 and 3;
-one tile each to a trick, face up, the highest taking it; red pips the score, §1.4; deer
+Rules source: docs/rules-book.md §2.12 (partners opposite, team A = seats 0 and 2, team B = seats 1
+and 3; one tile each to a trick, face up, the highest taking it; red pips the score, §1.4; deer
 escaped, D-32/D-33). On a phone a player must see at once who plays with whom and how the hunt
-stands, so the partnerships are marked by their colour everywhere (the score bar, the seat
-boxes' edges, the names over the trick, the record of tricks) and named by their letter beside
-it, and every count of red pips is written as a number, not left to the tiles' red dots. The
-seat boxes stand two by two, so partners share a column under their team's score: team A on
-the left, team B on the right.
-"""
+stands, so the partnerships are marked by their colour everywhere (the score bar, the seat boxes'
+edges, the names over the trick, the record of tricks) and named by their letter beside it, and
+every count of red pips is written as a number, not left to the tiles' red dots. The seat boxes
+stand two by two, so partners share a column under their team's score: team A on the left, team B on
+the right. """
 
 from __future__ import annotations
 

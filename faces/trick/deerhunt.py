@@ -1,15 +1,14 @@
 """The home of Deer Hunt (鹿狩り), the trick family's partnership game: what its table, its hands
 and its terminal show.
 
-Rules source: RULES.md §2.12 (two partnerships, partners opposite; one tile each to a trick, any
-tile, face up; the highest takes it; the red pips of the tricks a team took are its score, §1.4;
-deer escaped, D-32/D-33). A move is one tile, so a button names its letter, its face and the
-red pips it carries ("A 6:4 · 4 red"). Who plays with whom is said wherever a player looks:
-the table's caption names both teams with their red pips, the picture marks every seat, name
-and taken trick with its team's colour and letter, the hand says whom its holder plays with,
-and the terminal lists the teams above the seats. The partnerships themselves are the rules'
-(`Rules.teams`), read here as everywhere else.
-"""
+Rules source: docs/rules-book.md §2.12 (two partnerships, partners opposite; one tile each to a
+trick, any tile, face up; the highest takes it; the red pips of the tricks a team took are its
+score, §1.4; deer escaped, D-32/D-33). A move is one tile, so a button names its letter, its face
+and the red pips it carries ("A 6:4 · 4 red"). Who plays with whom is said wherever a player looks:
+the table's caption names both teams with their red pips, the picture marks every seat, name and
+taken trick with its team's colour and letter, the hand says whom its holder plays with, and the
+terminal lists the teams above the seats. The partnerships themselves are the rules'
+(`Rules.teams`), read here as everywhere else. """
 
 from __future__ import annotations
 

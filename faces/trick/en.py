@@ -66,7 +66,7 @@ TRICK: dict[str, Entry] = {
     "img.taken": "taken by {name} (+{v})",
     "img.banker_leads": "banker {name} leads",
     "img.tricks_column": "tricks",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.8; decisions
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.8; decisions
     # D-02…D-18): plain text within `faces.MAX_RULES_CHARS`, with "• " bullets, no markup
     # characters, every preset and option as `/newgame` spells it
     "rules.tiengow": (
@@ -111,7 +111,7 @@ TRICK: dict[str, Entry] = {
         "• deals=0: deals in a match (0: until the table stops).\n"
         "Example: /newgame tiengow streak early_death=on"
     ),
-    # Deer Hunt (RULES.md §2.12): its title, presets, table, pictures, lessons, /rules
+    # Deer Hunt (docs/rules-book.md §2.12): its title, presets, table, pictures, lessons, /rules
     "game.deerhunt": "Deer Hunt",
     "preset.deerhunt": "plain deal",
     "preset.fair": "fair deal",
@@ -156,7 +156,7 @@ TRICK: dict[str, Entry] = {
     "teach.dh_red": "Red pips are the 1s and the 4s, and 6 on [6:6]: 64 in the set. Your "
                     "team's red pips are its score; fewer pays the difference.",
     "teach.dh_partners": "Partners sit opposite: seats 1 and 3 are team A, 2 and 4 team B.",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.12; D-27…D-34)
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.12; D-27…D-34)
     "rules.deerhunt": (
         "Deer Hunt (鹿狩り, 中原逐鹿): a Japanese trick-taking game for 4 players in two "
         "partnerships with the Chinese set of 32 tiles, 8 each.\n"

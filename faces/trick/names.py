@@ -1,9 +1,9 @@
 """Tien Gow's names: a tile by its rank name, a play by what Tien Gow calls it, in Ukrainian and
 English; and the Chinese names of the set's tiles.
 
-Rules source: RULES.md §1.1 (the tiles' names, the civil and military suits, the civil pairs,
-the four Chinese military pairs and the Supreme pair 至尊) and §2.8 (the plays that may be led:
-single tiles, pairs and the four mixed families Heaven–Nine, Earth–Eight, Man–Seven and
+Rules source: docs/rules-book.md §1.1 (the tiles' names, the civil and military suits, the civil
+pairs, the four Chinese military pairs and the Supreme pair 至尊) and §2.8 (the plays that may be
+led: single tiles, pairs and the four mixed families Heaven–Nine, Earth–Eight, Man–Seven and
 Harmony–Five, as two, three or four tiles).
 
 These names belong to Tien Gow: the other games on the Chinese set call a tile by its face
@@ -30,8 +30,8 @@ ZH: dict[tuple[int, int], str] = {
     (6, 3): "雜九", (5, 4): "雜九", (6, 2): "雜八", (5, 3): "雜八", (5, 2): "雜七",
     (4, 3): "雜七", (4, 2): "二四", (4, 1): "雜五", (3, 2): "雜五", (2, 1): "丁三",
 }
-"""Each face's Chinese name (RULES.md §1.1, ZH-TJ): the civil tiles by their own names, the
-military ones as "mixed" (雜) nines, eights, sevens and fives, and the two halves of 至尊."""
+"""Each face's Chinese name (docs/rules-book.md §1.1, ZH-TJ): the civil tiles by their own names,
+the military ones as "mixed" (雜) nines, eights, sevens and fives, and the two halves of 至尊."""
 ZH_ALSO: dict[tuple[int, int], str] = {(3, 1): "鵝牌"}
 """A second name in common use: Harmony is also the Goose."""
 SUPREME_ZH = "至尊"

@@ -72,7 +72,7 @@ TRICK: dict[str, Entry] = {
     "img.taken": "бере {name} (+{v})",
     "img.banker_leads": "перший хід: банкір {name}",
     "img.tricks_column": "взятки",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.8; decisions
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.8; decisions
     # D-02…D-18): plain text within `faces.MAX_RULES_CHARS`, with "• " bullets, no markup
     # characters, every preset and option as `/newgame` spells it
     # ("переможець" there is the winner of any deal, not one person at the table)
@@ -118,7 +118,7 @@ TRICK: dict[str, Entry] = {
         "• deals=0: кількість роздач у матчі (0: доки стіл не зупинять).\n"
         "Приклад: /newgame tiengow streak early_death=on"
     ),
-    # Deer Hunt (RULES.md §2.12): its title, presets, table, pictures, lessons, /rules
+    # Deer Hunt (docs/rules-book.md §2.12): its title, presets, table, pictures, lessons, /rules
     "game.deerhunt": "Полювання на оленів",
     "preset.deerhunt": "звичайна роздача",
     "preset.fair": "чесна роздача",
@@ -174,7 +174,7 @@ TRICK: dict[str, Entry] = {
                     "очки команди — її рахунок; в кого менше, той платить різницю.",
     "teach.dh_partners": "Партнери сидять навпроти: місця 1 і 3 — команда А, 2 і 4 — "
                          "команда Б.",
-    # /rules GAME: the rules in short, as `games/` plays them (RULES.md §2.12; D-27…D-34)
+    # /rules GAME: the rules in short, as `games/` plays them (docs/rules-book.md §2.12; D-27…D-34)
     "rules.deerhunt": (
         "Полювання на оленів (鹿狩り, 中原逐鹿): японська гра на взятки для 4 гравців у двох "
         "парах, китайський набір із 32 плиток, по 8 кожному.\n"

@@ -1,9 +1,9 @@
 """Deals a seat cannot tell from the real one: its own view with every unseen tile dealt anew.
 
-Rules sources: RULES.md §2.1 (connecting games: a face-down discard is made only by a player who
-cannot attach, D-02, so it tells which numbers that hand lacked), §2.4–§2.5 (decks of Ce Deng and
-Tails), §2.6–§2.7 (Kap: the stock and the other hands), §2.9 (Three Dozen: pairs must be laid
-out, so no hand waiting for its turn holds one).
+Rules sources: docs/rules-book.md §2.1 (connecting games: a face-down discard is made only by a
+player who cannot attach, D-02, so it tells which numbers that hand lacked), §2.4–§2.5 (decks of Ce
+Deng and Tails), §2.6–§2.7 (Kap: the stock and the other hands), §2.9 (Three Dozen: pairs must be
+laid out, so no hand waiting for its turn holds one).
 
 The strong player (`games.search`) judges a move by playing it out in such deals, which each
 game makes (`Rules.redeal`, `Rules.deals`): uniformly by default (Tien Gow, Доміно), and with

@@ -2,7 +2,7 @@
 reading of the others' moves as the heuristic's (`SLIP`), and the Metropolis `Chain` that draws
 deals in proportion to how likely they make the moves seen (`Rules.deals`).
 
-Rules source: none of its own; each game's module names its RULES.md section.
+Rules source: none of its own; each game's module names its docs/rules-book.md section.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Deals for the connecting games (Dragon, Ce Deng, Tails): the others' hands, their face-down
 discards and the unused tiles dealt anew from one seat's view.
 
-Rules sources: RULES.md §2.1 (a face-down discard is made only by a player who cannot attach,
-D-02, so it tells which numbers that hand lacked), §2.4–§2.5 (decks of Ce Deng and Tails).
+Rules sources: docs/rules-book.md §2.1 (a face-down discard is made only by a player who cannot
+attach, D-02, so it tells which numbers that hand lacked), §2.4–§2.5 (decks of Ce Deng and Tails).
 """
 
 from __future__ import annotations

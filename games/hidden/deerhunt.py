@@ -1,10 +1,10 @@
 """Deals for Deer Hunt after a fair deal: the other three hands dealt anew from one seat's view,
 each partnership still holding exactly one copy of each key face.
 
-Rules sources: RULES.md §2.12.5 and D-31 (the fair deal: both copies of `[6:6]`, or of `[6:6]
-[6:5] [6:4] [4:4]`, set aside, the rest split in halves, one copy of each added to each half, a
-half to each partnership, split between its players at random), §2.12.3 (every tile is played
-face up, so the table shows which partnership played which copy).
+Rules sources: docs/rules-book.md §2.12.5 and D-31 (the fair deal: both copies of `[6:6]`, or of
+`[6:6] [6:5] [6:4] [4:4]`, set aside, the rest split in halves, one copy of each added to each half,
+a half to each partnership, split between its players at random), §2.12.3 (every tile is played face
+up, so the table shows which partnership played which copy).
 
 The seat knows its own hand and every tile played; of each key face its partnership holds
 exactly one copy, so when neither the seat nor its partner has shown one the partner holds one

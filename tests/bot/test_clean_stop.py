@@ -1,7 +1,7 @@
 """A clean stop, as `docker stop` and systemd ask for it: SIGTERM to the real bot process in the
 middle of a deal, at the settlement, and with posts queued behind a 429. The process exits 0
 within 10 s; after a restart the game goes on, and every post the group was owed reaches it
-exactly once (DESIGN.md §6: posts are kept in the database until the platform has them).
+exactly once (docs/architecture.md §6: posts are kept in the database until the platform has them).
 """
 
 from __future__ import annotations

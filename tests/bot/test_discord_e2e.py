@@ -1,7 +1,6 @@
-"""The Discord bot end to end: the real discord.py client, command tree and `DynamicItem`
-templates, fed gateway-shaped interactions; HTTP answered and recorded by
-`tests.support.fake_discord` (DESIGN.md §9). People press the buttons the bot really sent, on
-the messages they see.
+"""The Discord bot end to end: the real discord.py client, command tree and `DynamicItem` templates,
+fed gateway-shaped interactions; HTTP answered and recorded by `tests.support.fake_discord`
+(docs/architecture.md §9). People press the buttons the bot really sent, on the messages they see.
 """
 
 from __future__ import annotations

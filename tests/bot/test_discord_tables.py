@@ -1,7 +1,7 @@
 """A table fixed from a Discord channel, end to end: a host removes a player, a newcomer takes
 over a seat, a stuck turn is skipped, the host's role passes on, people hear of new lobbies by
 direct message, a person short of chips is refused until the daily refill, and a deal's
-fingerprint is shown before its tiles and its seed after them (DESIGN.md §4–§6).
+fingerprint is shown before its tiles and its seed after them (docs/architecture.md §4–§6).
 
 The real discord.py client and command tree are fed gateway-shaped interactions, as in
 `test_discord_e2e`; what people see is read from the fake Discord, the chips from the bot's own

@@ -1,7 +1,7 @@
-"""Host controls through the session layer: taking over seats, removing players, skipping a
-turn, the creator's role passing on, and hearing of new lobbies (DESIGN.md §4). A command typed
-in the chat is answered there, in the chat's language (Ukrainian here); what only one person
-sees (their hand, a note) is in theirs."""
+"""Host controls through the session layer: taking over seats, removing players, skipping a turn,
+the creator's role passing on, and hearing of new lobbies (docs/architecture.md §4). A command typed
+in the chat is answered there, in the chat's language (Ukrainian here); what only one person sees
+(their hand, a note) is in theirs."""
 
 from __future__ import annotations
 

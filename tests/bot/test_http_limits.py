@@ -1,7 +1,7 @@
-"""What the internet can make the bot's HTTP server do (DESIGN.md §11, `bot.service.http_guard`): a
-flood of refusals is counted but writes a few lines a minute, malformed requests and bodies
-get a 400 without a traceback or a quote of what was sent, slow clients are cut off, rates are
-limited per address and per person, and nothing refused changes a game or the chips.
+"""What the internet can make the bot's HTTP server do (docs/architecture.md §11,
+`bot.service.http_guard`): a flood of refusals is counted but writes a few lines a minute, malformed
+requests and bodies get a 400 without a traceback or a quote of what was sent, slow clients are cut
+off, rates are limited per address and per person, and nothing refused changes a game or the chips.
 
 The server runs in the test's process with the Telegram bot, on the virtual clock, so a client
 that takes a minute to send its headers costs no real time.

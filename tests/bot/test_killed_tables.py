@@ -1,6 +1,6 @@
 """Tables at stake through kill -9: a process playing games for chips is killed at a random
 moment, and the books still hold; a new process takes the game over and finishes it, and every
-chip on the table comes back exactly once (DESIGN.md §6)."""
+chip on the table comes back exactly once (docs/architecture.md §6)."""
 
 from __future__ import annotations
 

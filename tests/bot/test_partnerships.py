@@ -1,9 +1,9 @@
-"""Partnerships through the session layer (`Rules.teams`, DESIGN.md §11): the lobby seats
-partners opposite and says so, the result names each team with its points, the chips of a deal
-move only between people (each person's net is the team's where the opponent it pays is a
-person), the match's end names the winning team or a draw, and the leaderboard and the stats
-count a partnership deal like any other. Deer Hunt (RULES.md §2.12) is the game with teams;
-Dragon is there to show that a game without them says nothing of them."""
+"""Partnerships through the session layer (`Rules.teams`, docs/architecture.md §11): the lobby seats
+partners opposite and says so, the result names each team with its points, the chips of a deal move
+only between people (each person's net is the team's where the opponent it pays is a person), the
+match's end names the winning team or a draw, and the leaderboard and the stats count a partnership
+deal like any other. Deer Hunt (docs/rules-book.md §2.12) is the game with teams; Dragon is there to
+show that a game without them says nothing of them."""
 
 from __future__ import annotations
 

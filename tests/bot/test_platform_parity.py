@@ -1,6 +1,6 @@
 """Both platforms show the same game: one scripted match through the Telegram adapter and the
-Discord adapter, each on its real library and fake server, and the neutral screens the session
-layer hands to each adapter are identical (DESIGN.md §1 invariant 8: only the adapter differs).
+Discord adapter, each on its real library and fake server, and the neutral screens the session layer
+hands to each adapter are identical (docs/architecture.md §1 invariant 8: only the adapter differs).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Two bot processes on one PostgreSQL database, as webhook workers behind a load balancer: the
 same groups pressed through both at once, and one of them killed with -9 partway. Chips stay
 exact, no press is applied twice, the dead process's timers are taken over within their lease,
-and every game finishes (DESIGN.md §6, `bot.service.workers`).
+and every game finishes (docs/architecture.md §6, `bot.service.workers`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,11 @@
 """Chips through the session layer: people pay people, within what each brought to the table.
 
-DESIGN.md §1.7 and §6. Random tables of every game (one to three people, computers, stakes up
-to the chat's largest), played with random moves and restarted at random moments, keep the
-books: no balance or hold below zero, balances plus held chips equal what was granted and
-refilled, every chip on a table comes back once the table closes, and a person alone with
-computers ends where they began. Then the rules one by one: covering a deal that costs more than
-a table holds, the buy-in, the refill, refusals for want of chips, and a deal's fingerprint.
-"""
+docs/architecture.md §1.7 and §6. Random tables of every game (one to three people, computers,
+stakes up to the chat's largest), played with random moves and restarted at random moments, keep the
+books: no balance or hold below zero, balances plus held chips equal what was granted and refilled,
+every chip on a table comes back once the table closes, and a person alone with computers ends where
+they began. Then the rules one by one: covering a deal that costs more than a table holds, the
+buy-in, the refill, refusals for want of chips, and a deal's fingerprint. """
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The Telegram bot end to end: the real python-telegram-bot `Application` against a fake Bot
-API server on 127.0.0.1 (DESIGN.md §9). People are simulated by injected updates: commands in
-the group, deep links in private chats, and presses on the buttons the bot really sent.
-"""
+"""The Telegram bot end to end: the real python-telegram-bot `Application` against a fake Bot API
+server on 127.0.0.1 (docs/architecture.md §9). People are simulated by injected updates: commands in
+the group, deep links in private chats, and presses on the buttons the bot really sent. """
 
 from __future__ import annotations
 
@@ -78,8 +77,8 @@ def hands_only_to_owners(server: FakeTelegram) -> None:
 
 def table_shows_the_game(t: Group, server: FakeTelegram, sid: int,
                          posts: list[SentMessage]) -> None:
-    """DESIGN.md §5: one table message per game, above the game's results, edited in place to
-    the game's last state, and edited at most once per `spacing`.
+    """docs/architecture.md §5: one table message per game, above the game's results, edited in
+    place to the game's last state, and edited at most once per `spacing`.
 
     How many edits that takes depends on the pace of the game, not on the bot: a match over
     before the first edit was due has none, since its only send already showed the end.

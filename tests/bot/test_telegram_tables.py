@@ -2,7 +2,7 @@
 message, or naming them), a newcomer takes over a seat (by the table's Join link or by /join), a
 stuck turn is skipped, the host's role passes on, people hear of new lobbies in their private
 chat, a person short of chips is refused until the daily refill, and a deal's fingerprint is
-shown before its tiles and its seed after them (DESIGN.md §4–§6).
+shown before its tiles and its seed after them (docs/architecture.md §4–§6).
 
 The real python-telegram-bot `Application` runs against the fake Bot API server, driven as
 `test_telegram_e2e` drives it: people type in the group (a `/kick` is a real reply, whose update

@@ -1,4 +1,4 @@
-"""bot/ shows a game from views only (DESIGN.md §1, invariant 4): a test reads its code.
+"""bot/ shows a game from views only (docs/architecture.md §1, invariant 4): a test reads its code.
 
 The session layer runs the rules, so it holds states: it deals, applies moves, saves and loads
 them (`turns`, `lobby`, `timers`, and `seating`, which keeps decoded states) and codes each move

@@ -1,7 +1,7 @@
-"""The web table on the real `gupai telegram` process, against the fake Bot API: the buttons
-that open it (only when it is configured), who may open it, and its moves, which go through the
-same door as the chats' buttons (DESIGN.md §4): forged, expired, stale and foreign requests
-change nothing and get a clear answer."""
+"""The web table on the real `gupai telegram` process, against the fake Bot API: the buttons that
+open it (only when it is configured), who may open it, and its moves, which go through the same door
+as the chats' buttons (docs/architecture.md §4): forged, expired, stale and foreign requests change
+nothing and get a clear answer."""
 
 from __future__ import annotations
 

@@ -250,8 +250,8 @@ def worth_marks(monkeypatch: pytest.MonkeyPatch, draw: Callable[[], object]) -> 
 
 
 def test_kap_marks_what_four_two_counts_wherever_it_is_drawn(monkeypatch):
-    """[4:2] counts 3 (RULES.md §2.6): the hand picture, the discards, the winning hand and
-    the result card all mark it so, and no other tile; with `four_two=6` nothing is marked."""
+    """[4:2] counts 3 (docs/rules-book.md §2.6): the hand picture, the discards, the winning hand
+    and the result card all mark it so, and no other tile; with `four_two=6` nothing is marked."""
     hands = [chinese("62", "11", "11b", "44", "55", "61", "51", "31"),
              chinese("22", "22b", "65", "63", "42", "61b", "66")]
     (four_two,) = chinese("42")
@@ -381,8 +381,8 @@ def drawn_words(monkeypatch: pytest.MonkeyPatch, view: Any, lang: str,
 def test_the_three_dozen_board_promises_no_take_it_cannot_see(monkeypatch, lang, honest,
                                                                promise):
     """The table's picture is public: it cannot see whether Bob's tiles pair with the discard
-    (RULES.md §2.9), so it says he may take it if it pairs, whether he can (TD-07's hands) or
-    cannot (Bob holds no partner of [1:0])."""
+    (docs/rules-book.md §2.9), so it says he may take it if it pairs, whether he can (TD-07's hands)
+    or cannot (Bob holds no partner of [1:0])."""
     no_partner = [DOZEN_HANDS[0], DOZEN_HANDS[2], DOZEN_HANDS[1], DOZEN_HANDS[3]]
     for hands in (no_partner, DOZEN_HANDS):
         state = dozen_turn(hands=hands)

@@ -1,5 +1,5 @@
-"""What Deer Hunt's home shows (RULES.md §2.12): who plays with whom and each team's red pips,
-on the caption, the terminal's board, the picture and the hand; the red pips of each tile on
+"""What Deer Hunt's home shows (docs/rules-book.md §2.12): who plays with whom and each team's red
+pips, on the caption, the terminal's board, the picture and the hand; the red pips of each tile on
 its button and of each trick taken in the footer and the picture's record; an escaped deer."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""What Ding Niu's home shows of its block (RULES.md §2.11.3, D-20…D-22): who made it, on the
-table's caption, the terminal's board and the picture's seat box; the hint and the refusals
+"""What Ding Niu's home shows of its block (docs/rules-book.md §2.11.3, D-20…D-22): who made it, on
+the table's caption, the terminal's board and the picture's seat box; the hint and the refusals
 after a full block; the result labels."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The two open ends of a two-arm Dragon or ДОМІНО line: the picture marks each with its open
 number where the line really ends (a line wrapped to a phone-wide picture snakes, so an end can
 stand on the left of a leftward row), and the buttons, captions and terminal help name the ends
-by the same numbers (DESIGN.md §7: the picture and the words must agree)."""
+by the same numbers (docs/architecture.md §7: the picture and the words must agree)."""
 
 from __future__ import annotations
 

@@ -160,9 +160,9 @@ def placed(monkeypatch: pytest.MonkeyPatch) -> Placed:
 @pytest.mark.parametrize("lang", ["uk", "en"])
 def test_every_double_six_tile_is_named_by_its_pips_and_the_doubles_are_called_so(
         placed: Placed, lang: str):
-    """RULES.md §1.2 names the double-six tiles by their pips, [0:0] … [6:6], and counts its
-    seven doubles: each tile has its pips written just under it, and the doubles stand in a
-    row of their own with the catalogue's word for them beside it."""
+    """docs/rules-book.md §1.2 names the double-six tiles by their pips, [0:0] … [6:6], and counts
+    its seven doubles: each tile has its pips written just under it, and the doubles stand in a row
+    of their own with the catalogue's word for them beside it."""
     tile_sheet("dark", lang)
     assert len(placed.western) == 28
     for (hi, lo), boxes in placed.western.items():

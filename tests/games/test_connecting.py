@@ -1,4 +1,5 @@
-"""Worked examples for the connecting games (RULES.md §5: DR, CD, TL) and their options."""
+"""Worked examples for the connecting games (docs/rules-book.md §5: DR, CD, TL) and their
+options."""
 
 import dataclasses
 

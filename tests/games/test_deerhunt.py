@@ -1,7 +1,7 @@
-"""Deer Hunt: every worked example of RULES.md §5 for it (TS-06, DH-01…DH-05), its options, and
-properties over random deals of every preset.
+"""Deer Hunt: every worked example of docs/rules-book.md §5 for it (TS-06, DH-01…DH-05), its
+options, and properties over random deals of every preset.
 
-Rules source: RULES.md §1.4, §2.12, §3 rows 43–45; decisions D-27…D-34.
+Rules source: docs/rules-book.md §1.4, §2.12, §3 rows 43–45; decisions D-27…D-34.
 """
 
 from __future__ import annotations

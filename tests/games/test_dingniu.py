@@ -1,6 +1,7 @@
-"""Ding Niu: every worked example of RULES.md §5 for it (TS-05, DN-01…DN-05) and its options.
+"""Ding Niu: every worked example of docs/rules-book.md §5 for it (TS-05, DN-01…DN-05) and its
+options.
 
-Rules source: RULES.md §1.3, §2.11; decisions D-19…D-26.
+Rules source: docs/rules-book.md §1.3, §2.11; decisions D-19…D-26.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Ding Niu's computer players and SuanZhang: a block is made when it likely wins, not when it
 likely costs 12 (`games.dingniu_ai`).
 
-Rules source: RULES.md §2.11.3, §2.11.6; decisions D-21 (a forced block settles normally), D-22
-and D-23 (success is rank 1, whatever the points, 0 too; `strict` needs strictly the fewest).
+Rules source: docs/rules-book.md §2.11.3, §2.11.6; decisions D-21 (a forced block settles normally),
+D-22 and D-23 (success is rank 1, whatever the points, 0 too; `strict` needs strictly the fewest).
 """
 
 from __future__ import annotations

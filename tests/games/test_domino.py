@@ -1,4 +1,5 @@
-"""ДОМІНО (RULES.md §2.10): the worked examples UA-01…UA-08, the variants, and random playouts."""
+"""ДОМІНО (docs/rules-book.md §2.10): the worked examples UA-01…UA-08, the variants, and random
+playouts."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The fast path plays exactly the games of the public engine (DESIGN.md §1, `engine.Table`).
+"""The fast path plays exactly the games of the public engine (docs/architecture.md §1,
+`engine.Table`).
 
 Hundreds of seeded deals per game of `games.GAMES`, shared among its presets and its least
 and most players (at least 120 each), with random and heuristic players, are played twice in

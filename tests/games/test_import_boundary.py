@@ -1,4 +1,5 @@
-"""games/ is pure: standard library only, no I/O, clock or global randomness (DESIGN.md §1.1)."""
+"""games/ is pure: standard library only, no I/O, clock or global randomness (docs/architecture.md
+§1.1)."""
 
 import ast
 import sys

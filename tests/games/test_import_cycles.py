@@ -1,5 +1,5 @@
-"""games/ has no import cycles, and imports its own modules at the top only (DESIGN.md §11);
-no package of the project has one, even through imports made for type checking only.
+"""games/ has no import cycles, and imports its own modules at the top only (docs/architecture.md
+§11); no package of the project has one, even through imports made for type checking only.
 
 The layers, from the bottom: tiles, the contract (`engine`) and pure helpers (`tens`,
 `dozen_pairs`, `hierarchy`, `settlement`); what a deal of each game holds (its options, state

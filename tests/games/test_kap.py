@@ -1,5 +1,5 @@
-"""Kap Ten and Kap Tai Shap (RULES.md §2.6, §2.7, §3 rows 15–20, §5 KT-08 and KT-09, decisions
-D-09, D-10, D-11).
+"""Kap Ten and Kap Tai Shap (docs/rules-book.md §2.6, §2.7, §3 rows 15–20, §5 KT-08 and KT-09,
+decisions D-09, D-10, D-11).
 
 Every case is a scripted deal (`deal_from`) played through the legal moves: the deal sizes, both
 turn rules (Culin's take-any-then-draw, the classical take-the-last-or-draw), the first turn, what

@@ -64,7 +64,7 @@ def test_netting_keeps_one_payment_per_pair_sorted():
 
 
 def test_collect_pays_the_winner_and_the_winner_pays_a_negative_amount():
-    # Tien Gow (RULES.md §2.8): a loser with more than four tricks is paid by the winner.
+    # Tien Gow (docs/rules-book.md §2.8): a loser with more than four tricks is paid by the winner.
     paid = collect(4, 1, {0: -3, 2: 9, 3: 9})
     assert paid == (Payment(1, 0, 3), Payment(2, 1, 9), Payment(3, 1, 9))
     assert deltas_of(4, paid) == (3, 15, -9, -9)

@@ -1,11 +1,11 @@
-"""Every game's settlement as payments between seats, over random play (DESIGN.md §1 inv. 7).
+"""Every game's settlement as payments between seats, over random play (docs/architecture.md §1 inv.
+7).
 
-Random matches of every game, preset and player count, and of the options that decide when and
-how much chips move (the shortest match, the lowest target, a larger ante or stake): every
-outcome's payments are positive, netted once per pair, and sum to its deltas; outside the
-pairwise settlement (RULES.md §2.1 point 8, every pair settles) each payment has a winner on one
-side; and `worst_loss`, where a game can say it, bounds every seat's loss and is reached.
-"""
+Random matches of every game, preset and player count, and of the options that decide when and how
+much chips move (the shortest match, the lowest target, a larger ante or stake): every outcome's
+payments are positive, netted once per pair, and sum to its deltas; outside the pairwise settlement
+(docs/rules-book.md §2.1 point 8, every pair settles) each payment has a winner on one side; and
+`worst_loss`, where a game can say it, bounds every seat's loss and is reached. """
 
 import dataclasses
 

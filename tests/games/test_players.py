@@ -1,4 +1,5 @@
-"""Computer players: the heuristic beats random seats by a wide, measured margin (DESIGN.md §3).
+"""Computer players: the heuristic beats random seats by a wide, measured margin
+(docs/architecture.md §3).
 
 Runs are seeded, so the figures are exact for this code; the bounds leave several standard
 deviations of room below the measured rates (quoted beside each case) and well above the

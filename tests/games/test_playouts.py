@@ -1,4 +1,4 @@
-"""Random playouts of every game × preset × player count (DESIGN.md §9).
+"""Random playouts of every game × preset × player count (docs/architecture.md §9).
 
 Each checks, after every move: tiles conserved, exact JSON round trip, action codes that decode
 to the same move, illegal moves refused, no view that shows another seat's hidden tiles; and at

@@ -212,12 +212,12 @@ def test_games_without_turn_counts_report_none(game):
 
 
 CALIBRATION = [
-    # RULES.md §4: the seed's figures, the author's code re-run (§4.3, his deal: 7/9 each and a
-    # plain first turn) and this heuristic (5,000 deals, `gupai sim … --compare --games 5000`).
-    # Bands are §4.3's, widened where the seed's deal (Culin's first player discards, draws and
-    # discards again) and a stronger player than the author's make deals shorter.
-    # With the author's deal (`deal=even`) Kap Ten lands inside §4.3's own bands.
-    # game, players, options, deals, (Culin band), (classical band), (ratio band)
+    # docs/rules-book.md §4: the seed's figures, the author's code re-run (§4.3, his deal: 7/9 each
+    # and a plain first turn) and this heuristic (5,000 deals, `gupai sim … --compare --games
+    # 5000`). Bands are §4.3's, widened where the seed's deal (Culin's first player discards, draws
+    # and discards again) and a stronger player than the author's make deals shorter. With the
+    # author's deal (`deal=even`) Kap Ten lands inside §4.3's own bands. game, players, options,
+    # deals, (Culin band), (classical band), (ratio band)
     ("kapten", 2, {}, 400, (4.0, 7.5), (7.5, 10.5), (1.3, 2.0)),     # ours 4.75 / 8.19 / 1.72
     ("kapten", 2, {"deal": "even"}, 400, (5.0, 7.5), (8.0, 10.5), (1.3, 1.6)),  # 5.59/8.21/1.47
     ("kaptaishap", 10, {"sets": 4}, 150, (7.0, 11.0), (16.0, 23.0), (2.0, 3.0)),  # 8.1/18.1/2.2
@@ -331,7 +331,7 @@ def test_cli_says_which_kap_deal_and_why_turns_run_short(args, deal, capsys):
     assert main(args) == 0
     out = capsys.readouterr().out
     assert deal in out
-    assert "build hands faster than the seed author's" in out and "RULES.md §4.3" in out
+    assert "build hands faster than the seed author's" in out and "docs/rules-book.md §4.3" in out
 
 
 @pytest.mark.parametrize("game", [

@@ -1,5 +1,5 @@
-"""The winning-hand test of Kap Ten and Kap Tai Shap (RULES.md §0, §1.1, §2.6, §2.7, §3 rows
-16–17, §5 KT-01…KT-03).
+"""The winning-hand test of Kap Ten and Kap Tai Shap (docs/rules-book.md §0, §1.1, §2.6, §2.7, §3
+rows 16–17, §5 KT-01…KT-03).
 
 The worked examples are checked as written; then `wins`, `layout` and `missing` are checked
 against a second, deliberately naive search written here from the rules' wording alone: try every
@@ -118,7 +118,8 @@ def naive_missing(hand: list[int], pairs: int, four_two: int = 3) -> int:
     return 2 + 2 * pairs - best_overlap(tuple(sorted(hand)), True, pairs, four_two)
 
 
-# ----- RULES.md §5 worked examples ------------------------------------------------------------
+# ----- docs/rules-book.md §5 worked examples
+# ------------------------------------------------------------
 
 KT01 = ["22", "22", "65", "63", "33", "31", "66", "62"]
 KT02 = ["33", "33", "42", "61", "55", "55", "64", "64"]

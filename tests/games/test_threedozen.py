@@ -1,4 +1,5 @@
-"""Three Dozen (RULES.md §1.2, §2.9, §3 rows 28–29, §5 TD-01, TD-05, TD-07, decision D-15).
+"""Three Dozen (docs/rules-book.md §1.2, §2.9, §3 rows 28–29, §5 TD-01, TD-05, TD-07, decision
+D-15).
 
 The pairs are checked against a list built here from the two rules; the worked examples and the
 rest of §2.9 (the lead's first turn, compulsory laying, the immediate win, permanent pairs, who may

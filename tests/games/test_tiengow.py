@@ -1,4 +1,5 @@
-"""Tien Gow (RULES.md §1.1, §2.8, §3 rows 21–26, §5 TG-01…TG-22, decisions D-12…D-14, D-18).
+"""Tien Gow (docs/rules-book.md §1.1, §2.8, §3 rows 21–26, §5 TG-01…TG-22, decisions D-12…D-14,
+D-18).
 
 The worked examples are played through the real rules (scripted positions, legal moves, apply),
 the whole comparison of plays is checked against a second, hand-written ranking table over a
@@ -179,7 +180,8 @@ def beating_replies(lead_specs, size=None):
     return found
 
 
-# ----- RULES.md §5 worked examples ------------------------------------------------------------
+# ----- docs/rules-book.md §5 worked examples
+# ------------------------------------------------------------
 
 def test_equal_military_singles_tg01():
     state = position([["62"], ["53"], ["63"], ["54"]], tricks=(7, 0, 0, 0))

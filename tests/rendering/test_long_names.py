@@ -1,4 +1,5 @@
-"""A long name is shortened before any note that explains a move or a score (DESIGN.md §7).
+"""A long name is shortened before any note that explains a move or a score (docs/architecture.md
+§7).
 
 Each test draws the real picture with long names (thirty characters of Latin or Cyrillic, and
 the gallery's sixty-four) at the size the bot sends it, records every line of text drawn, and

@@ -1,4 +1,4 @@
-"""Every gallery picture, measured at the width a phone shows it (DESIGN.md §7).
+"""Every gallery picture, measured at the width a phone shows it (docs/architecture.md §7).
 
 A phone shows a picture about 400 px wide, so a picture wider than that is scaled down by
 400 / width. At that scale every tile's short side must be at least 12 px and every line of

@@ -1,4 +1,5 @@
-"""Rendering: sizes, determinism, red pips, long lines, long names, views only (DESIGN.md §7)."""
+"""Rendering: sizes, determinism, red pips, long lines, long names, views only (docs/architecture.md
+§7)."""
 
 from __future__ import annotations
 
@@ -790,8 +791,8 @@ def _board_words(monkeypatch, view, lang: str = "en") -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_a_ten_with_four_two_spells_out_that_it_counts_three(monkeypatch, lang):
-    """KT-02 (RULES.md §5): [4:2][6:1] is a ten because [4:2] counts 3, though 13 pips show;
-    the caption under it says 3 + 7, the other tens their plain totals."""
+    """KT-02 (docs/rules-book.md §5): [4:2][6:1] is a ten because [4:2] counts 3, though 13 pips
+    show; the caption under it says 3 + 7, the other tens their plain totals."""
     view = _dealt_winner("33 33b 42 61 55 55b 64 64b")
     groups = winning.winning_groups(view)
     (with_four_two,) = [g for g in groups[1:] if CHINESE.ids_of(4, 2)[0] in g]

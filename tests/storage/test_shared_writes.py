@@ -1,5 +1,5 @@
 """Two processes writing to the same games and the same people's chips at once, on PostgreSQL,
-where they do write at once (DESIGN.md §6: processes must add up; `storage.locks`): each
+where they do write at once (docs/architecture.md §6: processes must add up; `storage.locks`): each
 version of a game is saved once, every deal and correction lands once, nobody's place in the
 chat is shared, no setting or refill is decided on a stale read, nothing deadlocks, and the
 books balance. And a write waits only for the writers of what it touches.

@@ -1,5 +1,5 @@
 """The chips' books as any database must keep them, read with plain sqlite3 or psycopg
-(DESIGN.md §6)."""
+(docs/architecture.md §6)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The image the container test runs, built from this checkout with no network (DESIGN.md §11:
-the image built and run by the project's own checks).
+"""The image the container test runs, built from this checkout with no network (docs/architecture.md
+§11: the image built and run by the project's own checks).
 
 Docker Hub cannot be reached from the test machines and the tests use no network beyond
 127.0.0.1, so what the build needs from the network is fetched ahead, into the cache folder

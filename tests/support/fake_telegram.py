@@ -1,8 +1,8 @@
 """A fake Telegram Bot API server for end-to-end tests of the Telegram adapter.
 
-The adapter is tested through the real python-telegram-bot library (DESIGN.md §9), so that request
-encoding, error mapping, retries and polling are the library's own and not a mock's. The library is
-pointed at this server instead of api.telegram.org::
+The adapter is tested through the real python-telegram-bot library (docs/architecture.md §9), so
+that request encoding, error mapping, retries and polling are the library's own and not a mock's.
+The library is pointed at this server instead of api.telegram.org::
 
     Application.builder().token("123:TEST")
         .base_url(f"{server.url}/bot").base_file_url(f"{server.url}/file/bot")

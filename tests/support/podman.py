@@ -1,4 +1,4 @@
-"""Debian's podman for the container test (DESIGN.md §11: the image built and run by the
+"""Debian's podman for the container test (docs/architecture.md §11: the image built and run by the
 project's own checks, with podman where no Docker engine runs), on storage of its own.
 
 Everything it keeps lives in one cache folder, so that the base image is imported and the

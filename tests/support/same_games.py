@@ -1,5 +1,5 @@
 """One process's share of pressing the same games and accounts as another process at once
-(`tests/storage/test_shared_writes.py`, DESIGN.md §6: processes must add up).
+(`tests/storage/test_shared_writes.py`, docs/architecture.md §6: processes must add up).
 
 Run as `python -m tests.support.same_games PLAN INDEX` from the project's folder, with PLAN a
 file of the JSON the test wrote (the database's URL, the ids of its chat, games and people).

@@ -1,4 +1,4 @@
-"""The lower layers never reach up into the session layer (DESIGN.md §2, §8).
+"""The lower layers never reach up into the session layer (docs/architecture.md §2, §8).
 
 `games/` is the pure core, `words/` the catalogue and `tr`, `rendering/` the toolkit and `faces/`
 the homes: all of them sit below `bot/`, so none may import it, not even inside a function, where

@@ -117,7 +117,7 @@ EN: dict[str, Entry] = {
     "label.discard": "with a discard",
     "label.stock": "from the stock",
     "label.normal": "",
-    # the names of the Chinese set's tiles and of Tien Gow's plays (RULES.md §1.1, §2.8)
+    # the names of the Chinese set's tiles and of Tien Gow's plays (docs/rules-book.md §1.1, §2.8)
     "tile.66": "Heaven",
     "tile.11": "Earth",
     "tile.44": "Man",
