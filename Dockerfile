@@ -1,4 +1,4 @@
-# gupai-bot as a container: `docker compose up` (see README, "In a container").
+# gupai-bot as a container: `docker compose up` (see docs/hosting.md, "In a container").
 # Two stages: the first installs the package and its pinned dependencies into a virtual
 # environment, the second copies only that environment onto a clean slim image, so no compiler,
 # pip cache or source tree ends up in the image.

@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 README_LINES = 200
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
-SECTION = re.compile(r"(docs/[\w/-]+\.md),?\s+\"([^\"]+)\"")
+SECTION = re.compile(r"(README\.md|README|docs/[\w/-]+\.md),?\s+\"([^\"]+)\"")
 CITED = re.compile(r"docs/(architecture|rules-book)\.md(?:'s)? §(\d+(?:\.\d+)*)")
 ROW = re.compile(r"docs/rules-book\.md §3 rows? (\d+)")
 DECISION = re.compile(r"\bD-\d\d\b")
@@ -32,7 +32,8 @@ def tracked(root: Path) -> list[Path]:
     except (OSError, subprocess.CalledProcessError):
         names = [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()]
     return [root / n for n in names if (root / n).is_file()
-            and Path(n).suffix in {".py", ".md", ".toml", ".example", ".yaml", ".html", ".js"}]
+            and (Path(n).suffix in {".py", ".md", ".toml", ".example", ".yaml", ".html", ".js"}
+                 or Path(n).name == "Dockerfile")]
 
 
 def slug(title: str) -> str:
@@ -87,7 +88,7 @@ def wrong_citations(root: Path) -> list[str]:
                 found.append(f"{where}: docs/{name}.md §{number}")
         found += [f"{where}: §3 row {row}" for row in ROW.findall(flat) if row not in rows]
         for document, title in SECTION.findall(flat):
-            target = root / document
+            target = root / ("README.md" if document == "README" else document)
             if not target.is_file() or title not in headings(target):
                 found.append(f'{where}: {document} "{title}"')
         found += [f"{where}: {d}" for d in set(DECISION.findall(text))
@@ -141,3 +142,40 @@ def test_the_checks_catch_a_link_and_a_citation_that_lead_nowhere(tmp_path: Path
         "game.py: D-02", "game.py: KT-02", "game.py: RULES" ".md",
         "game.py: docs/architecture.md §1.3", 'game.py: docs/hosting.md "Polling"',
         "game.py: §3 row 5"]
+
+
+def table_rows(text: str, header: str) -> list[list[str]]:
+    """The cells of the table whose header row starts with `header`, its header and rule left
+    out."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_the_games_table_names_every_game_its_players_and_presets() -> None:
+    from games import GAMES
+
+    rows = table_rows((ROOT / "README.md").read_text(encoding="utf-8"), "| game | id |")
+    shown = {row[1].strip("`"): (row[2], [word.strip("`") for word in row[3].split(", ")])
+             for row in rows}
+    assert shown == {game: (f"{rules.min_players}" if rules.min_players == rules.max_players
+                            else f"{rules.min_players}–{rules.max_players}", list(rules.presets))
+                     for game, rules in GAMES.items()}
+
+
+def test_the_computer_levels_listed_are_the_ones_each_game_offers() -> None:
+    from games import GAMES
+
+    rows = table_rows((ROOT / "docs" / "playing.md").read_text(encoding="utf-8"),
+                      "| game | levels |")
+    shown = {}
+    for row in rows:
+        game = re.search(r"\(`(\w+)`\)", row[0])
+        assert game, row
+        shown[game[1]] = tuple(row[1].split(", "))
+    assert shown == {game: tuple(rules.levels) for game, rules in GAMES.items()}
