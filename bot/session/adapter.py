@@ -293,10 +293,15 @@ class Adapter(ABC, Generic[TableT, HandT]):
         if table is None or table.screen is None:
             return
         screen = table.screen
+        # Only the hands waiting for this screen (or an earlier one) may go once it is shown: a
+        # new deal dealt while it is being sent waits for the next flush, which shows its table.
         # (a passing failure raises, and the hands wait for the retry; one the platform gives
         # up on lets them go too)
+        ready = len(table.waiting)
         can_show = await self.show_table(sid, table)
-        waiting, table.waiting = table.waiting, []
+        if not can_show:  # (no table will be shown: none of the hands waits any longer)
+            ready = len(table.waiting)
+        waiting, table.waiting = table.waiting[:ready], table.waiting[ready:]
         for shown in waiting:
             shown.set()
         if not can_show:
