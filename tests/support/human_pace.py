@@ -61,6 +61,8 @@ class Report:
     refused_too_fast: int = 0
     moves: int = 0
     problems: list[str] = field(default_factory=list)
+    never_came: list[str] = field(default_factory=list)
+    """Each notice that never arrived: whom it was for, and when it was due."""
 
     def lines(self) -> list[str]:
         def pct(values: list[float], q: float) -> str:
@@ -78,6 +80,7 @@ class Report:
             f"{self.pings_missing} never came",
             f"  channel calls a minute: {self.channel_calls / max(self.minutes, 1e-9):.1f}; "
             f"refused as too fast: {self.refused_too_fast}",
+            *(f"  never came: {missing}" for missing in self.never_came),
         ]
 
 
@@ -94,18 +97,32 @@ def table_lags(changes: list[tuple[float, str]], writes: list[tuple[float, str]]
 
 
 def lateness(due: list[tuple[float, str]], arrived: list[tuple[float, str]]
-             ) -> tuple[list[float], int]:
-    """For each (time, user) due a notice, the time until one reached them; and how many
+             ) -> tuple[list[float], list[tuple[float, str]]]:
+    """For each (time, user) due a notice, the time until one reached them; and those that
     never did."""
     found: list[float] = []
-    missing = 0
+    missing: list[tuple[float, str]] = []
     for at, user in due:
         first = next((t for t, who in arrived if who == user and t >= at), None)
         if first is None:
-            missing += 1
+            missing.append((at, user))
         else:
             found.append(first - at)
     return found, missing
+
+
+def never_came(missing: list[tuple[float, str]], start: float, end: float,
+               arrived: list[tuple[float, str]]) -> list[str]:
+    """Each missing notice told so that a failure explains itself: when it was due, against
+    the end of play, and the last notice its player did get."""
+    told = []
+    for at, user in missing:
+        last = max((t for t, who in arrived if who == user), default=None)
+        before = f"{last - start:.2f} s in" if last is not None else "never"
+        side = "before" if at <= end else "after"
+        told.append(f"{user}'s turn, due {at - start:.2f} s in ({abs(end - at):.2f} s {side} "
+                    f"the end of play); their last notice came {before}")
+    return told
 
 
 class Pace:
@@ -200,7 +217,9 @@ async def discord_table(folder: Path, minutes: float, seed: int = 1) -> Report:
                if c.method == "POST" and c.path == prefix and c.status < 300
                and isinstance(c.json, dict)
                for user in _mentioned(c.json.get("content") or "")]
-    report.ping_lateness, report.pings_missing = lateness(due, arrived)
+    report.ping_lateness, missing = lateness(due, arrived)
+    report.pings_missing = len(missing)
+    report.never_came = never_came(missing, start, end, arrived)
     report.channel_calls = len(fake.channel_calls(CHANNEL))
     report.refused_too_fast = len(fake.limited)
     report.problems = list(fake.problems)
@@ -292,6 +311,10 @@ async def telegram_table(folder: Path, minutes: float, seed: int = 1) -> Report:
                         report.moves += 1
 
             await asyncio.gather(*(person(u) for u in TELEGRAM_PEOPLE))
+            # A press made just before the end may still be on the bot's queue, or its handler
+            # still waiting for the database: what it makes the bot send is queued only once it
+            # is handled, and `drain` waits only for what is queued.
+            await bot.app.update_queue.join()
             await bot.drain()
         finally:
             report.minutes = (loop.time() - start) / 60
@@ -302,7 +325,9 @@ async def telegram_table(folder: Path, minutes: float, seed: int = 1) -> Report:
         report.table_lags = table_lags(changes, writes)
         arrived = [(c.at, str(c.chat_id)) for c in fake.calls("sendPhoto")
                    if c.ok and c.chat_id is not None and c.chat_id > 0]
-        report.ping_lateness, report.pings_missing = lateness(due, arrived)
+        report.ping_lateness, missing = lateness(due, arrived)
+        report.pings_missing = len(missing)
+        report.never_came = never_came(missing, start, end, arrived)
         report.channel_calls = len([c for c in fake.group_calls(GROUP) if c.ok])
         report.refused_too_fast = len([c for c in fake.calls() if not c.ok
                                        and (c.error or "").startswith("Too Many Requests")])
