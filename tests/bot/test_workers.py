@@ -19,6 +19,22 @@ LEASE = 0.3
 TIMING = dataclasses.replace(FAST, lease=LEASE)
 
 
+class Clock:
+    """The database's clock, moved only by the test: how old a beat is then depends on what
+    the test says, not on how long a loaded machine took between two steps of it."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
 async def stop_dead(m) -> None:
     """The process dies: its timers and sweeps stop, and it never says goodbye."""
     m.requests.worker.closed = True
@@ -26,11 +42,13 @@ async def stop_dead(m) -> None:
 
 
 @pytest.fixture
-async def two(tmp_path: Path):
-    """Two processes on one database, both started (their first sweeps done)."""
+async def two(tmp_path: Path, clock: Clock):
+    """Two processes on one database, both started (their first sweeps done), whose beats
+    tell the time by `clock`."""
     path = tmp_path / "shared.sqlite3"
     pair = [await manager(path, TIMING), await manager(path, TIMING)]
     for m, _ in pair:
+        m.storage.db.clock = clock
         await m.restore()
     return pair
 
@@ -53,7 +71,7 @@ async def test_only_the_last_saver_runs_a_games_timers(two) -> None:
         await close(second)
 
 
-async def test_a_dead_process_games_and_posts_are_taken_over(two) -> None:
+async def test_a_dead_process_games_and_posts_are_taken_over(two, clock: Clock) -> None:
     (first, rec1), (second, _) = two
     try:
         sid = await lobby(first, rec1, ["dragon", "deals=1"], [OLENA, BOB], computers=2)
@@ -64,10 +82,11 @@ async def test_a_dead_process_games_and_posts_are_taken_over(two) -> None:
         await first.storage.sessions.save_posting(
             session.but(version=session.version + 1), session.version,
             posts=[{"kind": "note"}], owner=first.requests.worker.id)
+        # The second process sweeps a few times meanwhile, but the dead one's beat is not old.
         await asyncio.sleep(LEASE / 2)
         assert await second.storage.workers.owner(sid) == first.requests.worker.id
-        # Its beat grows old: within a lease and a sweep the second process has its game.
-        await asyncio.to_thread(time.sleep, LEASE * 1.5)  # the database's clock is the real one
+        # Its beat grows old: within a sweep the second process has its game.
+        clock.now += LEASE * 1.5
         await _until(lambda: second.storage.workers.owner(sid), second.requests.worker.id)
         ids = [r.id for r in await second.storage.workers.rows()]
         assert first.requests.worker.id not in ids
