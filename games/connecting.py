@@ -409,15 +409,15 @@ class ConnectingRules(Rules[CS, CO]):
 
     def table(self, state: CS) -> Table[CS]:
         """The fast path knows the common core only: a game that changes who can play, what
-        a move leaves or how a deal ends (`_CORE_HOOKS`) plays its public `step` instead, so
+        a move leaves or how a deal ends (`CORE_HOOKS`) plays its public `step` instead, so
         a variant is never silently wrong there."""
         if any(getattr(type(self), hook) is not getattr(ConnectingRules, hook)
-               for hook in _CORE_HOOKS):
+               for hook in CORE_HOOKS):
             return StateTable(self, state)
         return cast(Table[CS], ConnectTable(self, state))
 
 
-_CORE_HOOKS = ("may_lead", "may_attach", "moved", "ended", "view_more")
+CORE_HOOKS = ("may_lead", "may_attach", "moved", "ended", "view_more")
 
 
 _LEAD = tuple(Action("lead", (t,)) for t in range(CHINESE.size))
@@ -465,7 +465,7 @@ class ConnectTable(Table[ConnectState[Any]]):
         self._legal: tuple[Action, ...] | None = None
 
     def copy(self) -> ConnectTable:
-        twin = ConnectTable(self.rules, None)
+        twin = type(self)(self.rules, None)
         for name in ConnectTable.__slots__:
             object.__setattr__(twin, name, getattr(self, name))
         twin.hands = [list(h) for h in self.hands]

@@ -24,18 +24,22 @@ from typing import Any, ClassVar, cast
 
 from games import dingniu_ai
 from games.connect_deal import ConnectOptions, ConnectState, ConnectView
-from games.connecting import ConnectingRules
+from games.connecting import CORE_HOOKS, ConnectingRules, ConnectTable
 from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, blocks
 from games.dingniu_block import block_of as block_of
 from games.engine import (
     Action,
     Budget,
+    LazyViews,
     Payment,
     Rater,
     Rules,
+    StateTable,
+    Table,
     View,
     hand_order,
     option,
+    stale,
 )
 from games.settlement import collect
 from games.tiles import CHINESE
@@ -225,3 +229,99 @@ class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
             leader=v.leader, turn=cast(int, v.to_move), hands=hands, discards=tuple(discards),
             line=v.line, ends=v.ends, closed=None, unused=(), redeals=v.redeals, done="",
             block=v.block, blocker=v.blocker, forced=v.forced)
+
+    # ----- the fast path ---------------------------------------------------------------------
+
+    def table(self, state: DingNiuState) -> Table[DingNiuState]:
+        """Ding Niu's own table, unless a variant changes who can play, what a move leaves or
+        how a deal ends: it then plays its public `step` (as `ConnectingRules.table` says)."""
+        if any(getattr(type(self), hook) is not getattr(DingNiu, hook) for hook in CORE_HOOKS):
+            return StateTable(self, state)
+        return cast(Table[DingNiuState], DingNiuTable(self, state))
+
+
+_LAZY: LazyViews[DingNiuView] = LazyViews(DingNiuView)
+"""Views of the seat to move: the connecting games' fields (`games.connecting._LAZY`), then
+block, blocker, forced."""
+
+
+class DingNiuTable(ConnectTable):
+    """A Ding Niu deal on the fast path: the connecting games' table (`ConnectTable`), which
+    also remembers the tiles on the line as a set of bits, so that whether a move makes the
+    deal's block is one remembered answer (`dingniu_block.blocked`), and after a full block
+    lets only doubles be attached (D-22)."""
+
+    __slots__ = ("block", "blocker", "forced", "laid")
+
+    def __init__(self, rules: DingNiu, state: DingNiuState | None) -> None:
+        super().__init__(rules, state)
+        if state is None:
+            return  # copy() fills the fields
+        self.block, self.blocker, self.forced = state.block, state.blocker, state.forced
+        laid = 0
+        for placed in state.line:
+            laid |= BIT[placed[0]]
+        self.laid = laid
+
+    def copy(self) -> DingNiuTable:
+        twin = cast(DingNiuTable, super().copy())
+        twin.block, twin.blocker, twin.forced = self.block, self.blocker, self.forced
+        twin.laid = self.laid
+        return twin
+
+    def legal(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if not self.done and (self.block == "full" or (
+                not self.line and self.options.lead_rule)):
+            # Only doubles after a full block, or the lead restriction: rare positions, which
+            # the public rules answer.
+            legal = self._legal = self.rules.legal_actions(self.state())
+            return legal
+        return super().legal()
+
+    def play(self, action: Action) -> None:
+        seat = self.turn
+        tile = action.tiles[0]
+        verb = action.verb
+        opts = self.options
+        made = ""
+        if verb == "play" and opts.suanzhang and not self.block and not _DOUBLE[tile]:
+            rest = SINGLE_BITS & ~self.laid
+            ends, smothered = self.ends, opts.smothered
+            made = blocks(ends, rest, action, smothered)
+            if made:
+                forced = not any(not blocks(ends, rest, other, smothered)
+                                 for other in self.legal() if other != action)
+        super().play(action)
+        if verb != "drop":
+            self.laid |= BIT[tile]
+        if made:
+            self.block, self.blocker, self.forced = made, seat, forced
+        block = self.block
+        if block == "smothered" or (block and not opts.doubles_after):
+            self.done = "blocked" if self.left else "out"
+        elif block and self.left:
+            ends = self.ends
+            self.done = "" if any(_DOUBLE[t] and _A[t] in ends
+                                  for hand in self.hands for t in hand) else "blocked"
+
+    def state(self) -> DingNiuState:
+        base = super().state()
+        return DingNiuState(
+            options=base.options, seed=base.seed, players=base.players, match=base.match,
+            version=base.version, leader=base.leader, turn=base.turn, hands=base.hands,
+            discards=base.discards, line=base.line, ends=base.ends, closed=base.closed,
+            unused=base.unused, redeals=base.redeals, done=base.done, block=self.block,
+            blocker=self.blocker, forced=self.forced)
+
+    def view(self, seat: int | None) -> DingNiuView:
+        if self.done or seat is None or seat != self.turn:
+            return cast(DingNiuView, self.rules.view(self.state(), seat))
+        return _LAZY.make(seat, self.legal(), self._dn_fields, self.version)
+
+    def _dn_fields(self, seat: int, version: int) -> tuple[Any, ...]:
+        """The view of the seat to move, field by field (`LazyViews`)."""
+        stale(version, self.version)
+        return (*self._fields(seat, version), self.block, self.blocker, self.forced)
