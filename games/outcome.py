@@ -43,9 +43,23 @@ def deltas_of(players: int, payments: Iterable[Payment]) -> tuple[int, ...]:
 
 def netted(payments: Iterable[Payment]) -> tuple[Payment, ...]:
     """One payment per pair of seats that still owe each other something, sorted by (payer,
-    payee): the one form two settlements that move chips alike share, however written."""
+    payee): the one form two settlements that move chips alike share, however written.
+    Payments already in that form (every settlement's, and an outcome's own again) are
+    returned as they are, not rebuilt: a simulation settles every deal."""
+    given = tuple(payments)
+    pairs = set()
+    last = (-1, -1)
+    for p in given:
+        key = (p.payer, p.payee)
+        pair = (p.payer, p.payee) if p.payer < p.payee else (p.payee, p.payer)
+        if key <= last or pair in pairs:
+            break
+        pairs.add(pair)
+        last = key
+    else:
+        return given
     net: dict[tuple[int, int], int] = {}
-    for p in payments:
+    for p in given:
         if p.payer < p.payee:
             key, amount = (p.payer, p.payee), p.amount
         else:

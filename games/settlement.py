@@ -23,9 +23,10 @@ def pairwise(points: Sequence[int], multiplier: Callable[[int, int], int] | None
     With no multiplier each seat nets the classic Chinese settlement, `net_i = S − n·p_i` (D-01).
     """
     n = len(points)
-    return netted(p for i in range(n) for j in range(i + 1, n)
-                  for p in owing(j, i, (points[j] - points[i])
-                                 * (multiplier(i, j) if multiplier is not None else 1)))
+    return netted(_in_order([p for i in range(n) for j in range(i + 1, n)
+                             for p in owing(j, i, (points[j] - points[i])
+                                            * (multiplier(i, j) if multiplier is not None
+                                               else 1))]))
 
 
 def collect(players: int, winner: int, amounts: Mapping[int, int]) -> tuple[Payment, ...]:
@@ -34,7 +35,19 @@ def collect(players: int, winner: int, amounts: Mapping[int, int]) -> tuple[Paym
     for seat in amounts:
         if not 0 <= seat < players or seat == winner:
             raise ValueError(f"seat {seat} cannot settle with the winner, seat {winner}")
-    return netted(p for seat, amount in amounts.items() for p in owing(seat, winner, amount))
+    return netted(_in_order([p for seat, amount in amounts.items()
+                             for p in owing(seat, winner, amount)]))
+
+
+def _in_order(payments: list[Payment]) -> list[Payment]:
+    """Payments of distinct pairs of seats, sorted as `netted` keeps them, so that it has
+    nothing to rebuild."""
+    payments.sort(key=_pair)
+    return payments
+
+
+def _pair(payment: Payment) -> tuple[int, int]:
+    return payment.payer, payment.payee
 
 
 def owing(debtor: int, creditor: int, amount: int) -> tuple[Payment, ...]:
