@@ -425,9 +425,7 @@ _LEAD_AT = tuple(tuple(Action("lead", (t,), n) for n in range(7)) for t in range
 _PLAY = tuple((Action("play", (t,), 0), Action("play", (t,), 1)) for t in range(CHINESE.size))
 _DROP = tuple(Action("drop", (t,)) for t in range(CHINESE.size))
 _LAZY: LazyViews[ConnectView[Any]] = LazyViews(ConnectView)
-"""Views of the seat to move; their fields in order: game, options, tiles, seat, players,
-version, to_move, hand, hand_counts, match, legal, outcome, then arms, leader, discard_counts,
-discards, line, ends, closed, unused, redeals."""
+"""Views of the seat to move."""
 
 
 class ConnectTable(Table[ConnectState[Any]]):
@@ -435,9 +433,9 @@ class ConnectTable(Table[ConnectState[Any]]):
     place, and per number how many tiles in hand show it, so a block is seen at a glance
     instead of by searching every hand after every move (`Table`)."""
 
-    __slots__ = ("_legal", "_line", "closed", "discards", "done", "ends", "hands", "leader",
-                 "left", "line", "match", "options", "players", "redeals", "rules", "seed",
-                 "showing", "turn", "two", "unused", "version")
+    __slots__ = ("_fixed", "_legal", "_line", "closed", "discards", "done", "ends", "hands",
+                 "leader", "left", "line", "match", "options", "players", "redeals", "rules",
+                 "seed", "showing", "turn", "two", "unused", "version")
 
     def __init__(self, rules: ConnectingRules[Any, Any], state: ConnectState[Any] | None) -> None:
         self.rules = rules
@@ -463,6 +461,12 @@ class ConnectTable(Table[ConnectState[Any]]):
         self.showing = showing
         self.left = sum(map(len, state.hands))
         self._legal: tuple[Action, ...] | None = None
+        self._fixed = {
+            "game": rules.id, "options": self.options, "tiles": rules.tileset(self.options),
+            "players": self.players, "match": self.match, "outcome": None,
+            "arms": 2 if self.two else 1, "leader": self.leader, "unused": len(self.unused),
+            "redeals": self.redeals}
+        """The fields of a view of the seat to move that stay as they are (`LazyViews`)."""
 
     def copy(self) -> ConnectTable:
         twin = type(self)(self.rules, None)
@@ -592,21 +596,17 @@ class ConnectTable(Table[ConnectState[Any]]):
     def view(self, seat: int | None) -> ConnectView[Any]:
         if self.done or seat is None or seat != self.turn:
             return self.rules.view(self.state(), seat)
-        return _LAZY.make(seat, self.legal(), self._fields, self.version)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed)
 
-    def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
-        """The view of the seat to move, field by field (`LazyViews`)."""
+    def _fields(self, seat: int, version: int) -> dict[str, Any]:
+        """The fields of the seat to move's view that change during a deal (`LazyViews`)."""
         stale(version, self.version)
-        rules = self.rules
-        options = self.options
-        players = self.players
-        discards: list[tuple[int, ...]] = [()] * players
+        discards: list[tuple[int, ...]] = [()] * self.players
         discards[seat] = tuple(self.discards[seat])
-        return (rules.id, options, rules.tileset(options), seat, players, self.version, seat,
-                tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
-                self.legal(), None, 2 if self.two else 1, self.leader,
-                tuple(map(len, self.discards)), tuple(discards), self._line_tuple(),
-                self.ends, self.closed, len(self.unused), self.redeals)
+        return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
+                "hand_counts": tuple(map(len, self.hands)),
+                "discard_counts": tuple(map(len, self.discards)), "discards": tuple(discards),
+                "line": self._line_tuple(), "ends": self.ends, "closed": self.closed}
 
 
 _ORDER = tuple(_KIND[t] * CHINESE.size + t for t in range(CHINESE.size))

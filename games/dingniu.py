@@ -39,7 +39,6 @@ from games.engine import (
     View,
     hand_order,
     option,
-    stale,
 )
 from games.settlement import collect
 from games.tiles import CHINESE
@@ -241,8 +240,7 @@ class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
 
 
 _LAZY: LazyViews[DingNiuView] = LazyViews(DingNiuView)
-"""Views of the seat to move: the connecting games' fields (`games.connecting._LAZY`), then
-block, blocker, forced."""
+"""Views of the seat to move."""
 
 
 class DingNiuTable(ConnectTable):
@@ -319,9 +317,11 @@ class DingNiuTable(ConnectTable):
     def view(self, seat: int | None) -> DingNiuView:
         if self.done or seat is None or seat != self.turn:
             return cast(DingNiuView, self.rules.view(self.state(), seat))
-        return _LAZY.make(seat, self.legal(), self._dn_fields, self.version)
+        return _LAZY.make(seat, self.legal(), self._dn_fields, self.version, self._fixed)
 
-    def _dn_fields(self, seat: int, version: int) -> tuple[Any, ...]:
-        """The view of the seat to move, field by field (`LazyViews`)."""
-        stale(version, self.version)
-        return (*self._fields(seat, version), self.block, self.blocker, self.forced)
+    def _dn_fields(self, seat: int, version: int) -> dict[str, Any]:
+        """The fields of the seat to move's view that change during a deal (`LazyViews`)."""
+        fields = self._fields(seat, version)
+        fields["block"], fields["blocker"], fields["forced"] = (
+            self.block, self.blocker, self.forced)
+        return fields

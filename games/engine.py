@@ -15,8 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import attrgetter, call
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 from games import codec
@@ -184,35 +183,47 @@ class LazyViews(Generic[V]):
     """Views of a fast table that work out their fields when first read (`Table.view`).
 
     The seat to move mostly reads its legal moves and little else (a random player, or any
-    player with one move to make): the view is made with `legal` and `seat` set, and the rest
-    comes from `source(seat, version)` the first time any other field is read. The view is an
-    instance of a subclass of the game's view class, equal to the public engine's view (it
-    compares field by field with any view of that class) and as immutable. Its fields come from
-    the table as it stood: read after the table's next move, it refuses (`GameError`) rather
-    than show a later position.
+    player with one move to make): the view is made with `legal`, `seat` and the fields that
+    stay as they are for the whole deal (`fixed`: the game, its options, the players …) set,
+    and the others come from `source(seat, version)` the first time one of them is read. The
+    view is an instance of a subclass of the game's view class, equal to the public engine's
+    view (it compares field by field with any view of that class) and as immutable. Its fields
+    come from the table as it stood: read after the table's next move, it refuses
+    (`GameError`) rather than show a later position.
+
+    The subclass keeps its fields in the instance's dictionary, not in the view class's slots:
+    each field of the subclass is a descriptor that only answers while the dictionary lacks
+    its name (the dictionary comes first for such a descriptor), so a filled field is read as
+    any attribute, and a view is filled by copying one dictionary and updating it with
+    another, where setting every slot in turn cost more than working the fields out.
     """
 
     def __init__(self, cls: type[V]) -> None:
         names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-        setters = tuple(getattr(cls, name).__set__ for name in names)
-        self._set_legal = getattr(cls, "legal").__set__  # noqa: B009 - a slot's descriptor
-        self._set_seat = getattr(cls, "seat").__set__  # noqa: B009
-        source_slot = "_source"
+        count = len(names) + 1  # and the source, until it is used
 
-        def __getattr__(view: Any, name: str) -> Any:  # only when a slot is still empty
-            try:
-                source = object.__getattribute__(view, source_slot)
-            except AttributeError:
-                raise AttributeError(name) from None
-            if source is None or name not in names:
-                raise AttributeError(name)
-            fill, seat, version = source
-            object.__setattr__(view, source_slot, None)
-            values = fill(seat, version)
-            if len(values) != len(setters):
-                raise TypeError(f"{cls.__name__} has {len(setters)} fields, not {len(values)}")
-            any(map(call, setters, repeat(view), values))  # every setter returns None
-            return object.__getattribute__(view, name)
+        class Unfilled:
+            """A field not read yet: reading it fills the others too."""
+
+            __slots__ = ("name",)
+
+            def __init__(self, name: str) -> None:
+                self.name = name
+
+            def __get__(self, view: Any, owner: Any = None) -> Any:
+                if view is None:
+                    return self
+                filled = view.__dict__
+                source = filled.get(_SOURCE)
+                if source is None:
+                    raise AttributeError(self.name)
+                fill, seat, version = source
+                filled.update(fill(seat, version))
+                if len(filled) != count:
+                    raise TypeError(f"{cls.__name__} has {len(names)} fields, not "
+                                    f"{len(filled) - 1}")
+                del filled[_SOURCE]
+                return filled[self.name]
 
         fields = attrgetter(*names)
 
@@ -222,21 +233,28 @@ class LazyViews(Generic[V]):
             equal: bool = fields(view) == fields(other)
             return equal
 
-        self.cls: type[V] = type(f"Lazy{cls.__name__}", (cls,), {
-            "__slots__": (source_slot,), "__getattr__": __getattr__, "__eq__": __eq__,
-            "__hash__": cls.__hash__, "__module__": cls.__module__,
+        namespace: dict[str, Any] = {name: Unfilled(name) for name in names}
+        namespace.update({
+            "__eq__": __eq__, "__hash__": cls.__hash__, "__module__": cls.__module__,
             "__doc__": f"A {cls.__name__} whose fields are worked out when first read."})
-        self._set_source = getattr(self.cls, source_slot).__set__
+        self.cls: type[V] = type(f"Lazy{cls.__name__}", (cls,), namespace)
 
     def make(self, seat: int, legal: tuple[Action, ...],
-             source: Callable[[int, int], Sequence[Any]], version: int) -> V:
-        """A view for `seat` (to move, with these legal moves); every field in order comes
-        from `source(seat, version)` when first wanted."""
+             source: Callable[[int, int], Mapping[str, Any]], version: int,
+             fixed: Mapping[str, Any]) -> V:
+        """A view for `seat` (to move, with these legal moves), with the `fixed` fields; the
+        others come from `source(seat, version)` (by name) when first wanted."""
         view: V = object.__new__(self.cls)
-        self._set_seat(view, seat)
-        self._set_legal(view, legal)
-        self._set_source(view, (source, seat, version))
+        filled = view.__dict__
+        filled.update(fixed)
+        filled["seat"] = seat
+        filled["legal"] = legal
+        filled[_SOURCE] = (source, seat, version)
         return view
+
+
+_SOURCE = "_source"
+"""Where a lazy view keeps what fills it, until it is filled (`LazyViews`)."""
 
 
 def stale(version: int, now: int) -> None:

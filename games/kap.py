@@ -312,6 +312,7 @@ class KapTable(Table[KapState]):
 
     __slots__ = (
         "_culin",
+        "_fixed",
         "_legal",
         "at",
         "done",
@@ -352,6 +353,12 @@ class KapTable(Table[KapState]):
         self.took = list(state.took)
         self.done, self.winner, self.source = state.done, state.winner, state.source
         self._legal: tuple[Action, ...] | None = None
+        options = self.options
+        self._fixed = {
+            "game": rules.id, "options": options, "tiles": rules.tileset(options),
+            "players": self.players, "match": self.match, "outcome": None, "sets": self.sets,
+            "leader": self.leader, "pot": options.ante * self.players, "winning": None}
+        """The fields of a view of the seat to move that stay as they are (`LazyViews`)."""
 
     def copy(self) -> KapTable:
         twin = KapTable(self.rules, None)
@@ -472,13 +479,11 @@ class KapTable(Table[KapState]):
     def view(self, seat: int | None) -> KapView:
         if self.done or seat is None or seat != self.turn:
             return self.rules.view(self.state(), seat)
-        return _LAZY.make(seat, self.legal(), self._fields, self.version)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed)
 
-    def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
-        """The view of the seat to move, field by field (`LazyViews`)."""
+    def _fields(self, seat: int, version: int) -> dict[str, Any]:
+        """The fields of the seat to move's view that change during a deal (`LazyViews`)."""
         stale(version, self.version)
-        rules = self.rules
-        options = self.options
         pile = tuple(self.pile)
         if self.phase != "open" or not pile:
             takeable: tuple[int, ...] = ()
@@ -486,17 +491,15 @@ class KapTable(Table[KapState]):
             takeable = tuple(t for t, _ in pile)
         else:
             takeable = (pile[-1][0],)
-        return (rules.id, options, rules.tileset(options), seat, self.players, self.version,
-                seat, tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
-                self.legal(), None, self.sets, self.leader, self.turns, self.phase, self.taken,
-                len(self.stock) - self.at, pile, took_by_seat(self.took, self.players),
-                takeable, options.ante * self.players, None)
+        return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
+                "hand_counts": tuple(map(len, self.hands)), "turns": self.turns,
+                "phase": self.phase, "taken": self.taken, "stock": len(self.stock) - self.at,
+                "pile": pile, "took": took_by_seat(self.took, self.players),
+                "takeable": takeable}
 
 
 _LAZY = LazyViews(KapView)
-"""Views of the seat to move; their fields in order: game, options, tiles, seat, players,
-version, to_move, hand, hand_counts, match, legal, outcome, then sets, leader, turns, phase,
-taken, stock, pile, took, takeable, pot, winning."""
+"""Views of the seat to move."""
 
 
 def took_by_seat(took: Sequence[tuple[int, int]], players: int

@@ -374,9 +374,7 @@ _FOLLOWS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 """The moves of a hand that follows a lead of several tiles, remembered likewise."""
 _MEMO = 1 << 16
 _LAZY = LazyViews(TienGowView)
-"""Views of the seat to move; their fields in order: game, options, tiles, seat, players,
-version, to_move, hand, hand_counts, match, legal, outcome, then banker, multiplier, trick,
-best, history, tricks."""
+"""Views of the seat to move."""
 
 
 def _move(moves: dict[tuple[int, ...], Action], verb: str, tiles: tuple[int, ...]) -> Action:
@@ -466,9 +464,9 @@ class TienGowTable(Table[TienGowState]):
     sees of the finished tricks is blanked when its view is first read, and kept: a later view
     blanks only the tricks finished since (`Table`)."""
 
-    __slots__ = ("_legal", "_seen", "banker", "best", "best_combo", "hands", "history",
-                 "match", "mixed", "multiplier", "options", "players", "rules", "seed",
-                 "seen", "trick", "tricks", "turn", "version")
+    __slots__ = ("_fixed", "_legal", "_seen", "banker", "best", "best_combo", "hands",
+                 "history", "match", "mixed", "multiplier", "options", "players", "rules",
+                 "seed", "seen", "trick", "tricks", "turn", "version")
 
     def __init__(self, rules: TienGow, state: TienGowState | None) -> None:
         self.rules = rules
@@ -490,6 +488,11 @@ class TienGowTable(Table[TienGowState]):
         """The finished tricks as each seat saw them, as far as its views have needed."""
         self._seen: list[tuple[Trick, ...]] = [() for _ in range(state.players)]
         self._legal: tuple[Action, ...] | None = None
+        self._fixed = {
+            "game": rules.id, "options": options, "tiles": CHINESE, "players": self.players,
+            "match": self.match, "outcome": None, "banker": self.banker,
+            "multiplier": self.multiplier}
+        """The fields of a view of the seat to move that stay as they are (`LazyViews`)."""
 
     def copy(self) -> TienGowTable:
         twin = TienGowTable(self.rules, None)
@@ -561,10 +564,10 @@ class TienGowTable(Table[TienGowState]):
     def view(self, seat: int | None) -> TienGowView:
         if seat is None or seat != self.turn or not self.hands[seat]:
             return self.rules.view(self.state(), seat)
-        return _LAZY.make(seat, self.legal(), self._fields, self.version)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed)
 
-    def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
-        """The view of the seat to move, field by field (`LazyViews`)."""
+    def _fields(self, seat: int, version: int) -> dict[str, Any]:
+        """The fields of the seat to move's view that change during a deal (`LazyViews`)."""
         stale(version, self.version)
         seen = self.seen[seat]
         if len(seen) < len(self.history):
@@ -572,11 +575,11 @@ class TienGowTable(Table[TienGowState]):
                         for t in self.history[len(seen):])
             self._seen[seat] = tuple(seen)
         # The seat to move has not played in this trick: it sees what everyone sees of it.
-        return (self.rules.id, self.options, CHINESE, seat, self.players, self.version, seat,
-                tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match,
-                self.legal(), None, self.banker, self.multiplier,
-                _blank(tuple(self.trick), None), self.best if self.trick else None,
-                self._seen[seat], tuple(self.tricks))
+        return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
+                "hand_counts": tuple(map(len, self.hands)),
+                "trick": _blank(tuple(self.trick), None),
+                "best": self.best if self.trick else None, "history": self._seen[seat],
+                "tricks": tuple(self.tricks)}
 
 
 def _blank(plays: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:
