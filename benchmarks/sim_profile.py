@@ -3,7 +3,8 @@ author's (issue 38's table) played under cProfile, its busiest functions listed.
 
 Run by hand (not a test): `.venv/bin/python benchmarks/sim_profile.py [--games N] [--only a,b]
 [--top N] [--sort tottime|cumtime]`. It plays what `gupai sim GAME --strategy heuristic
---jobs 1` plays (the same options, seed and blocks, `games.sim.simulate`), in this process.
+--jobs 1` plays (the same options, seed and blocks, `games.sim.simulate`), in this process;
+`--warm N` plays N other games first, unprofiled, to profile the rest of a long run.
 The profiler's own cost falls on every call alike, so the figures say where the time goes,
 not how long a run without it takes (`benchmarks/versus_java.py` times the whole process).
 """
@@ -33,10 +34,12 @@ CASES: dict[str, tuple[str, int, dict[str, Any], str]] = {
 the others at their usual players and options, as `benchmarks/versus_java.py` plays them."""
 
 
-def profile(name: str, count: int, seed: str) -> tuple[pstats.Stats, float]:
+def profile(name: str, count: int, seed: str, warm: int) -> tuple[pstats.Stats, float]:
     game, players, values, strategy = CASES[name]
     rules = games.get(game)
     options = rules.options(**values)
+    if warm:
+        simulate(rules, options, players, warm, f"{seed}/warm", [strategy])
     profiler = cProfile.Profile()
     started = time.perf_counter()
     profiler.enable()
@@ -53,13 +56,16 @@ def main() -> None:
     parser.add_argument("--sort", default="tottime", choices=("tottime", "cumtime"),
                         help="order: time in the function itself (default) or with its callees")
     parser.add_argument("--seed", default="gupai", help="the simulation's seed (default gupai)")
+    parser.add_argument("--warm", type=int, default=0,
+                        help="games played first, unprofiled, so that what the players remember "
+                             "(`games.kap_ai`) is as in a long run (default 0)")
     args = parser.parse_args()
     names = args.only.split(",") if args.only else list(CASES)
     unknown = [n for n in names if n not in CASES]
     if unknown:
         parser.error(f"unknown case {', '.join(unknown)} (known: {', '.join(CASES)})")
     for name in names:
-        stats, seconds = profile(name, args.games, args.seed)
+        stats, seconds = profile(name, args.games, args.seed, args.warm)
         out = io.StringIO()
         stats.stream = out  # type: ignore[attr-defined]
         stats.strip_dirs().sort_stats(args.sort).print_stats(args.top)
