@@ -23,9 +23,9 @@ that make tens are interchangeable, so tens of thousands of signatures share a f
 forms), and a form not met before is analysed in one pass (`_analyse`): adding a tile changes
 one digit's term of the tens, so the other terms are worked out once, not once per tile tried.
 
-A view is read once per call (`_Hand`), and the hands a move would leave are weighed by changing
+A view is read once per call (`rater`), and the hands a move would leave are weighed by changing
 that one reading a tile at a time and back: a changed tile moves one digit of the signature and
-one cell of the table of what may still come (`_Hand.cells`), so weighing a hand costs a few
+one cell of the table of what may still come (`cells` in `rater`), so weighing a hand costs a few
 operations, not a recount of the hand. Every worth is a whole number of tiles (a float with an
 integral value), so sums come out the same in any order, and the scores are exactly those of
 the plain formulation (`tests/games/kap_reference.py`, checked on thousands of positions).
@@ -301,9 +301,12 @@ class _Signatures:
         self.shorts = self._short
         """What `missing` remembers, to look up without a call."""
         self.bits: dict[int, tuple[int, ...]] = {}
-        """The set bits of each `helps` met: the cells of `_Hand.cells` they add up."""
+        self.info: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+        """`details` remembered, to look up without a call."""
+        """The set bits of each `helps` met: the cells of what may still come (`rater`)
+        they add up."""
         self.base = tuple(3 * d for d in self.digit)
-        """Each kind's first cell in `_Hand.cells`."""
+        """Each kind's first cell in the table of what may still come (`rater`)."""
 
     def key(self, counts: list[int]) -> int:
         key = 0
@@ -373,6 +376,16 @@ class _Signatures:
         self._analysis[key] = short | helps << 4
         return short, helps
 
+    def details(self, key: int) -> tuple[int, int, tuple[int, ...]]:
+        """`analysis` of a signature, and the cells of what may still come that would
+        bring it one closer (the bits of its `helps`, low first)."""
+        short, helps = self.analysis(key)
+        found = short, helps, self.cells(helps)
+        if len(self.info) >= MEMO:
+            self.info.clear()
+        self.info[key] = found
+        return found
+
     def cells(self, helps: int) -> tuple[int, ...]:
         """The bits set in `helps`, low first."""
         found = self.bits.get(helps)
@@ -390,244 +403,202 @@ def signatures(pairs: int, four_two: int) -> _Signatures:
 
 
 @cache
-def _unseen(sets: int, sig: _Signatures) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Every kind's copies in `sets` sets, and `_Hand.cells` of an empty hand with nothing face
-    up: all of them still to come, each in its digit's cell for kinds not held."""
+def _context(game: str, four_two: int, culin: bool, sets: int
+             ) -> tuple[_Signatures, tuple[int, ...], tuple[int, ...], tuple[float, ...],
+                        tuple[float, ...], float]:
+    """What a view of `game` is weighed with, whatever the position: its signatures, each
+    kind's last digit, the tiles' kinds, every kind's copies in `sets` sets, the table of what
+    may still come (`rater`) of an empty hand with nothing face up, and the weight of a
+    face-up tile (under Culin's rules a face-up tile may be taken on the next turn)."""
+    sig = signatures(_pairs(game), four_two)
     totals = tuple(float(n) for n in _totals(sets))
     cells = [0.0] * 30
     for k, base in enumerate(sig.base):
         cells[base] += totals[k]
-    return totals, tuple(cells)
-
-
-class _Hand:
-    """One view, read once: the hand as counts per kind and per digit, its signature, and the
-    table of what may still come by cell (`cells[3r + u]`: the tiles still to come of the kinds
-    ending in r held u times, 2 meaning twice or more; face-up ones under Culin's rules counted
-    `PILE_WEIGHT` times). A hand one tile different changes only its tile's digit and cell:
-    `without` and `value_without` weigh it from this reading, `shift` changes the reading (and
-    back) where a move adds a tile."""
-
-    __slots__ = (
-        "avail",
-        "cells",
-        "counts",
-        "digit",
-        "held",
-        "key",
-        "kind_of",
-        "ones",
-        "pile_weight",
-        "sig",
-        "twos",
-    )
-
-    def __init__(self, view: KapView) -> None:
-        opts = view.options
-        sig = self.sig = signatures(_pairs(view.game), opts.four_two)
-        digit = self.digit = sig.digit
-        sets = max(view.sets, 1)
-        kind_of = self.kind_of = chinese(sets).kind_of
-        counts = [0] * KINDS
-        held: list[int] = []
-        for t in view.hand:
-            k = kind_of[t]
-            if not counts[k]:
-                held.append(k)
-            counts[k] += 1
-        self.counts = counts
-        self.held = held
-        weight = self.pile_weight = PILE_WEIGHT if opts.rules == "culin" else 0.0
-        # Copies not in this hand nor face up (in the stock or in the other hands), and the face
-        # up ones `weight` times: from the full set, less what the hand and the pile hold.
-        totals, empty = _unseen(sets, sig)
-        avail = self.avail = list(totals)
-        cells = self.cells = list(empty)
-        ones = self.ones = [0] * 10
-        twos = self.twos = [0] * 10
-        key = 0
-        seen = 0
-        for k in held:
-            n = counts[k]
-            avail[k] -= n
-            seen |= 1 << k
-            r = digit[k]
-            key += n << (_COUNT_BITS * r)
-            if n == 1:
-                ones[r] += 1
-            else:
-                twos[r] += 1
-        for k in held:
-            r = digit[k]
-            key |= (2 if twos[r] else 1) << (_STATE_SHIFT + 2 * r)
-        self.key = key
-        up = weight - 1.0
-        touched = list(held)
-        for t, _ in view.pile:
-            k = kind_of[t]
-            if not seen >> k & 1:
-                seen |= 1 << k
-                touched.append(k)
-            avail[k] += up
-        base = sig.base
-        for k in touched:
-            n = counts[k]
-            cells[base[k]] -= totals[k]
-            cells[base[k] + (n if n < 2 else 2)] += avail[k]
-
-    def shift(self, kind: int, step: int) -> None:
-        """One tile of `kind` more (`step` 1) or fewer (-1) in the hand."""
-        counts = self.counts
-        n = counts[kind]
-        m = n + step
-        counts[kind] = m
-        r = self.digit[kind]
-        was = n if n < 2 else 2
-        now = m if m < 2 else 2
-        if was != now:
-            a = self.avail[kind]
-            cells = self.cells
-            cells[3 * r + was] -= a
-            cells[3 * r + now] += a
-            if was == 1:
-                self.ones[r] -= 1
-            elif was == 2:
-                self.twos[r] -= 1
-            if now == 1:
-                self.ones[r] += 1
-            elif now == 2:
-                self.twos[r] += 1
-        at = _STATE_SHIFT + 2 * r
-        eye = 2 if self.twos[r] else 1 if self.ones[r] else 0
-        self.key = ((self.key + (step << (_COUNT_BITS * r))) & ~(3 << at)) | (eye << at)
-
-    def without(self, kind: int) -> int:
-        """The signature with one tile of `kind` (held) fewer."""
-        n = self.counts[kind]
-        r = self.digit[kind]
-        twos = self.twos[r]
-        ones = self.ones[r]
-        if n == 1:
-            ones -= 1
-        elif n == 2:
-            twos -= 1
-            ones += 1
-        at = _STATE_SHIFT + 2 * r
-        eye = 2 if twos else 1 if ones else 0
-        return ((self.key - (1 << (_COUNT_BITS * r))) & ~(3 << at)) | (eye << at)
-
-    def value(self, key: int) -> float:
-        """A hand waiting for its next tile: fewer missing first, then more ways to improve."""
-        short, helps = self.sig.analysis(key)
-        cells = self.cells
-        outs = 0.0
-        for i in self.sig.cells(helps):
-            outs += cells[i]
-        return outs - MISSING_WEIGHT * short
-
-    def value_without(self, kind: int, key: int) -> float:
-        """`value` of the hand with one tile of `kind` fewer (signature `key`): the cells as
-        they are, but that kind's tiles to come counted in the cell it moves to."""
-        sig = self.sig
-        found = sig.analysed.get(key)
-        if found is None:
-            short, helps = sig.analysis(key)
-        else:
-            short, helps = found & 0xF, found >> 4
-        bits = sig.bits.get(helps)
-        if bits is None:
-            bits = sig.cells(helps)
-        cells = self.cells
-        outs = 0.0
-        for i in bits:
-            outs += cells[i]
-        n = self.counts[kind]
-        if n <= 2:
-            base = 3 * self.digit[kind]
-            a = self.avail[kind]
-            if helps >> (base + n) & 1:
-                outs -= a
-            if helps >> (base + n - 1) & 1:
-                outs += a
-        return outs - MISSING_WEIGHT * short
-
-    def best_discard(self, keep: int, base: int, minus: dict[int, int]) -> float:
-        """The value of the hand after its least useful tile goes; no tile of `keep`, the kind
-        just taken, may go (D-10). `minus` holds the signature of the hand as read (`base`)
-        less one tile of each kind held: a tile of another digit than `keep`'s leaves the same
-        change to the signature now."""
-        sig = self.sig
-        shorts = sig.shorts
-        digit = self.digit
-        near = digit[keep]
-        moved = self.key - base
-        best_short = 99
-        candidates: list[tuple[int, int]] = []
-        for d in self.held:
-            if d == keep:
-                continue
-            after = self.without(d) if digit[d] == near else minus[d] + moved
-            short = shorts.get(after)
-            if short is None:
-                short = sig.missing(after)
-            if short < best_short:
-                best_short, candidates = short, [(d, after)]
-            elif short == best_short:
-                candidates.append((d, after))
-        best = float("-inf")
-        for d, after in candidates:
-            value = self.value_without(d, after)
-            if value > best:
-                best = value
-        return best
+    return (sig, sig.digit, chinese(sets).kind_of, totals, tuple(cells),
+            PILE_WEIGHT if culin else 0.0)
 
 
 def rater(view: Any) -> Callable[[Action], float]:
+    """Every move's worth from one reading of the view (see the module's docstring).
+
+    The reading: the hand as counts per kind and per digit (`ones`, `twos`: the kinds held
+    once and at least twice ending in each digit), its signature, and the table of what may
+    still come by cell (`cells[3r + u]`: the tiles still to come of the kinds ending in r held
+    u times, 2 meaning twice or more; face-up ones under Culin's rules counted `PILE_WEIGHT`
+    times, `avail` per kind). A hand one tile different changes only its tile's digit and
+    cell, so each hand a move leaves is weighed from this reading in a few operations. It is
+    all spelt out in one function, on local names: this runs for every move of a simulation.
+    """
     v = cast("KapView", view)
-    hand = _Hand(v)
-    sig = hand.sig
-    counts = hand.counts
-    key = hand.key
-    kind_of = hand.kind_of
-    digit = sig.digit
+    opts = v.options
+    culin = opts.rules == "culin"
+    sig, digit, kind_of, totals, empty, weight = _context(v.game, opts.four_two, culin,
+                                                          v.sets if v.sets > 1 else 1)
+    info = sig.info
+    shorts = sig.shorts
+    counts = [0] * KINDS
+    held: list[int] = []
+    for t in v.hand:
+        k = kind_of[t]
+        if counts[k]:
+            counts[k] += 1
+        else:
+            counts[k] = 1
+            held.append(k)
+    avail = list(totals)
+    cells = list(empty)
+    ones = [0] * 10
+    twos = [0] * 10
+    key = 0
+    seen = 0
+    for k in held:
+        n = counts[k]
+        avail[k] -= n
+        seen |= 1 << k
+        r = digit[k]
+        key += n << (_COUNT_BITS * r)
+        if n == 1:
+            ones[r] += 1
+        else:
+            twos[r] += 1
+    for k in held:
+        r = digit[k]
+        key |= (2 if twos[r] else 1) << (_STATE_SHIFT + 2 * r)
+    # Copies not in this hand nor face up (in the stock or in the other hands), and the face
+    # up ones `weight` times: from the full set, less what the hand and the pile hold.
+    up = weight - 1.0
+    touched = list(held)
+    for t, _ in v.pile:
+        k = kind_of[t]
+        if not seen >> k & 1:
+            seen |= 1 << k
+            touched.append(k)
+        avail[k] += up
+    for k in touched:
+        n = counts[k]
+        b = 3 * digit[k]
+        cells[b] -= totals[k]
+        cells[b + (n if n < 2 else 2)] += avail[k]
+
+    def without(d: int, key: int, ones_r: int, twos_r: int) -> int:
+        """The signature `key` with one tile of kind `d` fewer (`ones_r`, `twos_r`: the kinds
+        held once and twice or more at its digit, in the hand `key` is of)."""
+        n = counts[d]
+        if n == 1:
+            ones_r -= 1
+        elif n == 2:
+            twos_r -= 1
+            ones_r += 1
+        at = _STATE_SHIFT + 2 * digit[d]
+        return (((key - (1 << (_COUNT_BITS * digit[d]))) & ~(3 << at))
+                | ((2 if twos_r else 1 if ones_r else 0) << at))
+
+    def value_without(d: int, after: int) -> float:
+        """The hand with one tile of kind `d` fewer (signature `after`) waiting for its next
+        tile: fewer missing first, then more ways to improve; the cells as they are, but
+        that kind's tiles to come counted in the cell it moves to."""
+        found = info.get(after)
+        if found is None:
+            found = sig.details(after)
+        short, helps, bits = found
+        outs = 0.0
+        for i in bits:
+            outs += cells[i]
+        n = counts[d]
+        if n <= 2:
+            b = 3 * digit[d] + n
+            if helps >> b & 1:
+                outs -= avail[d]
+            if helps >> (b - 1) & 1:
+                outs += avail[d]
+        return outs - MISSING_WEIGHT * short
+
     # Scores per kind (one legal move per kind and verb): cheaper than hashing every move.
     by_kind = [float("-inf")] * KINDS
     draw = float("-inf")
     if v.phase == "open":
-        short, helps = sig.analysis(key)
-        draw = hand.value(key) + DRAW_BIAS
-        reshape = v.options.rules == "culin" and v.players <= RESHAPE_PLAYERS
-        weight = hand.pile_weight
-        minus = {d: hand.without(d) for d in hand.held}
+        found = info.get(key)
+        if found is None:
+            found = sig.details(key)
+        short, helps, bits = found
+        outs = 0.0
+        for i in bits:
+            outs += cells[i]
+        draw = outs - MISSING_WEIGHT * short + DRAW_BIAS
+        reshape = culin and v.players <= RESHAPE_PLAYERS
+        minus: dict[int, int] = {}
         for action in v.legal:
             if action.verb != "take":
                 continue
             p = kind_of[action.tiles[0]]
             n = counts[p]
-            wanted = helps >> (3 * digit[p] + (n if n < 2 else 2)) & 1
+            r = digit[p]
+            old = n if n < 2 else 2
+            wanted = helps >> (3 * r + old) & 1
             if wanted and short == 1:
                 by_kind[p] = WIN
-            elif wanted or reshape:
-                hand.shift(p, 1)
-                hand.avail[p] -= weight
-                hand.cells[3 * digit[p] + (2 if n else 1)] -= weight
-                by_kind[p] = hand.best_discard(p, key, minus)
-                hand.cells[3 * digit[p] + (2 if n else 1)] += weight
-                hand.avail[p] += weight
-                hand.shift(p, -1)
+                continue
+            if not (wanted or reshape):
+                continue
+            if not minus:
+                minus = {d: without(d, key, ones[digit[d]], twos[digit[d]]) for d in held}
+            # The hand with the tile taken: one more of kind p, which is no longer to come.
+            ones_r, twos_r = ones[r], twos[r]
+            if n == 0:
+                ones_r += 1
+            elif n == 1:
+                ones_r -= 1
+                twos_r += 1
+            at = _STATE_SHIFT + 2 * r
+            taken = (((key + (1 << (_COUNT_BITS * r))) & ~(3 << at))
+                     | ((2 if twos_r else 1) << at))
+            moved = taken - key
+            a = avail[p]
+            new = 3 * r + (2 if n else 1)
+            cells[3 * r + old] -= a
+            cells[new] += a - weight
+            avail[p] = a - weight
+            # The discard that pays for it: its least useful tile but one of kind p (D-10).
+            best_short = 99
+            candidates: list[tuple[int, int]] = []
+            for d in held:
+                if d == p:
+                    continue
+                after = (without(d, taken, ones_r, twos_r) if digit[d] == r
+                         else minus[d] + moved)
+                s = shorts.get(after)
+                if s is None:
+                    s = sig.missing(after)
+                if s < best_short:
+                    best_short, candidates = s, [(d, after)]
+                elif s == best_short:
+                    candidates.append((d, after))
+            best = float("-inf")
+            for d, after in candidates:
+                value = value_without(d, after)
+                if value > best:
+                    best = value
+            by_kind[p] = best
+            avail[p] = a
+            cells[new] -= a - weight
+            cells[3 * r + old] += a
     else:
         # Only the discards that leave the fewest tiles missing are worth telling apart.
-        after: list[tuple[int, int, int]] = []
+        after_all: list[tuple[int, int, int]] = []
+        fewest = 99
         for action in v.legal:
             d = kind_of[action.tiles[0]]
-            k = hand.without(d)
-            after.append((sig.missing(k), d, k))
-        fewest = min(after)[0]
-        for short, d, k in after:
-            if short > fewest:
-                by_kind[d] = -MISSING_WEIGHT * short
-            else:
-                by_kind[d] = hand.value_without(d, k)
+            r = digit[d]
+            after = without(d, key, ones[r], twos[r])
+            s = shorts.get(after)
+            if s is None:
+                s = sig.missing(after)
+            if s < fewest:
+                fewest = s
+            after_all.append((s, d, after))
+        for s, d, after in after_all:
+            by_kind[d] = -MISSING_WEIGHT * s if s > fewest else value_without(d, after)
 
     def rate(action: Action) -> float:
         return draw if action.verb == "draw" else by_kind[kind_of[action.tiles[0]]]
