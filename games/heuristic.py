@@ -29,13 +29,9 @@ class ScoredPlayer:
         legal: tuple[Action, ...] = view.legal
         if len(legal) == 1:
             return legal[0]
-        rate = self._rater(view)
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            value = rate(action)
-            if value > best_score:
-                best, best_score = [action], value
-            elif value == best_score:
-                best.append(action)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        scores = list(map(self._rater(view), legal))
+        top = max(scores)
+        if scores.count(top) == 1:
+            return legal[scores.index(top)]
+        best = [action for action, score in zip(legal, scores, strict=True) if score == top]
+        return best[rng.randrange(len(best))]
