@@ -31,6 +31,7 @@ from games.engine import (
     View,
     hand_order,
     rng,
+    shuffle,
     stale,
 )
 from games.hidden.connecting import connect_chain, connect_sample
@@ -123,7 +124,7 @@ class ConnectingRules(Rules[CS, CO]):
         redeals = 0
         while True:
             deck = list(tiles)
-            rng(seed, f"deal/{redeals}").shuffle(deck)
+            shuffle(rng(seed, f"deal/{redeals}"), deck)
             hands = tuple(
                 tuple(sorted(deck[i * size:(i + 1) * size], key=_ORDER.__getitem__))
                 for i in range(players)

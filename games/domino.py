@@ -32,6 +32,7 @@ from games.engine import (
     View,
     option,
     rng,
+    shuffle,
 )
 from games.settlement import collect
 from games.tiles import WESTERN, TileSet
@@ -180,7 +181,7 @@ class DominoRules(Rules[DS, DO]):
         redeals = 0
         while True:
             deck = list(_ALL)
-            rng(seed, f"deal/{redeals}").shuffle(deck)
+            shuffle(rng(seed, f"deal/{redeals}"), deck)
             hands = tuple(tuple(sorted(deck[i * size:(i + 1) * size])) for i in range(players))
             opening = _opener(hands)
             if opening is not None:

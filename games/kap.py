@@ -39,6 +39,7 @@ from games.engine import (
     View,
     deal_in_turn,
     rng,
+    shuffle,
     stale,
 )
 from games.hidden.kap import kap_chain, kap_sample
@@ -100,7 +101,7 @@ class KapRules(Rules[KapState, KapOptions]):
         match = match or self.start_match(options, players, seed)
         sets = self.sets_for(options, players)
         deck = list(range(32 * sets))
-        rng(seed, "deal").shuffle(deck)
+        shuffle(rng(seed, "deal"), deck)
         hands, stock = deal_in_turn(deck, players, match.leader, self.hand_size,
                                     1 if options.deal == "seed" else 0)
         return self._start(options, seed, match, sets, tuple(_in_hand(h) for h in hands), stock)

@@ -33,6 +33,7 @@ from games.engine import (
     View,
     deal_in_turn,
     rng,
+    shuffle,
 )
 from games.hidden.threedozen import threedozen_chain, threedozen_sample
 from games.settlement import collect
@@ -92,7 +93,7 @@ class ThreeDozen(Rules[ThreeDozenState, ThreeDozenOptions]):
         self.check_players(players)
         match = match or self.start_match(options, players, seed)
         deck = list(_ALL)
-        rng(seed, "deal").shuffle(deck)
+        shuffle(rng(seed, "deal"), deck)
         hands, stock = deal_in_turn(deck, players, match.leader, HAND_SIZE, 1)
         return self._start(options, seed, match, tuple(tuple(sorted(h)) for h in hands), stock)
 

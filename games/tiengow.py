@@ -35,6 +35,7 @@ from games.engine import (
     Table,
     View,
     rng,
+    shuffle,
     stale,
 )
 from games.hierarchy import (
@@ -208,7 +209,7 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
         self.check_players(players)
         match = match or self.start_match(options, players, seed)
         deck = list(_ALL)
-        rng(seed, "deal").shuffle(deck)
+        shuffle(rng(seed, "deal"), deck)
         hands = tuple(tuple(sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]))
                       for i in range(players))
         return self._start(options, seed, match, hands)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
-from games.engine import Action, hand_out, sample_seed
+from games.engine import Action, hand_out, sample_seed, shuffle
 from games.hidden.chain import SLIP, Chain, _turns_done, places
 from games.kap_deal import KapDealer, KapState, KapView
 from games.tens import missing, wins
@@ -41,7 +41,7 @@ def kap_sample(rules: KapDealer, view: Any, rng: random.Random) -> Any:
     known.update(t for t, _ in v.pile)
     known.update(t for tiles in held for t in tiles)
     pool = [t for t in range(32 * v.sets) if t not in known]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     hands, at = hand_out(v.hand_counts, seat, v.hand, pool, key=lambda t: (kind[t], t),
                          held=held)
     stock = tuple(pool[at:])
@@ -203,7 +203,7 @@ def kap_chain(rules: KapDealer, view: Any, rater: Any, rng: random.Random
     def deal() -> KapState:
         hands = chain()
         stock = tiles[in_hands:]  # the chain keeps `tiles` as its current deal
-        rng.shuffle(stock)
+        shuffle(rng, stock)
         return _state(rules, v, start.seed, hands, tuple(stock))
 
     return deal

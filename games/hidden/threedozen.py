@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from games.dozen_pairs import is_pair
-from games.engine import Action, Rules, hand_out, sample_seed
+from games.engine import Action, Rules, hand_out, sample_seed, shuffle
 from games.hidden.chain import SLIP, TRIES, Chain, _turns_done, places
 from games.threedozen_ai import STALE_RESHUFFLES
 from games.threedozen_deal import ThreeDozenOptions, ThreeDozenState, ThreeDozenView
@@ -88,7 +88,7 @@ def threedozen_sample(rules: Dealer, view: Any, rng: random.Random) -> Any:
         stock = fresh if restocked else old
         if restocked and old:
             raise ValueError("the view's counts do not add up to the unseen tiles")
-        rng.shuffle(stock)
+        shuffle(rng, stock)
         if len(stock) != v.stock:
             raise ValueError("the view's counts do not add up to the unseen tiles")
         return _state(rules, v, sample_seed(rng), tuple(hands), tuple(stock))
@@ -183,7 +183,7 @@ def threedozen_chain(rules: Dealer, view: Any, rater: Any, rng: random.Random) -
     def build(chosen: list[int]) -> Any:
         hands, at = hand_out(v.hand_counts, seat, v.hand, chosen)
         stock = chosen[at:]
-        rng.shuffle(stock)
+        shuffle(rng, stock)
         return _state(rules, v, start.seed, hands, tuple(stock))
 
     def allowed(place: int, tile: int) -> bool:

@@ -1,6 +1,7 @@
 """The shared contract: `play`'s distinct refusals, action codes, options, JSON round trips."""
 
 import dataclasses
+import random
 
 import pytest
 
@@ -15,6 +16,7 @@ from games.engine import (
     NotYourTurn,
     Outcome,
     play,
+    shuffle,
 )
 from games.tiles import CHINESE
 from tests.support.helpers import ids
@@ -115,3 +117,16 @@ def test_first_leader_is_drawn_by_lot_from_the_seed():
     assert leaders == {0, 1, 2, 3}
     assert dragon.start_match(dragon.options(), 4, "same") == dragon.start_match(
         dragon.options(), 4, "same")
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 24, 32, 128, 320])
+def test_shuffle_is_the_librarys_move_for_move(size):
+    """Deals are shuffled by `engine.shuffle`: the library's order from the same generator, and
+    the generator left where the library leaves it, so every seed deals what it always dealt."""
+    for seed in range(60):
+        ours, theirs = list(range(size)), list(range(size))
+        mine, library = random.Random(f"deal/{seed}"), random.Random(f"deal/{seed}")
+        shuffle(mine, ours)
+        library.shuffle(theirs)
+        assert ours == theirs
+        assert mine.getrandbits(64) == library.getrandbits(64)
