@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
 from games import deerhunt_ai
@@ -303,9 +304,9 @@ def settle(red: tuple[int, int]) -> Outcome:
 
 
 _LAZY = LazyViews(DeerHuntView)
-"""Views of the seat to move; their fields in order: game, options, tiles, seat, players,
-version, to_move, hand, hand_counts, match, legal, outcome, then dealer, trick, best, history,
-red."""
+"""Views of the seat to move."""
+_FIXED = MappingProxyType({"tiles": CHINESE, "players": PLAYERS})
+"""The fields of every view the same in every Deer Hunt deal."""
 
 
 class DeerHuntTable(Table[DeerHuntState]):
@@ -385,13 +386,16 @@ class DeerHuntTable(Table[DeerHuntState]):
     def view(self, seat: int | None) -> DeerHuntView:
         if seat is None or seat != self.turn or not self.hands[seat]:
             return self.rules.view(self.state(), seat)
-        return _LAZY.make(seat, self.legal(), self._fields, self.version)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version, _FIXED)
 
-    def _fields(self, seat: int, version: int) -> tuple[Any, ...]:
-        """The view of the seat to move, field by field (`LazyViews`)."""
+    def _fields(self, seat: int, version: int) -> dict[str, Any]:
+        """The view of the seat to move, by name, but for `_FIXED`, its seat and its legal
+        moves (`LazyViews`)."""
         stale(version, self.version)
         trick = tuple(self.trick)
-        return (self.rules.id, self.options, CHINESE, seat, PLAYERS, self.version, seat,
-                tuple(self.hands[seat]), tuple(map(len, self.hands)), self.match, self.legal(),
-                None, self.dealer, trick, self.best if trick else None,
-                tuple(self.history), (self.red[0], self.red[1]))
+        return {"game": self.rules.id, "options": self.options, "version": self.version,
+                "to_move": seat, "hand": tuple(self.hands[seat]),
+                "hand_counts": tuple(map(len, self.hands)), "match": self.match,
+                "outcome": None, "dealer": self.dealer, "trick": trick,
+                "best": self.best if trick else None, "history": tuple(self.history),
+                "red": (self.red[0], self.red[1])}
