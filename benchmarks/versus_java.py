@@ -12,9 +12,10 @@ prints this project's figures alone.
 
 The sides take turns (this project, the author's, this project, …) under `taskset -c CPUS`, so
 a machine whose speed drifts slows both alike; each figure is the median of `--rounds` runs and
-each ratio the median of the ratios of the runs taken side by side. A ratio above 1 means this
-project is faster. The last line sets the Tien Gow heuristic's cost against the game with random
-players (the issue's target: at most 2×).
+each ratio the median of the ratios of the runs taken side by side, of the wall-clock seconds
+and of the processor seconds (user and system, what a busy machine disturbs least). A ratio above
+1 means this project is faster. The last line sets the Tien Gow heuristic's cost against the
+game with random players (the issue's target: at most 2×).
 """
 
 from __future__ import annotations
@@ -104,20 +105,26 @@ def main() -> None:
             cpus: list[float] = []
             ratios: list[float] = []
             java_walls: list[float] = []
+            java_cpus: list[float] = []
+            cpu_ratios: list[float] = []
             for _ in range(args.rounds):
                 wall, cpu = timed(ours(sim, deals, args.jobs, pin))
                 walls.append(wall)
                 cpus.append(cpu)
                 if java and theirs:
-                    java_wall, _ = timed([*pin, *java, theirs, str(deals)])
+                    java_wall, java_cpu = timed([*pin, *java, theirs, str(deals)])
                     java_walls.append(java_wall)
+                    java_cpus.append(java_cpu)
                     ratios.append(java_wall / wall)
+                    cpu_ratios.append(java_cpu / cpu)
             medians[name, deals] = statistics.median(walls)
             line = (f"{title:<36} {deals:>6} deals: {statistics.median(walls):7.2f} s "
                     f"({statistics.median(cpus):6.2f} s processor)")
             if ratios:
-                line += (f"  author {statistics.median(java_walls):7.2f} s  "
-                         f"ratio {statistics.median(ratios):.2f}×")
+                line += (f"  author {statistics.median(java_walls):7.2f} s "
+                         f"({statistics.median(java_cpus):6.2f} s processor)  "
+                         f"ratio {statistics.median(ratios):.2f}× "
+                         f"({statistics.median(cpu_ratios):.2f}× processor)")
             print(line, flush=True)
     for deals in counts:
         if ("tiengow", deals) in medians and ("tiengow-random", deals) in medians:
