@@ -117,7 +117,7 @@ def main() -> None:
                     java_cpus.append(java_cpu)
                     ratios.append(java_wall / wall)
                     cpu_ratios.append(java_cpu / cpu)
-            medians[name, deals] = statistics.median(walls)
+            medians[name, deals] = statistics.median(cpus)
             line = (f"{title:<36} {deals:>6} deals: {statistics.median(walls):7.2f} s "
                     f"({statistics.median(cpus):6.2f} s processor)")
             if ratios:
@@ -128,7 +128,7 @@ def main() -> None:
             print(line, flush=True)
     for deals in counts:
         if ("tiengow", deals) in medians and ("tiengow-random", deals) in medians:
-            print(f"Tien Gow heuristic / random players, {deals} deals: "
+            print(f"Tien Gow heuristic / random players (processor seconds), {deals} deals: "
                   f"{medians['tiengow', deals] / medians['tiengow-random', deals]:.2f}×")
 
 
