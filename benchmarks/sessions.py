@@ -18,7 +18,8 @@ edits (one per few seconds), while here every picture delivered for a press is d
 Machines are shared and noisy (docs/architecture.md §9: benchmarks print ratios measured in one run,
 they are not timed tests), so the comparison is made in the same process: the N concurrent games
 against the same games played one at a time (`--compare solo`), or against the same run without
-drawing (`--compare none`). """
+drawing (`--compare none`).
+"""
 
 from __future__ import annotations
 

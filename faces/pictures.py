@@ -5,7 +5,8 @@ docs/architecture.md §7: each picture is drawn from a view (or plain rows for t
 the home of the view's game, with the words the caller has translated in its `Frame`; anything but a
 view is refused (`home_of` raises TypeError), so nothing hidden can reach a picture by mistake. `to`
 says where the picture goes ("telegram", "discord", "console"), which decides how it is encoded
-(`rendering.encoding`); the default, "lossless", is exactly the pixels drawn. """
+(`rendering.encoding`); the default, "lossless", is exactly the pixels drawn.
+"""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ A game's title is its home's catalogue key `game.<id>` (`faces/line/en.py`, `uk.
 core knows a game by its id alone. Preset ids (`one-arm`, `culin`, `forced-pickup`) are what
 `/newgame` takes and stay as they are in commands; what a table or a picture shows is the preset's
 name from the catalogue (`preset.<id>`), so a Ukrainian board reads "· один рукав", not "· one-arm".
-The presets themselves are the rules core's (`Rules.presets`, docs/rules-book.md §2 per game). """
+The presets themselves are the rules core's (`Rules.presets`, docs/rules-book.md §2 per game).
+"""
 
 from __future__ import annotations
 

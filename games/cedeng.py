@@ -2,7 +2,8 @@
 
 Rules source: docs/rules-book.md §2.4; decisions D-03 (a block counts what is left in hand as
 discards, also for head/tail counts), D-04 (seven or more doubles: redeal; eight doubles win only as
-an option), D-05 (multipliers both ways), D-06 (head-6/tail-7 means at least 6 / 7 discards). """
+an option), D-05 (multipliers both ways), D-06 (head-6/tail-7 means at least 6 / 7 discards).
+"""
 
 from __future__ import annotations
 

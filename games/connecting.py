@@ -3,7 +3,8 @@
 Rules source: docs/rules-book.md §2.1 (common core), §2.3 (two arms); decisions D-02 (play is
 compulsory when able), D-03 (block: stop and count what is left in hand), D-17 (two arms), D-18
 (turn order). The three games differ only in deck, deal sizes, arms, redeals and settlement, which
-each subclass supplies; everything about laying tiles lives here once. """
+each subclass supplies; everything about laying tiles lives here once.
+"""
 
 from __future__ import annotations
 

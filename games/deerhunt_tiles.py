@@ -6,7 +6,8 @@ Rules source: docs/rules-book.md §1.4 (a tile's red value is the sum of its end
 is seats 0 and 2, team B seats 1 and 3, D-27), §2.12.2 (the higher end decides, then the lower end:
 21 ranks, civil and military playing no part, D-30) and §2.12.5 (the key tiles of the fair deal,
 D-31). Kept apart from `games.deerhunt` so that the computer player and the re-dealer, which that
-module imports, need not import it back. """
+module imports, need not import it back.
+"""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@
 Rules source: docs/rules-book.md §2.10 — the pips left in hand go to the winner (and, by default,
 are paid in chips), so the heuristic sheds heavy tiles and doubles first (a double has only one
 number to match later), keeps numbers it can follow, and leaves ends that the unseen tiles rarely
-match. """
+match.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Three Dozen's pairs (docs/rules-book.md §2.9): two consecutive doubles of the Western double-six
 set, or two tiles whose pips add up to twelve. The rules (`games.threedozen`), its computer player
-(`games.threedozen_ai`) and its re-dealer (`games.hidden.threedozen`) all read pairs here. """
+(`games.threedozen_ai`) and its re-dealer (`games.hidden.threedozen`) all read pairs here.
+"""
 
 from __future__ import annotations
 

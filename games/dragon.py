@@ -2,7 +2,8 @@
 
 Rules source: docs/rules-book.md §2.1–§2.3; decisions D-01 (classic settlement), D-02, D-03, D-17
 (two arms; the Dancing Dragons bonus for a player who places every tile is an option, off by
-default). """
+default).
+"""
 
 from __future__ import annotations
 

@@ -83,7 +83,8 @@ def classify(tiles: Sequence[int], mixed: bool = True) -> Combo | None:
     """The combo `tiles` (ids of one Chinese set) form, or None when they may not be led.
 
     `mixed=False` is the historical game: pairs only, no mixed families (docs/rules-book.md §2.8
-    option). Remembered: a deal asks about the same few hundred groups of tiles again and again. """
+    option). Remembered: a deal asks about the same few hundred groups of tiles again and again.
+    """
     return _classify(tuple(tiles), mixed)
 
 

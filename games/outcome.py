@@ -6,7 +6,8 @@ Rules source: docs/rules-book.md §2 (each game's settlement: §2.1 points 8–9
 that: chips change hands only between people, so a computer seat's payments are dropped pair by
 pair, and the people settle among themselves as if the computers' pairs were not there. Per-seat
 deltas alone cannot say it once several seats gain, so an outcome carries the payments, and the
-deltas are their sum per seat. """
+deltas are their sum per seat.
+"""
 
 from __future__ import annotations
 

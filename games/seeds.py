@@ -6,7 +6,8 @@ keeps one secret; each deal's seed is derived from it, and only the seed's finge
 while the deal is played. Once the deal is over the seed may be named: anyone can then check that it
 has the fingerprint shown before the first move and deal it again (`gupai verify`), which shows the
 tiles were not chosen after the fact. The seed is an HMAC of the deal's number keyed by the secret,
-so naming one deal's seed tells nothing about the secret nor about any other deal. """
+so naming one deal's seed tells nothing about the secret nor about any other deal.
+"""
 
 from __future__ import annotations
 

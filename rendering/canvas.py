@@ -2,7 +2,8 @@
 
 docs/architecture.md §7: opaque RGB, at most 1280 px on the long side. Pictures are drawn for a
 phone, which shows one about 400 px wide: boards are 800 px wide, no text is smaller than 18 px and
-no text a player needs is cut (names, titles and the last move wrap instead). """
+no text a player needs is cut (names, titles and the last move wrap instead).
+"""
 
 from __future__ import annotations
 

@@ -8,7 +8,8 @@ of a playable kind is marked, not only the copy the move names. In Tien Gow (doc
 In the draw-and-discard games (docs/rules-book.md §2.6, §2.7, §2.9) a turn may begin with a choice
 on the table (take a discard or draw): then no tile of the hand is dimmed, and only a hand tile a
 take would lay out with the discard is marked. The tile the view names as just taken from the
-discards is ringed in gold and labelled, because it may not go straight back (D-10). """
+discards is ringed in gold and labelled, because it may not go straight back (D-10).
+"""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ Rules source: docs/rules-book.md §2.1 (one line, one or two open ends) and §3 
 doubles crosswise). Rows run left to right, then right to left, and so on; at each turn one tile
 stands upright in the turn, its top half beside the row it leaves and its bottom half beside the row
 it starts, so the chain of touching numbers is never broken. Rows are one tile-length apart, which
-is exactly the room a crosswise double needs above and below its row. """
+is exactly the room a crosswise double needs above and below its row.
+"""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 game draws (its seats and words come from its home).
 
 Rules source: docs/rules-book.md §2.1 (one line, one or two open ends, the closed end of a one-arm
-line) and §3 (the draw game lays doubles crosswise). """
+line) and §3 (the draw game lays doubles crosswise).
+"""
 
 from __future__ import annotations
 

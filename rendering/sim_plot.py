@@ -4,7 +4,8 @@ For the draw-and-discard games, whose views count the player turns of a deal (ga
 `SimStats.win_turns`; docs/rules-book.md §4 calibrates Kap Ten and Kap Tai Shap by it), a line per
 preset gives the share of won deals won on each turn; for every game, bars give each seat's win
 rate, one bar per preset. The numbers are the simulator's own, unrounded, and travel in the PNG
-(`chart.charts_in`), so the picture can be checked against `--json`. """
+(`chart.charts_in`), so the picture can be checked against `--json`.
+"""
 
 from __future__ import annotations
 

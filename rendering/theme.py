@@ -3,7 +3,8 @@
 Two looks for the Chinese tiles, as the issue asks: `dark` (white pips on black tiles, the way most
 Chinese sets are made) and `ivory` (dark pips on light tiles, like the early white sets
 docs/rules-book.md §1.1 mentions). Red is the same in both, because the red pips are part of the
-tile. """
+tile.
+"""
 
 from __future__ import annotations
 

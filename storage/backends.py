@@ -2,7 +2,8 @@
 
 docs/architecture.md §6. Both backends build on `storage.db` (the `Database` they implement, its
 errors and its settings); picking one of them sits here, above the two, so that `storage.db` imports
-neither of them. Each backend is imported only when it is opened. """
+neither of them. Each backend is imported only when it is opened.
+"""
 
 from __future__ import annotations
 

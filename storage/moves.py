@@ -6,7 +6,8 @@ deal is settled with its moves or not at all, at no cost of another statement), 
 was dealt with (`setup`: the preset and options, the players, the match the deal was dealt in, the
 stake and the chips each seat had on the table, which the settlement was covered by) and the moves'
 compact text (`games.replay`). A deal played before the migration, or one whose game began before
-it, has them NULL: `Moves.deal` then says so with `moves` None. """
+it, has them NULL: `Moves.deal` then says so with `moves` None.
+"""
 
 from __future__ import annotations
 

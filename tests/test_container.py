@@ -3,7 +3,8 @@
 (each documented in `.env.example`), and a pinned version of every dependency `pyproject.toml` asks
 for, inside the range it allows; and `compose.yaml` fills in with the values `.env.example` leaves
 (docs/architecture.md §11's container, tried as a new user would). No Docker engine is needed to
-check them (`tests/test_container_run.py` builds and runs the image with podman). """
+check them (`tests/test_container_run.py` builds and runs the image with podman).
+"""
 
 from __future__ import annotations
 

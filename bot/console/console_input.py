@@ -4,7 +4,8 @@ docs/architecture.md §5 (Console). A move is chosen by its number, its label, i
 (followed by the open number of an end of the line: `a4`), a tile's face, or a word's start; the
 choice reads the buttons' structured data (`Button.move`: letters, faces, end), never their label
 text. Lines are read by a daemon thread so that the computer players' timers keep running while the
-player thinks. """
+player thinks.
+"""
 
 from __future__ import annotations
 

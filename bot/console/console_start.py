@@ -3,7 +3,8 @@ when it is another game, or other settings, than the one named), or a new one wh
 filled with computer players and started through the same buttons a chat has.
 
 docs/architecture.md §5 (Console). A saved game the player declines is stopped as `/stop` stops one:
-its finished deals keep their chips and the unfinished deal settles nothing. """
+its finished deals keep their chips and the unfinished deal settles nothing.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The console's words: the board and the hand as text, the moves, the standings, the files.
 
 docs/architecture.md §5 (Console). The board and the hand are written by each game's home
-(`faces/`), so the console has no game knowledge of its own. """
+(`faces/`), so the console has no game knowledge of its own.
+"""
 
 from __future__ import annotations
 

@@ -7,7 +7,8 @@ the one stored — the reason, every seat's points and who won — and the chips
 those the settlement gives (`bot.session.stakes.settle`: the rules' payments between the seats at
 stake, times the stake, covered by what each had on the table). A deal whose kept moves or setup
 were changed in the database is refused, naming the move the rules refuse or the figure that
-differs; a deal kept without its moves (played before they were kept) says so. """
+differs; a deal kept without its moves (played before they were kept) says so.
+"""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ docs/architecture.md §1 invariants 4 and 5: what is shown comes from views, by 
 (`faces/`), in the words the chat used. A replay shows a deal that is over, so every seat's hand is
 shown face up, each from that seat's own view; the board is the group's picture from the public
 view, its last move outlined as the table outlined it, and the events are named by the home's
-footer, as the chat named them when the move was made. """
+footer, as the chat named them when the move was made.
+"""
 
 from __future__ import annotations
 

@@ -6,7 +6,8 @@ buttons, but in rows laid out for a phone; here they are re-flowed into rows of 
 still do not fit (a hand with a tile select above its buttons) the moves become the options of a
 select menu. Every button and every select is one of two `DynamicItem` templates, so components on
 messages sent before a restart keep working: their custom ids are the payloads themselves
-(`bot.present.payload`), and a select's values are payloads too. """
+(`bot.present.payload`), and a select's values are payloads too.
+"""
 
 from __future__ import annotations
 

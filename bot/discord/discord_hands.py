@@ -7,7 +7,8 @@ or its token ran out) and their turn or a new deal begins; a game keeps at most 
 replaced by the next and deleted once everyone it names has opened their tiles, and a server's
 admins can turn pings off (`/settings mentions off`). A private note ("the computer plays for you")
 is an ephemeral follow-up while the player's last interaction in that channel lasts, else a direct
-message. """
+message.
+"""
 
 from __future__ import annotations
 

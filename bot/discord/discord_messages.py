@@ -3,7 +3,8 @@
 docs/architecture.md §5 (Discord). A screen is an embed whose picture is an attachment; everything
 users typed (names above all) is shown with its markdown and mentions escaped, and a countdown is a
 timestamp that counts by itself on every client. Which refusals are passing (`retry_after`) and
-which permissions a game's channel needs are decided here too. """
+which permissions a game's channel needs are decided here too.
+"""
 
 from __future__ import annotations
 

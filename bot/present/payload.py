@@ -3,7 +3,8 @@
 docs/architecture.md §4. `code` is either a rules-core action code (`play.63a@1`, always with a dot
 or a bare verb such as `draw`) or a control of the session layer, which starts with "!" (`!join`,
 `!peek`). The version makes a press on an old keyboard recognisably stale; a payload that does not
-parse is forged, and both are refused before anything is loaded. """
+parse is forged, and both are refused before anything is loaded.
+"""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@
 docs/architecture.md §1 invariant 8 and §4: the session layer decides *what* to show (text, a
 picture to draw, buttons with their payloads); an adapter decides *how* (Telegram edits one table
 message, the console prints and writes PNG files). Pictures are requested, not drawn, so the adapter
-can draw them in a worker thread and skip the ones it coalesces away. """
+can draw them in a worker thread and skip the ones it coalesces away.
+"""
 
 from __future__ import annotations
 

@@ -5,7 +5,8 @@ here and shows the screens that come back. The work is done by the layer's parts
 module: the request path (`bot.session.requests`: lock, load, save, show), the table's life
 (`bot.session.lobby`), a game in play (`bot.session.turns`) and what happens when nobody acts
 (`bot.session.timers`). A press's code is either a move of the game or one of the session layer's
-own (`bot.present.payload`'s named controls), routed by `CONTROLS`. """
+own (`bot.present.payload`'s named controls), routed by `CONTROLS`.
+"""
 
 from __future__ import annotations
 

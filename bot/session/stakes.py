@@ -7,7 +7,8 @@ the chips stay zero-sum among people; a computer, or a person with nothing on th
 nothing. Each seat's net is then covered by its table: a loser pays what they owe or, when that is
 more than they brought, all they have, and the winners share what there is in proportion to what
 they were owed (the chips that do not divide evenly go to the largest remainders, ties to the
-earlier seat). No hold can go below zero, and the deal stays zero-sum. """
+earlier seat). No hold can go below zero, and the deal stays zero-sum.
+"""
 
 from __future__ import annotations
 

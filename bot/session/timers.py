@@ -6,7 +6,8 @@ in a row, and the computer plays for them until they are back), or the next deal
 stored with the session, so after a restart the timers are rebuilt from the database. Where a
 platform cannot show a countdown that counts by itself, the table is refreshed at the 60-, 30- and
 10-second steps. Where several processes share the database, a deadline is acted on only by the
-process holding the game's lease (`bot.service.workers`). """
+process holding the game's lease (`bot.service.workers`).
+"""
 
 from __future__ import annotations
 

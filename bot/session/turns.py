@@ -5,7 +5,8 @@ state it makes is saved with the next turn's deadline, or, once the deal is over
 settlement and the result post the chat is owed, in one transaction. Then the table and every hand
 that changed are shown, built from views (the presenter never sees a state). A seat whose player
 went away is played by the computer until they come back; the deal's last move is kept with the
-session so that a countdown refresh, a restart or a seat change shows it as the move itself did. """
+session so that a countdown refresh, a restart or a seat change shows it as the move itself did.
+"""
 
 from __future__ import annotations
 

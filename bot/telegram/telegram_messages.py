@@ -6,7 +6,8 @@ and what it shows (the picture's digest, the words, the buttons), so that a scre
 differ from it costs no call. A picture Telegram already has is sent again by the file_id Telegram
 gave it (`FileIds`, by a hash of its bytes), never uploaded twice. Buttons that open the private
 chat carry a start code (`j_<game>` joins, `h_<game>` shows the hand). Which refusals are passing
-(`retry_after`) is decided here, and the token never reaches a log (`guard_logs`). """
+(`retry_after`) is decided here, and the token never reaches a log (`guard_logs`).
+"""
 
 from __future__ import annotations
 

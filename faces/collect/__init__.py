@@ -6,7 +6,8 @@ for it with a discard before the compulsory draw; the classical rules only the l
 winning hand is an eye and tens), §2.7 (Kap Tai Shap: up to twenty players, several sets) and §2.9
 (Three Dozen: take the last discard only to lay it out as a pair, the first to three pairs wins). A
 discard on the table has no hand letter, so taking it is "⤴ 6:6"; a hand tile is its letter and
-face. """
+face.
+"""
 
 from __future__ import annotations
 

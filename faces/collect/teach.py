@@ -5,7 +5,8 @@ Rules sources: docs/rules-book.md §2.6 (Kap Ten: under Culin's rules any face-u
 taken, paid for with another discard, then the compulsory draw; under the classical rules the last
 discard or the stock; a winning hand is an eye and tens, [4:2] counting 3), §2.7 (Kap Tai Shap: ten
 tiles, four tens) and §2.9 (Three Dozen: only the last discard, and only to lay it out at once as a
-pair; a pair is two neighbouring doubles or twelve pips together; three pairs win). """
+pair; a pair is two neighbouring doubles or twelve pips together; three pairs win).
+"""
 
 from __future__ import annotations
 

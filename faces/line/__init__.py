@@ -6,7 +6,8 @@ closed end of a one-arm line), §2.11 (Ding Niu's block, in `dingniu`) and §2.1
 the stock, doubles crosswise, a match to 100 or 50). A move lays one tile at an end of the line, so
 its button names the tile by its hand letter and face and, when both ends are open, the end it goes
 to by the open number the picture shows in a badge there ("A 6:4 on 4"): a line wrapped on a
-phone-wide picture snakes, so "left" and "right", or arrows, would not say which end is which. """
+phone-wide picture snakes, so "left" and "right", or arrows, would not say which end is which.
+"""
 
 from __future__ import annotations
 

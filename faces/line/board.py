@@ -3,7 +3,8 @@
 Rules sources: docs/rules-book.md §2.1–§2.5 (connecting games: one line, the closed end of a one-arm
 line, face-down discards counted at the end) and §3 (the draw game: doubles crosswise, the stock, a
 match to 100 or 50). Whatever is hidden in the view stays hidden here: face-down discards are drawn
-as backs until the view itself reveals them at the deal's end. """
+as backs until the view itself reveals them at the deal's end.
+"""
 
 from __future__ import annotations
 

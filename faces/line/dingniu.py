@@ -3,7 +3,8 @@
 Rules source: docs/rules-book.md §2.11 (Ding Niu: two open ends on a 24-tile set; SuanZhang, the
 block that settles the accounts, §2.11.3; after a full block only doubles, D-22; the lead
 restriction, D-25; the settlement, §2.11.6). Everything else it shows is the connecting games'
-(`ConnectHome`): the line, its two badged ends, the face-down discards. """
+(`ConnectHome`): the line, its two badged ends, the face-down discards.
+"""
 
 from __future__ import annotations
 

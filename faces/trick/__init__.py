@@ -5,7 +5,8 @@ Rules sources: docs/rules-book.md §2.8 and §2.12. In Tien Gow the leader plays
 every other seat follows with as many, face up when the play beats the best so far ("▲ A 6:6"),
 otherwise face down ("↓ A B", any tiles of the hand). A hand of eight answering a lead of four has
 seventy face-down choices, so the moves come in groups: the beating plays, then the face-down ones
-by their first letters. """
+by their first letters.
+"""
 
 from __future__ import annotations
 

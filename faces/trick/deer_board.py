@@ -8,7 +8,8 @@ stands, so the partnerships are marked by their colour everywhere (the score bar
 edges, the names over the trick, the record of tricks) and named by their letter beside it, and
 every count of red pips is written as a number, not left to the tiles' red dots. The seat boxes
 stand two by two, so partners share a column under their team's score: team A on the left, team B on
-the right. """
+the right.
+"""
 
 from __future__ import annotations
 

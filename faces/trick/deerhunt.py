@@ -8,7 +8,8 @@ and the red pips it carries ("A 6:4 · 4 red"). Who plays with whom is said wher
 the table's caption names both teams with their red pips, the picture marks every seat, name and
 taken trick with its team's colour and letter, the hand says whom its holder plays with, and the
 terminal lists the teams above the seats. The partnerships themselves are the rules'
-(`Rules.teams`), read here as everywhere else. """
+(`Rules.teams`), read here as everywhere else.
+"""
 
 from __future__ import annotations
 

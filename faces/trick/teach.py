@@ -3,7 +3,8 @@ tiles are no lead or follow, and the running chips its seat panels show.
 
 Rules source: docs/rules-book.md §2.8 (a lead is one tile, a pair or a mixed combination of one
 family; every follow has as many tiles, face up when it beats the best play so far, otherwise face
-down; the last trick wins the deal). """
+down; the last trick wins the deal).
+"""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ view, weighed by how likely the others' face-up discards make them.
 Rules sources: docs/rules-book.md §2.6–§2.7 (the stock and the other hands; Culin's rules let a
 player take any face-up tile, so a tile left face up did not complete the hand of a seat that had a
 turn with it there; a face-up tile a seat took is in its hand until it is discarded again, so every
-deal gives it back to that seat: `KapView.took`). """
+deal gives it back to that seat: `KapView.took`).
+"""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@
 Rules source: docs/rules-book.md §2.9 (pairs must be laid out, so no hand waiting for its turn holds
 one; a discard that pairs with a hand is taken), D-15 (a draw from an empty stock first shuffles
 every discard into a new stock: from then on the stock holds only tiles everyone saw face up,
-`ThreeDozenView.restocked`, and every other tile nobody has seen since is in a hand). """
+`ThreeDozenView.restocked`, and every other tile nobody has seen since is in a hand).
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The bot's HTTP server in one process with the bots (docs/architecture.md §11): `/healthz` answers
 for the database and for every platform, `/metrics` is Prometheus's text format and its figures move
 with what the bots do. The Telegram bot is the real `Application` against the fake Bot API, the
-Discord bot the real client against the fake Discord, on the virtual clock. """
+Discord bot the real client against the fake Discord, on the virtual clock.
+"""
 
 from __future__ import annotations
 

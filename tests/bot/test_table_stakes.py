@@ -5,7 +5,8 @@ stakes up to the chat's largest), played with random moves and restarted at rand
 books: no balance or hold below zero, balances plus held chips equal what was granted and refilled,
 every chip on a table comes back once the table closes, and a person alone with computers ends where
 they began. Then the rules one by one: covering a deal that costs more than a table holds, the
-buy-in, the refill, refusals for want of chips, and a deal's fingerprint. """
+buy-in, the refill, refusals for want of chips, and a deal's fingerprint.
+"""
 
 from __future__ import annotations
 

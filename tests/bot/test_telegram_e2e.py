@@ -1,6 +1,7 @@
 """The Telegram bot end to end: the real python-telegram-bot `Application` against a fake Bot API
 server on 127.0.0.1 (docs/architecture.md §9). People are simulated by injected updates: commands in
-the group, deep links in private chats, and presses on the buttons the bot really sent. """
+the group, deep links in private chats, and presses on the buttons the bot really sent.
+"""
 
 from __future__ import annotations
 

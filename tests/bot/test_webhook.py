@@ -1,7 +1,8 @@
 """Telegram's webhook on the real `gupai telegram` process (docs/architecture.md §11): the fake Bot
 API POSTs every update to the bot's own HTTP server on 127.0.0.1, with the secret the bot
 registered. A request without it changes nothing; a whole game plays through deliveries alone (the
-bot never polls); and the next start without the webhook removes it and polls again. """
+bot never polls); and the next start without the webhook removes it and polls again.
+"""
 
 from __future__ import annotations
 

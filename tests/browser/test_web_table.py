@@ -3,7 +3,8 @@
 docs/architecture.md §4: a tap on the page is a press. Whole deals are played by taps on the page
 while the other person plays from the chat, and the chat and the page must agree all along: the same
 moves, the same table, the same chips. Each person's page shows their own tiles only. Every game's
-table is photographed in both themes (kept in `test-artifacts/`). """
+table is photographed in both themes (kept in `test-artifacts/`).
+"""
 
 from __future__ import annotations
 

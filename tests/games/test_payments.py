@@ -5,7 +5,8 @@ Random matches of every game, preset and player count, and of the options that d
 much chips move (the shortest match, the lowest target, a larger ante or stake): every outcome's
 payments are positive, netted once per pair, and sum to its deltas; outside the pairwise settlement
 (docs/rules-book.md §2.1 point 8, every pair settles) each payment has a winner on one side; and
-`worst_loss`, where a game can say it, bounds every seat's loss and is reached. """
+`worst_loss`, where a game can say it, bounds every seat's loss and is reached.
+"""
 
 import dataclasses
 

@@ -3,7 +3,8 @@ scores), keeps its own state fields through every move and has options of its ow
 
 The variant here is the Western block game written on the draw game's rules (docs/rules-book.md
 §2.10 without the stock: tiles not dealt stay out, a player who cannot lay a tile passes); it is a
-test's own game, never offered. """
+test's own game, never offered.
+"""
 
 from __future__ import annotations
 
