@@ -1,6 +1,6 @@
 """How many human-paced Telegram groups one bot holds before Telegram's global ~30 calls a second.
 
-Issue 19, point 3. Telegram lets a bot make about 30 calls a second in all (the library's
+Telegram lets a bot make about 30 calls a second in all (the library's
 `AIORateLimiter` keeps to it), whatever the per-group limits: past that, every call waits its
 turn and the tables fall behind. This adds groups of four people, each thinking two to five
 seconds before a move (as `tests/support/human_pace.py`), to one bot on the real clock, in

@@ -6,12 +6,12 @@ Run by hand (not a test): `.venv/bin/python benchmarks/levels.py [--games N] [--
 options and its usual number of players (at most `MOST`: Kap Tai Shap at 4), exactly as `gupai
 sim GAME --strategy strong,normal,…` plays it (the same `simulate`), with the strong seat's
 every move timed. The 95 % interval of the share of wins is the normal approximation. The
-targets (issue 19): at least 1.3× the fair share of wins in 3–4 player games, at least 60 % in
+targets: at least 1.3× the fair share of wins in 3–4 player games, at least 60 % in
 2-player games, and within 200 ms a move. The machine is shared and noisy: the move times are
 wall-clock times of this process, and beside them the processor time the moves took (what the
 search costs on an idle machine).
 
-A game played in partnerships (`Rules.teams`) is measured in its two set-ups (issue 27's rule
+A game played in partnerships (`Rules.teams`) is measured in its two set-ups (the levels' rule
 for Deer Hunt): `pair`, the level on both seats of team 0 against normal seats, which must win
 at least 60 % of the deals; and `one`, the level on seat 0 with a normal partner against two
 normal seats, which must win more than half. A match of several deals counts as several deals

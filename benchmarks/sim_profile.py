@@ -1,5 +1,5 @@
-"""Where a simulation spends its time: each game of the simulator's comparison with the seed
-author's (issue 38's table) played under cProfile, its busiest functions listed.
+"""Where a simulation spends its time: each game that `benchmarks/versus_java.py` times
+beside the seed author's simulator, played under cProfile, its busiest functions listed.
 
 Run by hand (not a test): `.venv/bin/python benchmarks/sim_profile.py [--games N] [--only a,b]
 [--top N] [--sort tottime|cumtime]`. It plays what `gupai sim GAME --strategy heuristic

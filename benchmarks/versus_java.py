@@ -1,4 +1,4 @@
-"""The simulator beside the seed author's Java one: issue 38's table, measured whole process
+"""The simulator beside the seed author's Java one, measured whole process
 (start-up and printing included), both sides in turn on the same processors in one run.
 
 Run by hand (not a test): `.venv/bin/python benchmarks/versus_java.py [--java 'COMMAND']

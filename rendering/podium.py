@@ -1,12 +1,13 @@
 """A season's podium: its first three by chips won in it, on steps, with their deals.
 
-docs/architecture.md §7 and issue 37 (seasons): the picture the chat gets once when a season ends.
-Drawn for a phone as every card is (800 px wide, read at about 400: no text under 18 px here, so 9
-there; a long name wraps to two lines, then is shortened), with the leaderboard card's look: the
-title bar, the felt, the panels, gold for the winner. The winner stands in the middle on the highest
-step, the second on the left, the third on the right, each under a medal of their place's colour
-(`Theme.medals`); chips won are green, chips lost red, like a result's. The words come from the
-caller (`Frame`: the title, the footer) and the catalogue. """
+docs/architecture.md §7 and docs/playing.md (seasons): the picture the chat gets once when a season
+ends. Drawn for a phone as every card is (800 px wide, read at about 400: no text under 18 px here,
+so 9 there; a long name wraps to two lines, then is shortened), with the leaderboard card's look:
+the title bar, the felt, the panels, gold for the winner. The winner stands in the middle on the
+highest step, the second on the left, the third on the right, each under a medal of their place's
+colour (`Theme.medals`); chips won are green, chips lost red, like a result's. The words come from
+the caller (`Frame`: the title, the footer) and the catalogue.
+"""
 
 from __future__ import annotations
 

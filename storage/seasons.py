@@ -1,10 +1,10 @@
 """A chat's seasons: the leaderboard from a season's start to its end, and the seasons so far.
 
-Issue 37 (seasons) on docs/architecture.md §6, where the ledger is the one record of every chip. A
-chat plays in seasons of a calendar month (UTC) unless its admins choose a week (from Monday 00:00
-UTC) or none (`/settings season week|month|off`). Nothing is counted twice: a season is a span of
-time, and what it counts, each person's chips won and deals played in it, is read from the ledger's
-settlement rows between its start and its end. Balances do not follow seasons.
+Seasons (docs/playing.md) on docs/architecture.md §6, where the ledger is the one record of every
+chip. A chat plays in seasons of a calendar month (UTC) unless its admins choose a week (from Monday
+00:00 UTC) or none (`/settings season week|month|off`). Nothing is counted twice: a season is a span
+of time, and what it counts, each person's chips won and deals played in it, is read from the
+ledger's settlement rows between its start and its end. Balances do not follow seasons.
 
 Which span is a season follows from three things only: the last season that ended (its row in
 `seasons`), the chat's setting and when it last changed, and the ledger. The season under way

@@ -21,7 +21,8 @@ CITED = re.compile(r"docs/(architecture|rules-book)\.md(?:'s)? §(\d+(?:\.\d+)*)
 ROW = re.compile(r"docs/rules-book\.md §3 rows? (\d+)")
 DECISION = re.compile(r"\bD-\d\d\b")
 EXAMPLE = re.compile(r"\b(?:KT|TD|TG|UA|DN|TS|DH)-\d\d[a-z]?\b")
-OUTSIDE = re.compile(r"DESIGN\.md|RULES\.md|shared\sfolder|\.\./shared")
+OUTSIDE = re.compile(r"DESIGN\.md|RULES\.md|shared\sfolder|\.\./shared|\b[Ii]ssues?\s\d+\b")
+"""Documents outside the repository, and the numbered issues of a tracker it does not hold."""
 
 
 def tracked(root: Path) -> list[Path]:
@@ -135,13 +136,13 @@ def test_the_checks_catch_a_link_and_a_citation_that_lead_nowhere(tmp_path: Path
                                         encoding="utf-8")
     (tmp_path / "game.py").write_text(
         '"""docs/architecture.md §1.3, docs/rules-book.md §3 row 5, D-02, KT-02, RULES' '.md;\n'
-        'docs/hosting.md, "Polling"."""\n', encoding="utf-8")
+        'issue' ' 9; docs/hosting.md, "Polling"."""\n', encoding="utf-8")
     assert broken_links(tmp_path) == ["README.md: docs/hosting.md#polling",
                                       "README.md: docs/gone.md"]
     assert wrong_citations(tmp_path) == [
         "game.py: D-02", "game.py: KT-02", "game.py: RULES" ".md",
         "game.py: docs/architecture.md §1.3", 'game.py: docs/hosting.md "Polling"',
-        "game.py: §3 row 5"]
+        "game.py: issue" " 9", "game.py: §3 row 5"]
 
 
 def table_rows(text: str, header: str) -> list[list[str]]:

@@ -1,13 +1,14 @@
 """`/top`: a chat's leaderboard, a page at a time: the season under way, an earlier season, or all
 time; by chips, or by chips won per deal among those with enough deals.
 
-Issue 37 (seasons) on docs/architecture.md §4 and §8. `/top` shows the season under way (with
+Seasons (docs/playing.md) on docs/architecture.md §4 and §8. `/top` shows the season under way (with
 seasons off, all time). The words it takes come in any order: `all`, `season N`, `deal`, and a page
 number; the buttons under a page send the same words (`bot.payload.top_words`), so a press and a
 typed command answer alike. Anything else is answered with how to ask, and a season that does not
 exist with the seasons there are. A season's table counts the chips won and deals played in it
 (`storage.seasons`, read from the ledger); the all-time table, the chips people hold
-(`storage.stats`). The per-deal ranking keeps the chat's least number of deals in a season too. """
+(`storage.stats`). The per-deal ranking keeps the chat's least number of deals in a season too.
+"""
 
 from __future__ import annotations
 

@@ -1,14 +1,15 @@
 """Ending a chat's seasons as their time comes, and changing how long they run.
 
-Issue 37 (seasons) on docs/architecture.md §6. Every process's sweep (`bot.workers`, every third of
-its lease) asks storage which of its platform's chats have a season whose end has come and writes
-each (`storage.seasons`): the first process to write a season writes its podium post with it, so the
-post exists once however many processes sweep, and this process, its owner, delivers it at once. A
-post whose process died before the chat had it is handed on like a deal's result: the next sweep of
-a living process claims it and builds it again from what was kept (the season's number;
+Seasons (docs/playing.md) on docs/architecture.md §6. Every process's sweep (`bot.workers`, every
+third of its lease) asks storage which of its platform's chats have a season whose end has come and
+writes each (`storage.seasons`): the first process to write a season writes its podium post with it,
+so the post exists once however many processes sweep, and this process, its owner, delivers it at
+once. A post whose process died before the chat had it is handed on like a deal's result: the next
+sweep of a living process claims it and builds it again from what was kept (the season's number;
 `bot.present.season_words`), so a restart or a `kill -9` loses no podium and shows none twice. An
 admin's `/settings season week|month|off` ends the season under way at that moment, in the same
-transaction that stores the new setting. """
+transaction that stores the new setting.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Watching a game on Discord: Watch answers with the table as an ephemeral message for the presser
-alone, edited in place as the game goes on (issue 37, Watch; docs/architecture.md §5, Discord).
+alone, edited in place as the game goes on (docs/playing.md, Discord; docs/architecture.md §5,
+Discord).
 
 What it shows is the session layer's spectator's table (`bot.session.watching`: the group's table
 from the rules' spectator's view, in the watcher's language, with no buttons). Discord's limits

@@ -5,7 +5,8 @@ the seat's own view (a hand), never from a state (a test reads this package's co
 and every word from the catalogue, in the language the caller gives: the chat's for what the chat
 sees, the player's own for their hand. What differs from game to game (captions, hints, the words of
 the last move) comes from the home of the view's game (`faces`); the move buttons are
-`bot.present.keyboards`'. """
+`bot.present.keyboards`'.
+"""
 
 from __future__ import annotations
 
@@ -165,7 +166,7 @@ def lobby(session: Session, game: Game, seats: Sequence[Seat], lang: str, clock:
 
 def web_table(session: Session, lang: str, app: bool, watch: bool = False) -> Keyboard:
     """The row that opens the game's web table, where there is one (`app`), and with `watch`
-    the Watch link next to it: anyone in the group may follow the game live (issue 37)."""
+    the Watch link next to it: anyone in the group may follow the game live."""
     row = []
     if app:
         row.append(Button(tr(lang, "btn.web_table"), link=("app", session.id), tone="main"))

@@ -1,8 +1,8 @@
 """A season in words and pictures: its name, the podium post when it ends, a person's seasons.
 
-Issue 37 (seasons), docs/architecture.md §8: every sentence comes from the catalogue, in the chat's
-language (the podium post, `/top`) or the asker's (`/stats`). A season of a whole calendar month
-is called by its month ("November 2026"); any other (a week, or one a change of the setting
+Seasons (docs/playing.md), docs/architecture.md §8: every sentence comes from the catalogue, in the
+chat's language (the podium post, `/top`) or the asker's (`/stats`). A season of a whole calendar
+month is called by its month ("November 2026"); any other (a week, or one a change of the setting
 ended early) by its first and last day. Times are UTC, as the seasons are.
 """
 

@@ -1,6 +1,6 @@
 """A game as someone watching it sees it: the group's table from the rules' spectator's view, in the
-watcher's language, for surfaces that show it to one person (issue 37, Watch; docs/architecture.md
-§1 invariant 4).
+watcher's language, for surfaces that show it to one person (watching: docs/hosting.md;
+docs/architecture.md §1 invariant 4).
 
 The session layer decides what a spectator sees, so every surface shows the same: the table
 the group sees, built by the same presenter from `Rules.spectator_view` (`bot.session.turns`), with

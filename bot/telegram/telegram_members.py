@@ -1,5 +1,5 @@
 """Whether someone is in a Telegram group now, as the Bot API's getChatMember says: who may
-watch a group's game on the web table (`bot.web.web_watch.Members`, issue 37).
+watch a group's game on the web table (`bot.web.web_watch.Members`).
 
 A member, an admin or the group's creator is in it, and so is a restricted member who has not
 left; anyone who left or was banned is not. A failed call raises (the page then says to try

@@ -11,9 +11,9 @@ game sets them right.
 Streams are capped per person (`PER_PERSON`: a phone and a computer, and a tab left open) and
 in total (`GUPAI_WEB_STREAMS`). Over a cap the oldest stream is closed first, told why (the page
 stops following, or tries again much later), and counted in `gupai_web_streams_closed{reason}`.
-A spectator's stream (issue 37, Watch) is capped alike, and counts towards how many watch its
-game: the people with a spectator's stream open, each once, told to every page of the game
-when it changes.
+A spectator's stream (docs/hosting.md, watching) is capped alike, and counts towards how many
+watch its game: the people with a spectator's stream open, each once, told to every page of the
+game when it changes.
 """
 
 from __future__ import annotations

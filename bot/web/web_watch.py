@@ -1,5 +1,5 @@
-"""Spectators at the web table: what a page offers someone watching a game without a seat,
-and the presses it refuses them (issue 37, Watch; docs/architecture.md §1 invariants 4 and 5).
+"""Spectators at the web table: what a page offers someone watching a game without a seat, and the
+presses it refuses them (docs/hosting.md, watching; docs/architecture.md §1 invariants 4 and 5).
 
 A spectator's page is the group's table from the rules' spectator's view
 (`Rules.spectator_view`, through `bot.session.turns`), so it shows what the group's table shows and

@@ -313,7 +313,7 @@ def test_a_kap_match_from_piped_input_scores_with_a_real_minus(tmp_path):
     assert not re.search(r"-\d", "\n".join(standings)), standings
 
 
-# ----- a console that teaches (issue 18) ---------------------------------------------------------
+# ----- a console that teaches --------------------------------------------------------------------
 
 def moves_now(transcript: str) -> list[str]:
     """The labels of the move list printed last."""

@@ -1,6 +1,6 @@
 """Watch on Discord: someone not at the table presses Watch and gets the table in an ephemeral
 message, edited in place as the game goes on, never faster than `SPACING`, until the game ends
-or the interaction's token has run out (issue 37, Watch; docs/architecture.md §5).
+or the interaction's token has run out (docs/playing.md, Discord; docs/architecture.md §5).
 
 The real adapter on a real discord.py client against the fake Discord, as in
 `test_discord_e2e`; time passes on the virtual clock.

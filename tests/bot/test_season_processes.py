@@ -1,7 +1,7 @@
 """A season's end among processes on one PostgreSQL database: two processes that find it ended at
 the same moment post its podium once between them, a process killed with -9 after writing the
 podium and before the chat had it leaves it to the next process, and processes started later
-post it no more (issue 37, `bot.deals.seasons`; docs/architecture.md §6).
+post it no more (`bot.deals.seasons`; docs/architecture.md §6).
 
 Each process is a real one on the session layer (`tests.support.session_helpers`), whose clock
 stands a minute after the month's end, and which prints each post it delivers.

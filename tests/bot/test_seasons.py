@@ -2,7 +2,7 @@
 season's end is posted once, with its podium, also after a restart and when the process that
 wrote the post stopped before the chat had it; `/top`, `/top all`, `/top season N`, `/stats`
 and `/settings season` answer as docs/playing.md says, and what they cannot take gets one clear
-sentence (issue 37, `bot.deals.seasons`, `bot.deals.leaderboards`)."""
+sentence (docs/playing.md, `bot.deals.seasons`, `bot.deals.leaderboards`)."""
 
 from __future__ import annotations
 

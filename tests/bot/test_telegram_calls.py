@@ -1,5 +1,5 @@
-"""Telegram calls per move (issue 19, point 3): a picture is uploaded once and sent again by its
-file_id, a player's turn costs at most two calls in their private chat (the notification among
+"""Telegram calls per move, within Telegram's limits: a picture is uploaded once and sent again by
+its file_id, a player's turn costs at most two calls in their private chat (the notification among
 them, still a new message), and nothing a person would not see change costs a call.
 """
 

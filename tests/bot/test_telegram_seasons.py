@@ -1,7 +1,7 @@
 """A season's end in a Telegram group, through the real `Application` and the fake Bot API, on
 the virtual clock set a little before a month ends: the podium comes once, as a photo with its
 caption, also after a restart; `/top` then shows the new season and `/top season 1` the one
-that ended, with its table as a picture (issue 37)."""
+that ended, with its table as a picture (docs/playing.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A spectator's web table tells nothing of the tiles the table does not show, in every game and
-preset (issue 37, Watch; docs/architecture.md §1 invariant 4).
+preset (watching; docs/architecture.md §1 invariant 4).
 
 The playouts' leak check (`tests/games/test_playouts.py`, its machinery in
 `tests/support/hidden.py`) deals every tile the public may not know anew among the places such

@@ -1,9 +1,9 @@
-"""Watching a game that was started before watching existed (issue 37, Watch): nothing new is
-stored for it, so a game saved by a bot without the web table is watched as soon as a bot with
-it restores the game, and its table gains the Watch link with its next edit. Only the group's
-members watch: someone with the link who is not in the group is refused, and who is in it is
-asked of Telegram once a while, not at every request. The real bot process against the fake Bot
-API, as in `test_web_table`.
+"""Watching a game that was started before watching existed (docs/hosting.md, watching): nothing new
+is stored for it, so a game saved by a bot without the web table is watched as soon as a bot with it
+restores the game, and its table gains the Watch link with its next edit. Only the group's members
+watch: someone with the link who is not in the group is refused, and who is in it is asked of
+Telegram once a while, not at every request. The real bot process against the fake Bot API, as in
+`test_web_table`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Watching a game from the group's Watch link, in a real headless Chromium on the real bot
-process (issue 37, Watch): the spectator's page shows the group's board, the seats and their
-tile counts, says that its opener watches and how many do, offers Join for the computer's seat
-and no move, follows the game live as the players move, and a press sent from it is refused.
-The page is photographed before and after a move (kept in `test-artifacts/`).
+"""Watching a game from the group's Watch link, in a real headless Chromium on the real bot process
+(docs/hosting.md, watching): the spectator's page shows the group's board, the seats and their tile
+counts, says that its opener watches and how many do, offers Join for the computer's seat and no
+move, follows the game live as the players move, and a press sent from it is refused. The page is
+photographed before and after a move (kept in `test-artifacts/`).
 """
 
 from __future__ import annotations

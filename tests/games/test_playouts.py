@@ -5,7 +5,7 @@ to the same move, illegal moves refused, no view that shows another seat's hidde
 the end: zero-sum chips whose payments net to the deltas, termination, the same seed giving the
 same game.
 
-The hidden-tile check names no field, of a state or of a view (issue 27):
+The hidden-tile check names no field, of a state or of a view:
 
 - **Where the tiles are** is read from the deal's states (`tile_places`, in
   `tests/support/hidden.py` with the rest of the machinery). Every whole number a
