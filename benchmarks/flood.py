@@ -8,11 +8,11 @@ game's event stream, reads `GET /app/api/table` at each new version, and on thei
 first move offered (`POST /app/api/press`) after a short thought. The game is played quietly, then
 during a bounded flood from a process of its own (sharing no interpreter with the fake Bot API's
 threads), from rotating `X-Forwarded-For` addresses: forged webhooks (wrong secret: 403), forged
-presses (bad init data: 401), strangers' reads of the game (valid init data of someone not seated:
-403), headers over 8 KB (400), JSON nested 10,000 deep to the webhook with the right secret (400)
-and 2,000 deep to the press API with valid init data (400; 10,000 deep is over its 4 KB body limit:
-413), bodies over the limits (413), and slow connections sending their headers a byte a second (cut
-off by the server).
+presses (bad init data: 401), strangers' reads of the game (valid init data of someone not in the
+group: 403), headers over 8 KB (400), JSON nested 10,000 deep to the webhook with the right secret
+(400) and 2,000 deep to the press API with valid init data (400; 10,000 deep is over its 4 KB body
+limit: 413), bodies over the limits (413), and slow connections sending their headers a byte a
+second (cut off by the server).
 
 For each phase it prints the real presses' round trip p50/p95/max, the bot's log growth (its
 output goes to a file), RSS and CPU, the flood's requests a second and answers by kind, the
@@ -65,7 +65,10 @@ EXPECTED = {"forged webhook": 403, "forged press": 401, "stranger's read": 403,
             "oversized press": 413, "oversized webhook": 413}
 """What each kind of request must be answered."""
 STRANGERS = 5000
-"""People the flood's valid init data names, in turn (one person's would only meet 429)."""
+"""People the flood's valid init data names, in turn (one person's would only meet 429), none
+of them in the game's group."""
+STRANGER = 7_000_000
+"""The first stranger's id."""
 KB_A_MINUTE = 4.0
 """"A few kilobytes a minute": the log's growth under the flood may be this much."""
 
@@ -98,7 +101,7 @@ def flood_process(base: str, sid: int, seconds: float, connections: int, slow: i
 async def flood(base: str, sid: int, seconds: float, connections: int, slow: int,
                 rate: float, ready: Any) -> dict[str, Any]:
     secret = {SECRET_HEADER: derived_secret(TOKEN), "Content-Type": "application/json"}
-    strangers = [f"tma {init_data(User(7_000_000 + i, f'S{i}', 'en'), TOKEN)}"
+    strangers = [f"tma {init_data(User(STRANGER + i, f'S{i}', 'en'), TOKEN)}"
                  for i in range(STRANGERS)]
     forged = f"tma {init_data(PLAYERS[0], TOKEN, forge=True)}"
     press, update = json.dumps({"data": f"g:{sid}:1:x"}).encode(), b'{"update_id": 1}'
@@ -300,6 +303,8 @@ async def run(args: argparse.Namespace) -> None:
             print(f"bot process: pid {bot.pid}", flush=True)
             group = Group(fake, bot.db)
             sid = await group.open_game("dragon", PLAYERS, 0)
+            for n in range(STRANGERS):  # not in the group: watching is for its members
+                fake.set_member_status(group.chat, STRANGER + n, "left")
             presses: Presses = []
             tasks = [asyncio.ensure_future(person(base, sid, user, f"192.0.2.{i + 1}",
                                                   args.think, presses))
