@@ -13,12 +13,14 @@ flushed to disk first). In two processes each has its own game and users and the
 once; the rate is both together. SQLite's one writer at a time makes two processes no faster
 than one; on PostgreSQL they should add up, as far as the cores allow (the server shares them).
 
-That nothing but the cores stops them is measured too: the server logs every lock wait longer
-than a millisecond (`log_lock_waits`, `deadlock_timeout=1ms`), and the waits logged during each
-run are counted, by what was waited for: none, where the two processes write different games.
-A last run has the two processes save one game, each from the version it last read, which
-must wait: it shows that the count sees waits where there are some. Machines are shared and
-noisy; compare the ratios within one run.
+That nothing but the cores stops them is measured too: the server logs every lock wait longer than a
+millisecond (`log_lock_waits`, `deadlock_timeout=1ms`), and the waits logged during each run are
+counted, by what was waited for: none on the games' locks, where the two processes write different
+games. What remains is PostgreSQL's own: a commit that notifies (every session save tells the pages
+following it) takes the server's NOTIFY queue lock while it commits, so with `synchronous_commit=on`
+two saves' flushes to disk wait on each other there. A last run has the two processes save one game,
+each from the version it last read, which must wait: it shows that the count sees waits where there
+are some. Machines are shared and noisy; compare the ratios within one run.
 
 What keeping every deal's moves costs (`storage.moves`, migration 7) is measured in the same
 run: one process again, with each settlement keeping a deal's moves and setup (a random dragon
@@ -59,7 +61,11 @@ LOCK_WAITS = ("log_lock_waits=on", "deadlock_timeout=1ms")
 """The server logs every lock wait longer than a millisecond."""
 ROUNDS = 3
 """Runs with and without the moves kept, in turns, whose medians are compared."""
-WAITED = re.compile(r"still waiting for (\w+) on (advisory lock|transaction|tuple|relation)?")
+WAITED = re.compile(r"still waiting for (\w+) on (advisory lock|transaction|tuple|relation|"
+                    r"object 0 of class 1262 of database 0)?")
+NOTIFY_QUEUE = "object 0 of class 1262 of database 0"
+"""What a commit that notifies (a session's save: `storage.schema_pg`'s trigger) locks while it
+commits, one at a time in the whole server: PostgreSQL's queue of notifications."""
 
 
 def sample_deal(users: list[int]) -> tuple[DealMoves, list[str]]:
@@ -195,13 +201,16 @@ def moves_cost(target: Callable[[], Path | str], count: int
 def lock_waits(log: Path, since: int) -> dict[str, int]:
     """The lock waits the server logged after byte `since` of its log, by what was waited
     for: an advisory lock (a game's, a person's, ...), another transaction (a row it
-    changed), a row, a table."""
+    changed), a row, a table, or the NOTIFY queue (another commit that notifies, of any
+    game)."""
     with log.open("rb") as file:
         file.seek(since)
         text = file.read().decode(errors="replace")
     waits: dict[str, int] = {}
     for match in WAITED.finditer(text):
         what = match.group(2) or match.group(1)
+        if what == NOTIFY_QUEUE:
+            what = "the NOTIFY queue"
         waits[what] = waits.get(what, 0) + 1
     return waits
 
