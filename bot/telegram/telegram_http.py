@@ -8,6 +8,12 @@ the token, so that every worker behind the proxy derives the same one.
 
 Every request the library makes goes through `CountingRequest`, which counts it (and Telegram's
 429s) and notes when Telegram last answered: what `/healthz` asks of the Telegram bot.
+
+Telegram's flood limits are on what a bot sends (some 20 messages a minute in a group), and the
+library's rate limiter (`AIORateLimiter`) holds back every request that names a group. A question
+that sends nothing, such as whether someone may watch a group's game (getChatMember, asked when a
+page opens), must not wait behind the group's messages, nor take their place: `FloodLimits`
+lets questions through at once.
 """
 
 from __future__ import annotations
@@ -145,6 +151,22 @@ class CountingRequest(HTTPXRequest):
         return status, payload
 
 
+QUESTIONS = frozenset({"getChatMember", "getChatAdministrators", "getChat"})
+"""Bot API methods that send nothing to a chat, and so spend none of its flood limit."""
+
+
+class FloodLimits(AIORateLimiter):
+    """The library's rate limiter, for what a bot sends only (see the module's note)."""
+
+    async def process_request(self, callback: Callable[..., Any], args: Any, kwargs: Any,
+                              endpoint: str, data: dict[str, Any],
+                              rate_limit_args: int | None) -> Any:
+        if endpoint in QUESTIONS:
+            return await callback(*args, **kwargs)
+        return await super().process_request(callback, args, kwargs, endpoint, data,
+                                             rate_limit_args)
+
+
 def application(token: str, api_url: str | None, webhook: bool, max_retries: int,
                 answered: Callable[[int | None], None]
                 ) -> Application[Any, Any, Any, Any, Any, Any]:
@@ -152,7 +174,7 @@ def application(token: str, api_url: str | None, webhook: bool, max_retries: int
     by its rate limiter, updates handled concurrently; no updater on a webhook (the HTTP
     server hands the updates in); `api_url`, a local Bot API server."""
     builder = (Application.builder().token(token)
-               .rate_limiter(AIORateLimiter(max_retries=max_retries))
+               .rate_limiter(FloodLimits(max_retries=max_retries))
                .request(CountingRequest(answered, connection_pool_size=256))
                .get_updates_request(CountingRequest(answered, connection_pool_size=1))
                .concurrent_updates(True))
