@@ -345,7 +345,7 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
             trick=_blank(state.trick, seat),
             best=best_index(state.trick, state.options.mixed) if state.trick else None,
             history=tuple(Trick(t.winner, _blank(t.plays, seat)) for t in state.history),
-            tricks=state.tricks, match=state.match,
+            tricks=state.tricks, seen=_seen(state, seat), match=state.match,
             legal=((self.legal_actions(state) if legal is None else legal)
                    if mover is not None and mover == seat else ()),
             outcome=self.outcome(state) if mover is None else None,
@@ -465,9 +465,9 @@ class TienGowTable(Table[TienGowState]):
     sees of the finished tricks is blanked when its view is first read, and kept: a later view
     blanks only the tricks finished since (`Table`)."""
 
-    __slots__ = ("_fixed", "_legal", "_seen", "banker", "best", "best_combo", "hands",
-                 "history", "match", "mixed", "multiplier", "options", "players", "rules",
-                 "seed", "seen", "trick", "tricks", "turn", "version")
+    __slots__ = ("_fixed", "_folded", "_legal", "_seen", "_shown", "banker", "best",
+                 "best_combo", "hands", "history", "match", "mixed", "multiplier", "options",
+                 "players", "rules", "seed", "seen", "trick", "tricks", "turn", "version")
 
     def __init__(self, rules: TienGow, state: TienGowState | None) -> None:
         self.rules = rules
@@ -488,6 +488,10 @@ class TienGowTable(Table[TienGowState]):
         self.seen: list[list[Trick]] = [[] for _ in range(state.players)]
         """The finished tricks as each seat saw them, as far as its views have needed."""
         self._seen: list[tuple[Trick, ...]] = [() for _ in range(state.players)]
+        self._shown = _seen(state, None)
+        """The tiles played face up so far, as bits (the views' `seen`)."""
+        self._folded = [_seen(state, s) & ~self._shown for s in range(state.players)]
+        """Each seat's own face-down tiles so far, as bits: only it has seen them."""
         self._legal: tuple[Action, ...] | None = None
         self._fixed = {
             "game": rules.id, "options": options, "tiles": CHINESE, "players": self.players,
@@ -505,6 +509,7 @@ class TienGowTable(Table[TienGowState]):
         twin.tricks = list(self.tricks)
         twin.seen = [list(s) for s in self.seen]
         twin._seen = list(self._seen)
+        twin._folded = list(self._folded)
         return twin
 
     def to_move(self) -> int | None:
@@ -533,6 +538,13 @@ class TienGowTable(Table[TienGowState]):
         trick = self.trick
         verb = action.verb
         trick.append(Play(seat, len(tiles), verb != "fold", tiles))
+        bits = 0
+        for t in tiles:
+            bits |= _BIT[t]
+        if verb == "fold":
+            self._folded[seat] |= bits
+        else:
+            self._shown |= bits
         if verb == "lead":
             self.best = 0
             self.best_combo = classify(tiles, self.mixed)
@@ -580,7 +592,21 @@ class TienGowTable(Table[TienGowState]):
                 "hand_counts": tuple(map(len, self.hands)),
                 "trick": _blank(tuple(self.trick), None),
                 "best": self.best if self.trick else None, "history": self._seen[seat],
-                "tricks": tuple(self.tricks)}
+                "tricks": tuple(self.tricks), "seen": self._shown | self._folded[seat]}
+
+
+_BIT = tuple(1 << t for t in _ALL)
+
+
+def _seen(state: TienGowState, seat: int | None) -> int:
+    """The tiles `seat` has seen played (every face-up tile and its own), as bits by id."""
+    bits = 0
+    for plays in (*(t.plays for t in state.history), state.trick):
+        for p in plays:
+            if p.up or p.seat == seat:
+                for t in p.tiles:
+                    bits |= _BIT[t]
+    return bits
 
 
 def _blank(plays: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:

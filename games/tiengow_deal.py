@@ -70,3 +70,7 @@ class TienGowView(View[TienGowOptions]):
     """Index in `trick` of the play that holds it so far."""
     history: tuple[Trick, ...]
     tricks: tuple[int, ...]
+    seen: int
+    """The tiles the seat has seen played this deal, bit t for tile t: every face-up tile and
+    its own face-down ones (what `history` and `trick` name). Kept as the deal goes, so a
+    player need not walk the tricks again at every turn to learn which tiles are still unseen."""

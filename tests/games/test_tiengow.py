@@ -743,6 +743,28 @@ def test_face_down_tiles_are_seen_only_by_their_owner():
     assert tg.view(state, None).hand_counts == (1, 1, 1, 1)
 
 
+def bits(tiles):
+    return sum(1 << t for t in tiles)
+
+
+def test_a_view_has_seen_the_face_up_tiles_and_its_own_folds():
+    state = position([["11", "22"], ["33", "55"], ["66", "64"], ["61", "51"]],
+                     tricks=(6, 0, 0, 0))
+    state = play(state, "lead", "11")
+    state = play(state, "fold", "33")
+    lead, folded = bits(ids(CHINESE, "11")), bits(ids(CHINESE, "33"))
+    assert tg.view(state, 1).seen == lead | folded
+    assert [tg.view(state, s).seen for s in (None, 0, 2, 3)] == [lead] * 4
+    state = play(state, "fold", "66")
+    state = play(state, "fold", "61")
+    table = tg.table(state)
+    for seat in (None, 0, 1, 2, 3):
+        view = tg.view(state, seat)
+        named = [t for trick in view.history for p in trick.plays for t in p.tiles]
+        assert view.seen == bits(named)
+        assert table.view(seat).seen == view.seen
+
+
 def test_json_round_trip_mid_trick_and_action_codes():
     opts = tg.options(early_death=True, streak=True, unit=2)
     state = tg.new_deal(opts, 4, "json", Match(players=4, leader=2, streak=1))
