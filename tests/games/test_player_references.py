@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main
-from games import connecting_ai, get, tiengow_ai
+from games import connecting_ai, get, tiengow_ai, tiengow_odds
 from games.engine import Action
 from games.tiles import CHINESE
 
@@ -102,13 +102,14 @@ def test_tien_gow_player_scores_as_without_its_memory(monkeypatch):
     views += positions("tiengow", "early-death", 4, 30, tiengow_ai.rater)
     assert len(views) > 1000
     fast = [[rate(a) for a in v.legal] for v in views for rate in (tiengow_ai.rater(v),)]
-    read = tiengow_ai._Table.__init__
+    read = tiengow_odds.Odds.__init__
 
-    def forgetful(table: Any, view: Any) -> None:
-        read(table, view)
-        table._threats, table._reach, table._survival = Forgetful(), Forgetful(), Forgetful()
+    def forgetful(odds: Any, view: Any, hand: int) -> None:
+        read(odds, view, hand)
+        odds._threats, odds._reach = Forgetful(), Forgetful()
 
-    monkeypatch.setattr(tiengow_ai._Table, "__init__", forgetful)
+    monkeypatch.setattr(tiengow_odds.Odds, "__init__", forgetful)
+    monkeypatch.setattr(tiengow_odds, "_THREATS", Forgetful())
     monkeypatch.setattr(tiengow_ai, "_SPLITS", Forgetful())
     monkeypatch.setattr(tiengow_ai, "_LEAVES", Forgetful())
     plain = [[rate(a) for a in v.legal] for v in views for rate in (tiengow_ai.rater(v),)]
