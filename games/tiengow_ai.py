@@ -31,6 +31,7 @@ from games.hierarchy import CIVIL, VALUE, classify
 from games.tiengow_deal import TienGowView
 from games.tiengow_odds import (
     ABOVE,
+    BELOW,
     BIT,
     CIVIL_PAIRS,
     FAMILY_TILES,
@@ -76,87 +77,42 @@ def _pays(taken: int) -> int:
     return NO_TRICK_PAYS if taken == 0 else EVEN - taken
 
 
+Chance = Callable[[tuple[int, ...], bool], float]
+"""The look-ahead's chance of taking the last trick with some tiles left (`_look_ahead`)."""
+
+
 def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     """Scores for `view.legal`, derived once per turn (see the module docstring)."""
     v = cast("TienGowView", view)
     seat = cast(int, v.seat)
-    mixed = v.options.mixed
+    options = v.options
+    mixed = options.mixed
     hand = v.hand
     n = len(hand)
     odds = Odds(v, bits(hand))
-    n_unseen = odds.n_unseen
     survival = odds.survival
-    others = tuple(s for s in range(v.players) if s != seat)
-    next_seat = others[:1]
-    taken = v.tricks[seat]
-    early_death = v.options.early_death
-    # Who could still beat a last single lead: under early death, nobody trickless.
-    last_seats = tuple(s for s in others if v.tricks[s] > 0) if early_death else others
-    gains = [float(_pays(taken) - _pays(taken + k)) for k in range(n + 1)]
+    players = v.players
+    others = _OTHERS.get((players, seat)) or _others(players, seat)
+    tricks = v.tricks
+    taken = tricks[seat]
+    gains = _GAINS[taken]
     """What taking a trick of k tiles now saves in the settlement."""
+    # Who could still beat a last single lead: under early death, nobody trickless.
+    last_seats = (tuple(s for s in others if tricks[s] > 0) if options.early_death
+                  else others)
+    bare = options.early_death and taken == 0
     keep: dict[int, float] = {}
+    lead: Chance = _unused
+    follow: Chance = _unused
     if n > weights.endgame:
         keep = _keep(odds, hand, mixed, others, weights)
-
-    def final_lead(tiles: tuple[int, ...]) -> float:
-        """Chance that `tiles`, led as the last trick, are not beaten."""
-        if classify(tiles, mixed) is None:
-            return 0.0
-        k = len(tiles)
-        return survival(tiles, last_seats if k == 1 else others, k)
-
-    # The look-ahead, remembered per hand left: under early death, also by whether the player
-    # still lacks a trick (`bare`), the only way the tricks taken so far matter to it.
-    lead_memo: tuple[dict[tuple[int, ...], float], ...] = ({}, {})
-    follow_memo: tuple[dict[tuple[int, ...], float], ...] = ({}, {})
-
-    def end_lead(rest: tuple[int, ...], bare: bool) -> float:
-        """Chance of taking the last trick when leading with `rest` left."""
-        if len(rest) == 1:
-            return final_lead(rest)
-        memo = lead_memo[bare]
-        found = memo.get(rest)
-        if found is not None:
-            return found
-        best = final_lead(rest)
-        held = len(rest)
-        for tiles, left in _splits(rest, mixed):
-            hold = survival(tiles, others, held)
-            best = max(best, hold * end_lead(left, False) + (1 - hold) * end_follow(left, bare))
-        memo[rest] = best
-        return best
-
-    def end_follow(rest: tuple[int, ...], bare: bool) -> float:
-        """The same when someone else leads the next trick (taken as a single)."""
-        if len(rest) == 1:
-            # A lone tile takes a last trick someone else leads with a lower tile of its suit.
-            return 0.0 if bare else odds.below(rest[0]) / n_unseen
-        memo = follow_memo[bare]
-        found = memo.get(rest)
-        if found is not None:
-            return found
-        best = 0.0
-        held = len(rest)
-        whole = classify(rest, mixed)
-        if whole is not None:
-            # The next leader may lead his whole hand as one play, lower than ours.
-            best = odds.lower(whole) / max(comb(n_unseen, held), 1)
-        base = best
-        for x, left in _leaves(rest):
-            # The chance of beating and keeping a single led at the next trick (its suit,
-            # lower), against one seat after us on average.
-            take = odds.below(x) / n_unseen * survival((x,), next_seat, held)
-            best = max(best, base + take * end_lead(left, False)
-                       + (1 - take) * end_follow(left, bare))
-        memo[rest] = best
-        return best
-
-    bare_now = early_death and taken == 0
+    else:
+        lead, follow = _look_ahead(odds, hand, mixed, others, last_seats)
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
         """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
         rest = tuple(t for t in hand if t not in tiles)
-        win = hold * end_lead(rest, False) + (1 - hold) * end_follow(rest, bare_now)
+        win = hold * lead(rest, False) + (1 - hold) * follow(rest, bare)
         return weights.deal * win + hold * gains[len(tiles)]
 
     trick = v.trick
@@ -165,7 +121,10 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
             tiles = action.tiles
             k = len(tiles)
             if k == n:
-                return weights.deal * final_lead(tiles)
+                # The last trick: `_look_ahead`'s chance of it holding.
+                if classify(tiles, mixed) is None:
+                    return 0.0
+                return weights.deal * survival(tiles, last_seats if k == 1 else others, k)
             hold = survival(tiles, others)
             if n <= weights.endgame:
                 return endgame(tiles, hold)
@@ -174,7 +133,8 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         return rate_lead
 
     size = trick[0].size
-    later = tuple(s for s in others if all(p.seat != s for p in trick))
+    played = {p.seat for p in trick}
+    later = tuple(s for s in others if s not in played)
 
     def rate_follow(action: Action) -> float:
         tiles = action.tiles
@@ -201,28 +161,145 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     return rate_follow
 
 
+_GAINS = tuple(tuple(float(_pays(taken) - _pays(taken + k)) for k in range(9))
+               for taken in range(9))
+"""What taking a trick of k tiles saves a seat that has taken `taken`, by taken and k."""
+_OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _others(players: int, seat: int) -> tuple[int, ...]:
+    found = _OTHERS[players, seat] = tuple(s for s in range(players) if s != seat)
+    return found
+
+
+def _unused(rest: tuple[int, ...], bare: bool) -> float:
+    raise AssertionError("no look-ahead for a hand this large")
+
+
+def _look_ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
+                last_seats: tuple[int, ...]) -> tuple[Chance, Chance]:
+    """The chance of taking the last trick with the tiles `rest` of `hand` left, leading
+    (`lead`) and when someone else leads the next trick (`follow`, taken as a single), under
+    early death when the player still lacks a trick (`bare`: then a lone tile cannot take the
+    last trick). Remembered per tiles left; a lead never leaves the player bare."""
+    unseen, n_unseen, threats, reach = odds.unseen, odds.n_unseen, odds.threats, odds.reach
+    next_seat = others[:1]
+    leads: dict[tuple[int, ...], float] = {}
+    follows: tuple[dict[tuple[int, ...], float], ...] = ({}, {})
+    above: dict[int, int] = {}
+    chance: dict[int, float] = {}
+    for t in hand:
+        single = (t,)
+        above[t] = (unseen & ABOVE[t]).bit_count()
+        leads[single] = odds.survival(single, last_seats, 1)
+        # A lone tile takes a last trick someone else leads with a lower tile of its suit.
+        chance[t] = follows[False][single] = (unseen & BELOW[t]).bit_count() / n_unseen
+        follows[True][single] = 0.0
+    miss: dict[int, float] = {}
+    """1 − `Odds.reach` of `others` for a play of k tiles, holding `held`: by held * 16 + k."""
+    next_miss: dict[int, float] = {}
+    """The same for a single and the next seat, by held."""
+
+    def lead(rest: tuple[int, ...], bare: bool = False) -> float:
+        found = leads.get(rest)
+        if found is not None:
+            return found
+        held = len(rest)
+        best = 0.0 if classify(rest, mixed) is None else odds.survival(rest, others, held)
+        after = follows[False]
+        for tiles, left in _splits(rest, mixed):
+            k = len(tiles)
+            count = above[tiles[0]] if k == 1 else threats(tiles)
+            if count == 0:
+                hold = 1.0
+            else:
+                m = miss.get(held * 16 + k)
+                if m is None:
+                    m = miss[held * 16 + k] = 1.0 - reach(others, k, held)
+                hold = m ** count
+            then = leads.get(left)
+            if then is None:
+                then = lead(left)
+            lost = after.get(left)
+            if lost is None:
+                lost = follow(left, False)
+            value = hold * then + (1 - hold) * lost
+            if value > best:
+                best = value
+        leads[rest] = best
+        return best
+
+    def follow(rest: tuple[int, ...], bare: bool) -> float:
+        memo = follows[bare]
+        found = memo.get(rest)
+        if found is not None:
+            return found
+        best = 0.0
+        held = len(rest)
+        whole = classify(rest, mixed)
+        if whole is not None:
+            # The next leader may lead his whole hand as one play, lower than ours.
+            best = odds.lower(whole) / max(comb(n_unseen, held), 1)
+        base = best
+        for x, left in _leaves(rest):
+            # The chance of beating and keeping a single led at the next trick (its suit,
+            # lower), against one seat after us on average.
+            count = above[x]
+            if count == 0:
+                take = chance[x] * 1.0
+            else:
+                m = next_miss.get(held)
+                if m is None:
+                    m = next_miss[held] = 1.0 - reach(next_seat, 1, held)
+                take = chance[x] * m ** count
+            then = leads.get(left)
+            if then is None:
+                then = lead(left)
+            lost = memo.get(left)
+            if lost is None:
+                lost = follow(left, bare)
+            value = base + take * then + (1 - take) * lost
+            if value > best:
+                best = value
+        memo[rest] = best
+        return best
+
+    return lead, follow
+
+
 def _keep(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
           weights: Weights) -> dict[int, float]:
-    """What keeping each tile of `hand` is worth, before the look-ahead takes over."""
+    """What keeping each tile of `hand` is worth, before the look-ahead takes over: a single's
+    chance of holding (as `Odds.survival` works it out), the best of its groups', and the most
+    for the reserve."""
     unseen = odds.unseen
-    reach = odds.reach(others, 1, None)
-    # A single's chance of holding, as `Odds.survival` works it out.
+    miss = 1.0 - odds.reach(others, 1, None)
     strength = {}
+    reserve, best, order = hand[0], -1.0, -1
     for t in hand:
         threats = (unseen & ABOVE[t]).bit_count()
-        strength[t] = 1.0 if threats == 0 else (1.0 - reach) ** threats
-    reserve = max(hand, key=lambda t: (strength[t], VALUE[t], CIVIL[t]))
-    bonus = dict.fromkeys(hand, 0.0)
-    for tiles in _groups(bits(hand), mixed):
+        s = strength[t] = 1.0 if threats == 0 else miss ** threats
+        # The reserve: the strongest single, then the highest (the first of equals).
+        if s > best or (s == best and _ORDER[t] > order):
+            reserve, best, order = t, s, _ORDER[t]
+    bonus: dict[int, float] = {}
+    for tiles in _groups(hand, mixed):
         if classify(tiles, mixed) is None:
             continue
         worth = weights.combo * odds.survival(tiles, others)
         for t in tiles:
-            bonus[t] = max(bonus[t], worth)
+            if worth > bonus.get(t, 0.0):
+                bonus[t] = worth
     # The tile value only orders otherwise equal tiles: fold the lowest.
-    keep = {t: weights.strength * strength[t] + bonus[t] + TIE * VALUE[t] for t in hand}
-    keep[reserve] += weights.reserve * strength[reserve]
+    w = weights.strength
+    keep = {t: w * strength[t] + bonus.get(t, 0.0) + _TIE[t] for t in hand}
+    keep[reserve] += weights.reserve * best
     return keep
+
+
+_ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
+"""Orders tiles by value, then civil over military, as the reserve is chosen among equals."""
+_TIE = tuple(TIE * VALUE[t] for t in range(len(VALUE)))
 
 
 _SPLITS: dict[tuple[tuple[int, ...], bool], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
@@ -260,20 +337,23 @@ def _leaves(rest: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return found
 
 
-_PAIRS = tuple(((a, b), BIT[a] | BIT[b]) for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS))
-_SUPREME = bits(SUPREME_TILES)
+_PARTNER = {a: b for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES))}
+"""Each tile's other tile of its pair (or of the Supreme pair), from the lower id."""
 _FAMILIES = tuple((civil, military, bits(civil), bits(military))
                   for civil, military in FAMILY_TILES.values())
 
 
-def _groups(hand: int, mixed: bool) -> list[tuple[int, ...]]:
-    """The pairs and the largest mixed combination per family the hand (as bits) holds."""
-    found: list[tuple[int, ...]] = [pair for pair, both in _PAIRS if hand & both == both]
-    if hand & _SUPREME == _SUPREME:
-        found.append(SUPREME_TILES)
+def _groups(hand: tuple[int, ...], mixed: bool) -> list[tuple[int, ...]]:
+    """The pairs and the largest mixed combination per family the hand holds (any order)."""
+    held = bits(hand)
+    found: list[tuple[int, ...]] = []
+    for t in hand:
+        other = _PARTNER.get(t)
+        if other is not None and held & BIT[other]:
+            found.append((t, other))
     if mixed:
         for civil, military, civil_bits, military_bits in _FAMILIES:
-            if hand & civil_bits and hand & military_bits:
-                found.append((*(t for t in civil if hand & BIT[t]),
-                              *(t for t in military if hand & BIT[t])))
+            if held & civil_bits and held & military_bits:
+                found.append((*(t for t in civil if held & BIT[t]),
+                              *(t for t in military if held & BIT[t])))
     return found
