@@ -465,7 +465,7 @@ class TienGowTable(Table[TienGowState]):
     sees of the finished tricks is blanked when its view is first read, and kept: a later view
     blanks only the tricks finished since (`Table`)."""
 
-    __slots__ = ("_fixed", "_folded", "_legal", "_seen", "_shown", "banker", "best",
+    __slots__ = ("_fixed", "_folded", "_legal", "_public", "_seen", "_shown", "banker", "best",
                  "best_combo", "hands", "history", "match", "mixed", "multiplier", "options",
                  "players", "rules", "seed", "seen", "trick", "tricks", "turn", "version")
 
@@ -480,6 +480,8 @@ class TienGowTable(Table[TienGowState]):
         self.multiplier, self.turn = state.multiplier, state.turn
         self.hands = [list(h) for h in state.hands]
         self.trick = list(state.trick)
+        self._public = list(_blank(state.trick, None))
+        """The trick as everyone sees it: the seat to move's view of it."""
         self.history = list(state.history)
         self.tricks = list(state.tricks)
         self.best = best_index(state.trick, self.mixed) if state.trick else 0
@@ -505,6 +507,7 @@ class TienGowTable(Table[TienGowState]):
             object.__setattr__(twin, name, getattr(self, name))
         twin.hands = [list(h) for h in self.hands]
         twin.trick = list(self.trick)
+        twin._public = list(self._public)
         twin.history = list(self.history)
         twin.tricks = list(self.tricks)
         twin.seen = [list(s) for s in self.seen]
@@ -537,14 +540,17 @@ class TienGowTable(Table[TienGowState]):
             hand.remove(t)
         trick = self.trick
         verb = action.verb
-        trick.append(Play(seat, len(tiles), verb != "fold", tiles))
+        shown = Play(seat, len(tiles), verb != "fold", tiles)
+        trick.append(shown)
         bits = 0
         for t in tiles:
             bits |= _BIT[t]
         if verb == "fold":
             self._folded[seat] |= bits
+            shown = Play(seat, len(tiles), False, ())
         else:
             self._shown |= bits
+        self._public.append(shown)
         if verb == "lead":
             self.best = 0
             self.best_combo = classify(tiles, self.mixed)
@@ -557,6 +563,7 @@ class TienGowTable(Table[TienGowState]):
             self.history.append(Trick(winner, tuple(trick)))
             self.tricks[winner] += len(tiles)
             trick.clear()
+            self._public.clear()
             self.turn = winner
         else:
             self.turn = (seat + 1) % self.players
@@ -590,7 +597,7 @@ class TienGowTable(Table[TienGowState]):
         # The seat to move has not played in this trick: it sees what everyone sees of it.
         return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
                 "hand_counts": tuple(map(len, self.hands)),
-                "trick": _blank(tuple(self.trick), None),
+                "trick": tuple(self._public),
                 "best": self.best if self.trick else None, "history": self._seen[seat],
                 "tricks": tuple(self.tricks), "seen": self._shown | self._folded[seat]}
 

@@ -27,7 +27,7 @@ from math import comb
 from typing import Any, cast
 
 from games.engine import Action
-from games.hierarchy import CIVIL, VALUE, classify
+from games.hierarchy import CIVIL, VALUE, Combo, classify
 from games.tiengow_deal import TienGowView
 from games.tiengow_odds import (
     ABOVE,
@@ -89,7 +89,8 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     mixed = options.mixed
     hand = v.hand
     n = len(hand)
-    odds = Odds(v, bits(hand))
+    held = bits(hand)
+    odds = Odds(v, held)
     survival = odds.survival
     players = v.players
     others = _OTHERS.get((players, seat)) or _others(players, seat)
@@ -105,7 +106,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     lead: Chance = _unused
     follow: Chance = _unused
     if n > weights.endgame:
-        keep = _keep(odds, hand, mixed, others, weights)
+        keep = _keep(odds, hand, held, mixed, others, weights)
     else:
         lead, follow = _look_ahead(odds, hand, mixed, others, last_seats)
 
@@ -181,7 +182,9 @@ def _look_ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[in
     """The chance of taking the last trick with the tiles `rest` of `hand` left, leading
     (`lead`) and when someone else leads the next trick (`follow`, taken as a single), under
     early death when the player still lacks a trick (`bare`: then a lone tile cannot take the
-    last trick). Remembered per tiles left; a lead never leaves the player bare."""
+    last trick). Remembered per tiles left; a lead never leaves the player bare. What a single
+    tile's chances are with so many tiles held is worked out once per tile (x ** 0 is 1.0, as
+    `Odds.survival` answers for a tile nothing beats)."""
     unseen, n_unseen, threats, reach = odds.unseen, odds.n_unseen, odds.threats, odds.reach
     next_seat = others[:1]
     leads: dict[tuple[int, ...], float] = {}
@@ -195,28 +198,38 @@ def _look_ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[in
         # A lone tile takes a last trick someone else leads with a lower tile of its suit.
         chance[t] = follows[False][single] = (unseen & BELOW[t]).bit_count() / n_unseen
         follows[True][single] = 0.0
-    miss: dict[int, float] = {}
-    """1 − `Odds.reach` of `others` for a play of k tiles, holding `held`: by held * 16 + k."""
-    next_miss: dict[int, float] = {}
-    """The same for a single and the next seat, by held."""
+    holds: dict[int, dict[int, float]] = {}
+    """A single's chance of holding when led, by the tiles held and the tile."""
+    takes: dict[int, dict[int, float]] = {}
+    """The chance of beating and keeping a single led at the next trick (its suit, lower),
+    against one seat after us on average: by the tiles held and the tile."""
 
     def lead(rest: tuple[int, ...], bare: bool = False) -> float:
         found = leads.get(rest)
         if found is not None:
             return found
         held = len(rest)
-        best = 0.0 if classify(rest, mixed) is None else odds.survival(rest, others, held)
+        whole, leaves, splits = _shape(rest, mixed)
+        best = 0.0 if whole is None else odds.survival(rest, others, held)
         after = follows[False]
-        for tiles, left in _splits(rest, mixed):
-            k = len(tiles)
-            count = above[tiles[0]] if k == 1 else threats(tiles)
-            if count == 0:
-                hold = 1.0
-            else:
-                m = miss.get(held * 16 + k)
-                if m is None:
-                    m = miss[held * 16 + k] = 1.0 - reach(others, k, held)
-                hold = m ** count
+        hold_of = holds.get(held)
+        if hold_of is None:
+            m = 1.0 - reach(others, 1, held)
+            hold_of = holds[held] = {t: m ** above[t] for t in hand}
+        for x, left in leaves:
+            hold = hold_of[x]
+            then = leads.get(left)
+            if then is None:
+                then = lead(left)
+            lost = after.get(left)
+            if lost is None:
+                lost = follow(left, False)
+            value = hold * then + (1 - hold) * lost
+            if value > best:
+                best = value
+        for tiles, left in splits:
+            count = threats(tiles)
+            hold = 1.0 if count == 0 else (1.0 - reach(others, len(tiles), held)) ** count
             then = leads.get(left)
             if then is None:
                 then = lead(left)
@@ -236,22 +249,17 @@ def _look_ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[in
             return found
         best = 0.0
         held = len(rest)
-        whole = classify(rest, mixed)
+        whole, leaves, _ = _shape(rest, mixed)
         if whole is not None:
             # The next leader may lead his whole hand as one play, lower than ours.
             best = odds.lower(whole) / max(comb(n_unseen, held), 1)
         base = best
-        for x, left in _leaves(rest):
-            # The chance of beating and keeping a single led at the next trick (its suit,
-            # lower), against one seat after us on average.
-            count = above[x]
-            if count == 0:
-                take = chance[x] * 1.0
-            else:
-                m = next_miss.get(held)
-                if m is None:
-                    m = next_miss[held] = 1.0 - reach(next_seat, 1, held)
-                take = chance[x] * m ** count
+        take_of = takes.get(held)
+        if take_of is None:
+            m = 1.0 - reach(next_seat, 1, held)
+            take_of = takes[held] = {t: chance[t] * m ** above[t] for t in hand}
+        for x, left in leaves:
+            take = take_of[x]
             then = leads.get(left)
             if then is None:
                 then = lead(left)
@@ -267,32 +275,37 @@ def _look_ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[in
     return lead, follow
 
 
-def _keep(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
+def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
           weights: Weights) -> dict[int, float]:
     """What keeping each tile of `hand` is worth, before the look-ahead takes over: a single's
-    chance of holding (as `Odds.survival` works it out), the best of its groups', and the most
-    for the reserve."""
+    chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), the best of its
+    groups', and the most for the reserve."""
     unseen = odds.unseen
     miss = 1.0 - odds.reach(others, 1, None)
-    strength = {}
-    reserve, best, order = hand[0], -1.0, -1
-    for t in hand:
-        threats = (unseen & ABOVE[t]).bit_count()
-        s = strength[t] = 1.0 if threats == 0 else miss ** threats
-        # The reserve: the strongest single, then the highest (the first of equals).
-        if s > best or (s == best and _ORDER[t] > order):
-            reserve, best, order = t, s, _ORDER[t]
+    strength = [miss ** (unseen & ABOVE[t]).bit_count() for t in hand]
+    # The reserve: the strongest single, then the highest (the first of equals).
+    best = max(strength)
+    i = strength.index(best)
+    reserve = hand[i]
+    for j in range(i + 1, len(hand)):
+        if strength[j] == best and _ORDER[hand[j]] > _ORDER[reserve]:
+            reserve = hand[j]
     bonus: dict[int, float] = {}
-    for tiles in _groups(hand, mixed):
-        if classify(tiles, mixed) is None:
+    for tiles in _groups(held, mixed):
+        if len(tiles) > 2 and classify(tiles, mixed) is None:  # two tiles always may be led
             continue
         worth = weights.combo * odds.survival(tiles, others)
         for t in tiles:
             if worth > bonus.get(t, 0.0):
                 bonus[t] = worth
-    # The tile value only orders otherwise equal tiles: fold the lowest.
+    # The tile value only orders otherwise equal tiles: fold the lowest. (Adding no bonus is
+    # adding 0.0, which changes no sum here.)
     w = weights.strength
-    keep = {t: w * strength[t] + bonus.get(t, 0.0) + _TIE[t] for t in hand}
+    if bonus:
+        keep = {t: w * s + bonus.get(t, 0.0) + _TIE[t]
+                for t, s in zip(hand, strength, strict=False)}
+    else:
+        keep = {t: w * s + _TIE[t] for t, s in zip(hand, strength, strict=False)}
     keep[reserve] += weights.reserve * best
     return keep
 
@@ -302,55 +315,44 @@ _ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
 _TIE = tuple(TIE * VALUE[t] for t in range(len(VALUE)))
 
 
-_SPLITS: dict[tuple[tuple[int, ...], bool], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
-_SPLITS = {}
-_LEAVES: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+Shape = tuple[Combo | None, tuple[tuple[int, tuple[int, ...]], ...],
+              tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
+_SHAPES: dict[tuple[tuple[int, ...], bool], Shape] = {}
 MEMO = 1 << 16
-"""Hands remembered, at most, by the look-ahead's tables of what a hand may lead and leave."""
+"""Hands remembered, at most, by the look-ahead's table of what a hand may lead and leave."""
 
 
-def _splits(rest: tuple[int, ...], mixed: bool
-            ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
-    """Every play `rest` may lead short of all of it, in the order of its combinations, with
-    the tiles it leaves. The same few hands come back in every deal's last tricks."""
+def _shape(rest: tuple[int, ...], mixed: bool) -> Shape:
+    """What the look-ahead asks of the tiles `rest`: the play all of them make (None: they may
+    not be led together); each tile with the tiles it leaves, in order; and every play of two
+    tiles or more short of all of them, in the order of its combinations, with the tiles it
+    leaves. The same few hands come back in every deal's last tricks."""
     key = (rest, mixed)
-    found = _SPLITS.get(key)
+    found = _SHAPES.get(key)
     if found is None:
+        leaves = tuple((x, tuple(t for t in rest if t != x)) for x in rest)
         splits = []
-        for k in range(1, len(rest)):
+        for k in range(2, len(rest)):
             for tiles in combinations(rest, k):
                 if classify(tiles, mixed) is not None:
                     splits.append((tiles, tuple(t for t in rest if t not in tiles)))
-        if len(_SPLITS) >= MEMO:
-            _SPLITS.clear()
-        found = _SPLITS[key] = tuple(splits)
+        if len(_SHAPES) >= MEMO:
+            _SHAPES.clear()
+        found = _SHAPES[key] = (classify(rest, mixed), leaves, tuple(splits))
     return found
 
 
-def _leaves(rest: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Each tile of `rest` with the tiles it leaves, in order."""
-    found = _LEAVES.get(rest)
-    if found is None:
-        if len(_LEAVES) >= MEMO:
-            _LEAVES.clear()
-        found = _LEAVES[rest] = tuple((x, tuple(t for t in rest if t != x)) for x in rest)
-    return found
-
-
-_PARTNER = {a: b for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES))}
-"""Each tile's other tile of its pair (or of the Supreme pair), from the lower id."""
+_PAIRS = tuple(((a, b), BIT[a] | BIT[b])
+               for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES)))
+"""Each pair (and the Supreme pair) with its tiles as bits."""
 _FAMILIES = tuple((civil, military, bits(civil), bits(military))
                   for civil, military in FAMILY_TILES.values())
 
 
-def _groups(hand: tuple[int, ...], mixed: bool) -> list[tuple[int, ...]]:
-    """The pairs and the largest mixed combination per family the hand holds (any order)."""
-    held = bits(hand)
-    found: list[tuple[int, ...]] = []
-    for t in hand:
-        other = _PARTNER.get(t)
-        if other is not None and held & BIT[other]:
-            found.append((t, other))
+def _groups(held: int, mixed: bool) -> list[tuple[int, ...]]:
+    """The pairs and the largest mixed combination per family a hand (as bits) holds, in any
+    order."""
+    found: list[tuple[int, ...]] = [pair for pair, both in _PAIRS if held & both == both]
     if mixed:
         for civil, military, civil_bits, military_bits in _FAMILIES:
             if held & civil_bits and held & military_bits:

@@ -70,10 +70,10 @@ BELOW = tuple(bits(u for u in _ALL if CIVIL[u] == CIVIL[t] and 0 < VALUE[u] < VA
               for t in _ALL)
 """Per tile, the tiles it beats as a single."""
 
-Threat = tuple[int, tuple[tuple[int, int, int, int], ...]]
-"""Which unseen plays beat a play: each unseen tile of the first set (a single's betters), and
-each group (civil tiles, how many, military tiles, how many) whose counts the unseen tiles fill
-(a higher pair, a higher mixed family)."""
+Threat = tuple[int, tuple[int, ...], tuple[tuple[int, int, int, int], ...]]
+"""Which unseen plays beat a play: each unseen tile of the first set (a single's betters), each
+pair of the second whose tiles are both unseen (a higher pair), and each family (civil tiles,
+how many, military tiles, how many) whose counts the unseen tiles fill (a higher mixed play)."""
 _THREATS: dict[tuple[int, ...], Threat] = {}
 """The threat of each play met so far, by its tiles (a few hundred plays at most)."""
 
@@ -82,12 +82,12 @@ def _threat(combo: Combo) -> Threat:
     """A play of two tiles or more's threat (a single's is its `ABOVE`)."""
     cat, rank = combo.category, combo.rank
     if cat == SUPREME:
-        return 0, ()
+        return 0, (), ()
     if cat in _PAIR_BITS:
-        return 0, tuple((pair, 2, 0, 0) for r, pair in _PAIR_BITS[cat] if r > rank)
+        return 0, tuple(pair for r, pair in _PAIR_BITS[cat] if r > rank), ()
     assert cat == MIXED
-    return 0, tuple((civil, combo.civil, military, combo.military)
-                    for f, (civil, military) in _FAMILY_BITS.items() if f > rank)
+    return 0, (), tuple((civil, combo.civil, military, combo.military)
+                        for f, (civil, military) in _FAMILY_BITS.items() if f > rank)
 
 
 class Odds:
@@ -116,9 +116,9 @@ class Odds:
                 assert combo is not None
                 threat = _THREATS[tiles] = _threat(combo)
             u = self.unseen
-            mask, groups = threat
-            found = (u & mask).bit_count()
-            for civil, c, military, m in groups:
+            mask, pairs, families = threat
+            found = (u & mask).bit_count() + len([p for p in pairs if u & p == p])
+            for civil, c, military, m in families:
                 if (u & civil).bit_count() >= c and (u & military).bit_count() >= m:
                     found += 1
             self._threats[tiles] = found
@@ -152,11 +152,12 @@ class Odds:
             return found
         counts = self.counts
         if held is None:
-            found = min(sum((counts[s] / self.n_unseen) ** size for s in seats), 1.0)
+            n_unseen = self.n_unseen
+            found = min(sum([(counts[s] / n_unseen) ** size for s in seats]), 1.0)
         else:
             # Meanwhile about half the tiles the others play are shown and leave the unseen
             # pool.
-            shown = sum(counts[s] - held for s in seats) * SHOWN
+            shown = sum([counts[s] - held for s in seats]) * SHOWN
             share = held / max(self.n_unseen - shown, 1.0)
             found = min(len(seats) * share ** size, 1.0)
         self._reach[key] = found
@@ -164,6 +165,17 @@ class Odds:
 
     def survival(self, tiles: tuple[int, ...], seats: tuple[int, ...],
                  held: int | None = None) -> float:
-        """Chance that none of `seats` can beat the play `tiles`."""
-        threats = self.threats(tiles)
-        return 1.0 if threats == 0 else (1.0 - self.reach(seats, len(tiles), held)) ** threats
+        """Chance that none of `seats` can beat the play `tiles` (the remembered answers read
+        here first: this is asked the most)."""
+        size = len(tiles)
+        if size == 1:
+            threats = (self.unseen & ABOVE[tiles[0]]).bit_count()
+        else:
+            known = self._threats.get(tiles)
+            threats = self.threats(tiles) if known is None else known
+        if threats == 0:
+            return 1.0
+        reach = self._reach.get((seats, size, held))
+        if reach is None:
+            reach = self.reach(seats, size, held)
+        return (1.0 - reach) ** threats
