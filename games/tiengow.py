@@ -547,7 +547,7 @@ class TienGowTable(Table[TienGowState]):
             bits |= _BIT[t]
         if verb == "fold":
             self._folded[seat] |= bits
-            shown = Play(seat, len(tiles), False, ())
+            shown = _BLANKS[seat][len(tiles)]
         else:
             self._shown |= bits
         self._public.append(shown)
@@ -616,7 +616,12 @@ def _seen(state: TienGowState, seat: int | None) -> int:
     return bits
 
 
+_BLANKS = tuple(tuple(Play(seat, size, False, ()) for size in range(HAND_SIZE + 1))
+                for seat in range(PLAYERS))
+"""Another seat's face-down play as a view shows it, by seat and size: made once, as plays are
+immutable, rather than for every view of every trick."""
+
+
 def _blank(plays: tuple[Play, ...], seat: int | None) -> tuple[Play, ...]:
     """Plays as `seat` saw them: face-down tiles of other seats are not named."""
-    return tuple(p if p.up or p.seat == seat else Play(p.seat, p.size, False, ())
-                 for p in plays)
+    return tuple([p if p.up or p.seat == seat else _BLANKS[p.seat][p.size] for p in plays])
