@@ -136,6 +136,18 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     size = trick[0].size
     played = {p.seat for p in trick}
     later = tuple(s for s in others if s not in played)
+    if size < n and n > weights.endgame:
+        gain = gains[size]
+
+        def rate_early(action: Action) -> float:
+            """`rate_follow` before the look-ahead: what the tiles were worth, and for a beat
+            the tricks it probably keeps (minus one tile's worth is minus the sum of one)."""
+            tiles = action.tiles
+            if action.verb != "beat":
+                return -keep[tiles[0]] if size == 1 else -sum([keep[t] for t in tiles])
+            return -sum([keep[t] for t in tiles]) + survival(tiles, later) * gain
+
+        return rate_early
 
     def rate_follow(action: Action) -> float:
         tiles = action.tiles
