@@ -103,15 +103,16 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
                   else others)
     bare = options.early_death and taken == 0
     keep: dict[int, float] = {}
-    lead: Chance = _unused
-    follow: Chance = _unused
     if n > weights.endgame:
         keep = _keep(odds, hand, held, mixed, others, weights)
-    else:
-        lead, follow = _look_ahead(odds, hand, mixed, others, last_seats)
+    ahead: list[Chance] = []
+    """The look-ahead, once a move asks for it (none does on the last trick)."""
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
         """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
+        if not ahead:
+            ahead.extend(_look_ahead(odds, hand, mixed, others, last_seats))
+        lead, follow = ahead
         rest = tuple(t for t in hand if t not in tiles)
         win = hold * lead(rest, False) + (1 - hold) * follow(rest, bare)
         return weights.deal * win + hold * gains[len(tiles)]
@@ -183,10 +184,6 @@ _OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
 def _others(players: int, seat: int) -> tuple[int, ...]:
     found = _OTHERS[players, seat] = tuple(s for s in range(players) if s != seat)
     return found
-
-
-def _unused(rest: tuple[int, ...], bare: bool) -> float:
-    raise AssertionError("no look-ahead for a hand this large")
 
 
 def _look_ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
