@@ -296,17 +296,30 @@ def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tup
     best = max(strength)
     i = strength.index(best)
     reserve = hand[i]
-    for j in range(i + 1, len(hand)):
-        if strength[j] == best and _ORDER[hand[j]] > _ORDER[reserve]:
-            reserve = hand[j]
+    if strength.count(best) > 1:
+        for j in range(i + 1, len(hand)):
+            if strength[j] == best and _ORDER[hand[j]] > _ORDER[reserve]:
+                reserve = hand[j]
     bonus: dict[int, float] = {}
-    for tiles in _groups(held, mixed):
-        if len(tiles) > 2 and classify(tiles, mixed) is None:  # two tiles always may be led
-            continue
-        worth = weights.combo * odds.survival(tiles, others)
-        for t in tiles:
-            if worth > bonus.get(t, 0.0):
-                bonus[t] = worth
+    groups = _groups(held, mixed)
+    if groups:
+        # 1 − `Odds.reach` of `others` by the size of a play, once asked.
+        misses = [1.0, 1.0, 1.0, 1.0, 1.0]
+        for tiles in groups:
+            size = len(tiles)
+            if size > 2 and classify(tiles, mixed) is None:  # two tiles always may be led
+                continue
+            # As `Odds.survival` works it out.
+            threats = odds.threats(tiles)
+            if threats == 0:
+                worth = weights.combo * 1.0
+            else:
+                if misses[size] == 1.0:
+                    misses[size] = 1.0 - odds.reach(others, size, None)
+                worth = weights.combo * misses[size] ** threats
+            for t in tiles:
+                if worth > bonus.get(t, 0.0):
+                    bonus[t] = worth
     # The tile value only orders otherwise equal tiles: fold the lowest. (Adding no bonus is
     # adding 0.0, which changes no sum here.)
     w = weights.strength
@@ -351,20 +364,39 @@ def _shape(rest: tuple[int, ...], mixed: bool) -> Shape:
     return found
 
 
-_PAIRS = tuple(((a, b), BIT[a] | BIT[b])
-               for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES)))
-"""Each pair (and the Supreme pair) with its tiles as bits."""
-_FAMILIES = tuple((civil, military, bits(civil), bits(military))
-                  for civil, military in FAMILY_TILES.values())
+_PAIRED = tuple((a, b) for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES)))
+_NEXT_TO = {BIT[a]: (a, b) for a, b in _PAIRED if b == a + 1 and a % 2 == 0}
+"""The pairs whose tiles are an even id and the next, by the lower tile's bit: most of them."""
+_NEXT_LOW = sum(_NEXT_TO)
+_APART = tuple(((a, b), BIT[a] | BIT[b]) for a, b in _PAIRED if BIT[a] not in _NEXT_TO)
+def _family_plays(civil: tuple[int, ...], military: tuple[int, ...]
+                  ) -> tuple[int, dict[int, tuple[int, ...]]]:
+    """A family's tiles as bits, and the play the tiles of it in a hand make (the civil ones,
+    then the military ones), by those tiles as bits: made once rather than at every turn."""
+    plays = {}
+    for k in range(2, len(civil) + len(military) + 1):
+        for tiles in combinations((*civil, *military), k):
+            if any(CIVIL[t] for t in tiles) and not all(CIVIL[t] for t in tiles):
+                plays[bits(tiles)] = tiles
+    return bits(civil) | bits(military), plays
+
+
+_FAMILIES = tuple(_family_plays(civil, military) for civil, military in FAMILY_TILES.values())
 
 
 def _groups(held: int, mixed: bool) -> list[tuple[int, ...]]:
     """The pairs and the largest mixed combination per family a hand (as bits) holds, in any
     order."""
-    found: list[tuple[int, ...]] = [pair for pair, both in _PAIRS if held & both == both]
+    found: list[tuple[int, ...]] = [pair for pair, both in _APART if held & both == both]
+    # A pair of neighbours shows as a bit of the hand whose next bit is also held.
+    low = held & (held >> 1) & _NEXT_LOW
+    while low:
+        bit = low & -low
+        found.append(_NEXT_TO[bit])
+        low ^= bit
     if mixed:
-        for civil, military, civil_bits, military_bits in _FAMILIES:
-            if held & civil_bits and held & military_bits:
-                found.append((*(t for t in civil if held & BIT[t]),
-                              *(t for t in military if held & BIT[t])))
+        for family, plays in _FAMILIES:
+            play = plays.get(held & family)
+            if play is not None:
+                found.append(play)
     return found

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import comb
+from typing import Any
 
 from games.hierarchy import (
     CIVIL,
@@ -90,6 +91,11 @@ def _threat(combo: Combo) -> Threat:
                         for f, (civil, military) in _FAMILY_BITS.items() if f > rank)
 
 
+_REACH: dict[tuple[Any, ...], float] = {}
+MEMO = 1 << 16
+"""Answers `_REACH` remembers, at most."""
+
+
 class Odds:
     """What one seat can infer from its view: the tiles it has not seen and where they may be.
     Remembers its answers: the look-ahead asks the same few questions again and again."""
@@ -150,16 +156,23 @@ class Odds:
         found = self._reach.get(key)
         if found is not None:
             return found
+        # Few hand counts and pool sizes occur, so the answer is also remembered across views.
         counts = self.counts
-        if held is None:
-            n_unseen = self.n_unseen
-            found = min(sum([(counts[s] / n_unseen) ** size for s in seats]), 1.0)
-        else:
-            # Meanwhile about half the tiles the others play are shown and leave the unseen
-            # pool.
-            shown = sum([counts[s] - held for s in seats]) * SHOWN
-            share = held / max(self.n_unseen - shown, 1.0)
-            found = min(len(seats) * share ** size, 1.0)
+        n_unseen = self.n_unseen
+        known = (counts, n_unseen, *key)
+        found = _REACH.get(known)
+        if found is None:
+            if held is None:
+                found = min(sum([(counts[s] / n_unseen) ** size for s in seats]), 1.0)
+            else:
+                # Meanwhile about half the tiles the others play are shown and leave the
+                # unseen pool.
+                shown = sum([counts[s] - held for s in seats]) * SHOWN
+                share = held / max(n_unseen - shown, 1.0)
+                found = min(len(seats) * share ** size, 1.0)
+            if len(_REACH) >= MEMO:
+                _REACH.clear()
+            _REACH[known] = found
         self._reach[key] = found
         return found
 

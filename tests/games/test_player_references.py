@@ -110,6 +110,7 @@ def test_tien_gow_player_scores_as_without_its_memory(monkeypatch):
 
     monkeypatch.setattr(tiengow_odds.Odds, "__init__", forgetful)
     monkeypatch.setattr(tiengow_odds, "_THREATS", Forgetful())
+    monkeypatch.setattr(tiengow_odds, "_REACH", Forgetful())
     monkeypatch.setattr(tiengow_ai, "_SHAPES", Forgetful())
     plain = [[rate(a) for a in v.legal] for v in views for rate in (tiengow_ai.rater(v),)]
     assert fast == plain
