@@ -16,6 +16,11 @@ From `ENDGAME` tiles in hand on, a short look-ahead over the player's own tiles 
 by the chance of taking the last trick: lead a play that holds and keep the lead, or give it up
 and beat the next lead back. Under early death a seat without a trick cannot beat a last single
 lead: the player must take a trick before it, and need not fear trickless seats then.
+
+The odds themselves (the unseen tiles, what could beat a play, where it may be) are worked out
+in `games.tiengow_odds`. The player is asked at almost every turn of every simulated deal, so
+what it works out per view is kept small: lists and bits indexed by tile, tables made once per
+tile, play or hand, and the look-ahead's single-tile chances once per hand size.
 """
 
 from __future__ import annotations

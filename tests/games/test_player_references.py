@@ -2,7 +2,8 @@
 
 The connecting player counts tiles on each number as bits of sets of tiles, and the Tien Gow
 player remembers, per view, the chances it works out and, across deals, what a hand may lead
-and leave; the plain versions below recount everything for every move. Over thousands of
+and leave and how likely a hand is to hold a play; the plain versions below recount everything
+for every move. Over thousands of
 positions every legal move must get the same score from both, so the players' behaviour did
 not change. (Kap has its own reference: `tests/games/test_kap_reference.py`.)
 """
