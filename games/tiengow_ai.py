@@ -94,7 +94,9 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     mixed = options.mixed
     hand = v.hand
     n = len(hand)
-    held = bits(hand)
+    held = 0
+    for t in hand:
+        held |= BIT[t]
     odds = Odds(v, held)
     survival = odds.survival
     players = v.players
@@ -140,8 +142,12 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         return rate_lead
 
     size = trick[0].size
-    played = {p.seat for p in trick}
-    later = tuple(s for s in others if s not in played)
+    # The seats still to play, from who led: turns go by increasing seat (D-18).
+    lead_seat = trick[0].seat
+    later = _LATER.get((players, seat, lead_seat))
+    if later is None:
+        played = {p.seat for p in trick}
+        later = _LATER[players, seat, lead_seat] = tuple(s for s in others if s not in played)
     if size < n and n > weights.endgame:
         gain = gains[size]
 
@@ -184,6 +190,7 @@ _GAINS = tuple(tuple(float(_pays(taken) - _pays(taken + k)) for k in range(9))
                for taken in range(9))
 """What taking a trick of k tiles saves a seat that has taken `taken`, by taken and k."""
 _OTHERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_LATER: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def _others(players: int, seat: int) -> tuple[int, ...]:
