@@ -82,10 +82,6 @@ def _pays(taken: int) -> int:
     return NO_TRICK_PAYS if taken == 0 else EVEN - taken
 
 
-Chance = Callable[[tuple[int, ...], bool], float]
-"""The look-ahead's chance of taking the last trick with some tiles left (`_look_ahead`)."""
-
-
 def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     """Scores for `view.legal`, derived once per turn (see the module docstring)."""
     v = cast("TienGowView", view)
@@ -112,16 +108,16 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     keep: dict[int, float] = {}
     if n > weights.endgame:
         keep = _keep(odds, hand, held, mixed, others, weights)
-    ahead: list[Chance] = []
+    ahead: list[_LookAhead] = []
     """The look-ahead, once a move asks for it (none does on the last trick)."""
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
         """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
         if not ahead:
-            ahead.extend(_look_ahead(odds, hand, mixed, others, last_seats))
-        lead, follow = ahead
+            ahead.append(_LookAhead(odds, hand, mixed, others, last_seats))
+        look = ahead[0]
         rest = tuple(t for t in hand if t not in tiles)
-        win = hold * lead(rest, False) + (1 - hold) * follow(rest, bare)
+        win = hold * look.lead(rest) + (1 - hold) * look.follow(rest, bare)
         return weights.deal * win + hold * gains[len(tiles)]
 
     trick = v.trick
@@ -130,7 +126,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
             tiles = action.tiles
             k = len(tiles)
             if k == n:
-                # The last trick: `_look_ahead`'s chance of it holding.
+                # The last trick: `_LookAhead`'s chance of it holding.
                 if classify(tiles, mixed) is None:
                     return 0.0
                 return weights.deal * survival(tiles, last_seats if k == 1 else others, k)
@@ -198,102 +194,115 @@ def _others(players: int, seat: int) -> tuple[int, ...]:
     return found
 
 
-def _look_ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
-                last_seats: tuple[int, ...]) -> tuple[Chance, Chance]:
+class _LookAhead:
     """The chance of taking the last trick with the tiles `rest` of `hand` left, leading
     (`lead`) and when someone else leads the next trick (`follow`, taken as a single), under
     early death when the player still lacks a trick (`bare`: then a lone tile cannot take the
     last trick). Remembered per tiles left; a lead never leaves the player bare. What a single
     tile's chances are with so many tiles held is worked out once per tile (x ** 0 is 1.0, as
-    `Odds.survival` answers for a tile nothing beats)."""
-    unseen, n_unseen, threats, reach = odds.unseen, odds.n_unseen, odds.threats, odds.reach
-    next_seat = others[:1]
-    leads: dict[tuple[int, ...], float] = {}
-    follows: tuple[dict[tuple[int, ...], float], ...] = ({}, {})
-    above: dict[int, int] = {}
-    chance: dict[int, float] = {}
-    for t in hand:
-        single = (t,)
-        above[t] = (unseen & ABOVE[t]).bit_count()
-        leads[single] = odds.survival(single, last_seats, 1)
-        # A lone tile takes a last trick someone else leads with a lower tile of its suit.
-        chance[t] = follows[False][single] = (unseen & BELOW[t]).bit_count() / n_unseen
-        follows[True][single] = 0.0
-    holds: dict[int, dict[int, float]] = {}
-    """A single's chance of holding when led, by the tiles held and the tile."""
-    takes: dict[int, dict[int, float]] = {}
-    """The chance of beating and keeping a single led at the next trick (its suit, lower),
-    against one seat after us on average: by the tiles held and the tile."""
+    `Odds.survival` answers for a tile nothing beats).
 
-    def lead(rest: tuple[int, ...], bare: bool = False) -> float:
+    An object rather than two closures calling each other: closures that do make a cycle for
+    every view, which only the garbage collector frees, and collecting them cost about 5%."""
+
+    __slots__ = ("above", "chance", "follows", "hand", "holds", "leads", "mixed", "odds",
+                 "others", "takes")
+
+    def __init__(self, odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
+                 last_seats: tuple[int, ...]) -> None:
+        self.odds, self.hand, self.mixed, self.others = odds, hand, mixed, others
+        unseen, n_unseen = odds.unseen, odds.n_unseen
+        leads: dict[tuple[int, ...], float] = {}
+        follows: tuple[dict[tuple[int, ...], float], ...] = ({}, {})
+        above: dict[int, int] = {}
+        chance: dict[int, float] = {}
+        for t in hand:
+            single = (t,)
+            above[t] = (unseen & ABOVE[t]).bit_count()
+            leads[single] = odds.survival(single, last_seats, 1)
+            # A lone tile takes a last trick someone else leads with a lower tile of its suit.
+            chance[t] = follows[False][single] = (unseen & BELOW[t]).bit_count() / n_unseen
+            follows[True][single] = 0.0
+        self.leads, self.follows, self.above, self.chance = leads, follows, above, chance
+        self.holds: dict[int, dict[int, float]] = {}
+        """A single's chance of holding when led, by the tiles held and the tile."""
+        self.takes: dict[int, dict[int, float]] = {}
+        """The chance of beating and keeping a single led at the next trick (its suit, lower),
+        against one seat after us on average: by the tiles held and the tile."""
+
+    def lead(self, rest: tuple[int, ...], bare: bool = False) -> float:
+        leads = self.leads
         found = leads.get(rest)
         if found is not None:
             return found
+        odds, others = self.odds, self.others
         held = len(rest)
-        whole, leaves, splits = _shape(rest, mixed)
+        whole, leaves, splits = _shape(rest, self.mixed)
         best = 0.0 if whole is None else odds.survival(rest, others, held)
-        after = follows[False]
-        hold_of = holds.get(held)
+        after = self.follows[False]
+        hold_of = self.holds.get(held)
         if hold_of is None:
-            m = 1.0 - reach(others, 1, held)
-            hold_of = holds[held] = {t: m ** above[t] for t in hand}
+            m = 1.0 - odds.reach(others, 1, held)
+            above = self.above
+            hold_of = self.holds[held] = {t: m ** above[t] for t in self.hand}
         for x, left in leaves:
             hold = hold_of[x]
             then = leads.get(left)
             if then is None:
-                then = lead(left)
+                then = self.lead(left)
             lost = after.get(left)
             if lost is None:
-                lost = follow(left, False)
+                lost = self.follow(left, False)
             value = hold * then + (1 - hold) * lost
             if value > best:
                 best = value
         for tiles, left in splits:
-            count = threats(tiles)
-            hold = 1.0 if count == 0 else (1.0 - reach(others, len(tiles), held)) ** count
+            count = odds.threats(tiles)
+            hold = 1.0 if count == 0 else (1.0 - odds.reach(others, len(tiles), held)) ** count
             then = leads.get(left)
             if then is None:
-                then = lead(left)
+                then = self.lead(left)
             lost = after.get(left)
             if lost is None:
-                lost = follow(left, False)
+                lost = self.follow(left, False)
             value = hold * then + (1 - hold) * lost
             if value > best:
                 best = value
         leads[rest] = best
         return best
 
-    def follow(rest: tuple[int, ...], bare: bool) -> float:
-        memo = follows[bare]
+    def follow(self, rest: tuple[int, ...], bare: bool) -> float:
+        memo = self.follows[bare]
         found = memo.get(rest)
         if found is not None:
             return found
+        odds = self.odds
         best = 0.0
         held = len(rest)
-        whole, leaves, _ = _shape(rest, mixed)
+        whole, leaves, _ = _shape(rest, self.mixed)
         if whole is not None:
             # The next leader may lead his whole hand as one play, lower than ours.
-            best = odds.lower(whole) / max(comb(n_unseen, held), 1)
+            best = odds.lower(whole) / max(comb(odds.n_unseen, held), 1)
         base = best
-        take_of = takes.get(held)
+        take_of = self.takes.get(held)
         if take_of is None:
-            m = 1.0 - reach(next_seat, 1, held)
-            take_of = takes[held] = {t: chance[t] * m ** above[t] for t in hand}
+            m = 1.0 - odds.reach(self.others[:1], 1, held)
+            above, chance = self.above, self.chance
+            take_of = self.takes[held] = {t: chance[t] * m ** above[t] for t in self.hand}
+        leads = self.leads
         for x, left in leaves:
             take = take_of[x]
             then = leads.get(left)
             if then is None:
-                then = lead(left)
+                then = self.lead(left)
             lost = memo.get(left)
             if lost is None:
-                lost = follow(left, bare)
+                lost = self.follow(left, bare)
             value = base + take * then + (1 - take) * lost
             if value > best:
                 best = value
         memo[rest] = best
         return best
-
-    return lead, follow
 
 
 def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
