@@ -99,8 +99,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     others = _OTHERS.get((players, seat)) or _others(players, seat)
     tricks = v.tricks
     taken = tricks[seat]
-    gains = _GAINS[taken]
-    """What taking a trick of k tiles now saves in the settlement."""
+    gains = _GAINS[taken]  # what taking a trick of k tiles now saves in the settlement
     # Who could still beat a last single lead: under early death, nobody trickless.
     last_seats = (tuple(s for s in others if tricks[s] > 0) if options.early_death
                   else others)
@@ -108,8 +107,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     keep: dict[int, float] = {}
     if n > weights.endgame:
         keep = _keep(odds, hand, held, mixed, others, weights)
-    ahead: list[_LookAhead] = []
-    """The look-ahead, once a move asks for it (none does on the last trick)."""
+    ahead: list[_LookAhead] = []  # once a move asks for it (none does on the last trick)
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
         """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
@@ -172,12 +170,8 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
                 return (weights.deal + gains[size]) * hold + EPSILON * (1 + combo.rank)
         if size == n:
             return 0.0
-        if n <= weights.endgame:
-            return endgame(tiles, hold)
-        value = -sum([keep[t] for t in tiles])
-        if beat:
-            value += hold * gains[size]
-        return value
+        # Before the look-ahead, `rate_early` scores the moves.
+        return endgame(tiles, hold)
 
     return rate_follow
 
@@ -190,6 +184,7 @@ _LATER: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def _others(players: int, seat: int) -> tuple[int, ...]:
+    """The seats other than `seat`, in order (remembered: every view asks)."""
     found = _OTHERS[players, seat] = tuple(s for s in range(players) if s != seat)
     return found
 
