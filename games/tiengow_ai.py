@@ -105,8 +105,9 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
                   else others)
     bare = options.early_death and taken == 0
     keep: dict[int, float] = {}
+    strength: list[float] = []
     if n > weights.endgame:
-        keep = _keep(odds, hand, held, mixed, others, weights)
+        keep, strength = _keep(odds, hand, held, mixed, others, weights)
     ahead: list[_LookAhead] = []  # once a move asks for it (none does on the last trick)
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
@@ -119,6 +120,21 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         return weights.deal * win + hold * gains[len(tiles)]
 
     trick = v.trick
+    if not trick and n > weights.endgame and n > MOST:
+        single = dict(zip(hand, strength, strict=False))
+        gain = gains[1]
+
+        def rate_early_lead(action: Action) -> float:
+            """`rate_lead` before the look-ahead and the last tricks; a single holds with its
+            strength, which is `Odds.survival` against the others."""
+            tiles = action.tiles
+            if len(tiles) == 1:
+                t = tiles[0]
+                return single[t] * gain - keep[t]
+            return survival(tiles, others) * gains[len(tiles)] - sum([keep[t] for t in tiles])
+
+        return rate_early_lead
+
     if not trick:
         def rate_lead(action: Action) -> float:
             tiles = action.tiles
@@ -176,6 +192,8 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     return rate_follow
 
 
+MOST = 4
+"""The most tiles a play may have (docs/rules-book.md §2.8)."""
 _GAINS = tuple(tuple(float(_pays(taken) - _pays(taken + k)) for k in range(9))
                for taken in range(9))
 """What taking a trick of k tiles saves a seat that has taken `taken`, by taken and k."""
@@ -301,10 +319,10 @@ class _LookAhead:
 
 
 def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
-          weights: Weights) -> dict[int, float]:
+          weights: Weights) -> tuple[dict[int, float], list[float]]:
     """What keeping each tile of `hand` is worth, before the look-ahead takes over: a single's
     chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), the best of its
-    groups', and the most for the reserve."""
+    groups', and the most for the reserve; and that chance of holding, tile by tile."""
     unseen = odds.unseen
     miss = 1.0 - odds.reach(others, 1, None)
     strength = [miss ** (unseen & ABOVE[t]).bit_count() for t in hand]
@@ -345,7 +363,7 @@ def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tup
     else:
         keep = {t: w * s + _TIE[t] for t, s in zip(hand, strength, strict=False)}
     keep[reserve] += weights.reserve * best
-    return keep
+    return keep, strength
 
 
 _ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
