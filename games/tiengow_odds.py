@@ -5,7 +5,8 @@ Rules source: docs/rules-book.md §2.8 (a play is beaten only by a strictly high
 category and composition, the Supreme pair by none; the four mixed families) and §1.1 (the civil
 and military orders).
 
-Apart from the player (`games.tiengow_ai`), which asks these questions thousands of times a deal.
+Its one reader is the player (`games.tiengow_ai`), which asks these questions thousands of times
+a deal.
 Sets of tiles are the bits of one int, bit t for tile t, and whatever depends on a tile or a play
 alone is worked out once, at import or the first time the play is met: what a view adds is then
 a few bit counts, where walking the tiles for every question cost the player most of its time.
