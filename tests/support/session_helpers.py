@@ -82,14 +82,16 @@ async def close(m: SessionManager) -> None:
 async def lobby(m: SessionManager, rec: Recorder, words: list[str], people: list[Actor],
                 computers: int = 0) -> int:
     await m.new_game(PLACE, people[0], words)
+    # The lobby's id, read before the start: computers alone may finish a short match at
+    # once (a hand dealt complete), and the game is then no longer open.
+    session = await m.open_in(PLACE)
+    assert session is not None
     for actor in people[1:]:
         await m.join(PLACE, actor)
     for _ in range(computers):
         await m.press(people[0], rec.button(rec.table, "!add").data)
     reply = await m.press(people[0], rec.button(rec.table, "!start").data)
     assert reply.toast in ("Гру почато!", "The game begins!"), reply.toast
-    session = await m.open_in(PLACE)
-    assert session is not None
     return session.id
 
 
