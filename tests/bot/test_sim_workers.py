@@ -43,8 +43,11 @@ def alive(pid: int) -> bool:
 
 
 def started() -> tuple[subprocess.Popen[str], set[int]]:
+    # Ctrl-C as a terminal delivers it: whatever the test runner's process ignores, a
+    # command started from a shell takes SIGINT as the default does.
     sim = subprocess.Popen(SIM, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     while len(workers := children(sim.pid)) < 2:
         assert time.monotonic() < deadline and sim.poll() is None, "no workers started"
@@ -68,8 +71,18 @@ def test_killed_with_sigkill_it_leaves_no_worker_behind() -> None:
 def test_ctrl_c_prints_what_was_played_and_stops_the_workers() -> None:
     sim, workers = started()
     time.sleep(3)
+    ignored = int(next(line.split()[1] for line in
+                       (Path("/proc") / str(sim.pid) / "status").read_text().splitlines()
+                       if line.startswith("SigIgn:")), 16)
+    assert not ignored & (1 << (signal.SIGINT - 1)), "the command ignores Ctrl-C"
     sim.send_signal(signal.SIGINT)
-    out, err = sim.communicate(timeout=30)
+    try:
+        out, err = sim.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        sim.kill()
+        out, err = sim.communicate()
+        raise AssertionError(f"Ctrl-C did not stop it in 30 s; it printed: {err[-2000:]}"
+                             ) from None
     assert sim.returncode == 130, err
     assert "Stopped:" in err and "of 500000 games played" in err
     assert "Traceback" not in err
