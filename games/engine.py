@@ -359,12 +359,6 @@ class Budget:
     sure: float = 1.0
     """How many standard errors a move must gain over the heuristic's choice to be played
     instead: playouts are noisy, and a move chosen by noise is worse than the heuristic's."""
-    settle: int = 0
-    """Every this many samples, stop drawing more once no other move could plausibly overtake
-    the choice; 0 draws them all. Counted, like the rest, so the same view still gives the
-    same move."""
-    far: float = 2.0
-    """Standard errors a move must stand short of overtaking for `settle` to stop the search."""
     ties: bool = False
     """Whether moves the heuristic rates as high as its first choice are its choice too: the
     one of them that did best in the playouts is then the move the others must beat by `sure`

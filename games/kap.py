@@ -575,11 +575,7 @@ class KapTen(KapRules):
     # (`benchmarks/levels.py --games 400`: 52.2 %, and 50.5 % and 52.8 % once its deals kept
     # the discards each seat took and its ties went to the playouts); with 256, 58.5 % of 400
     # games (53.7–63.3 %), and 56.0 % of 200 others (`--seed levels2`), at some 300 ms a move.
-    # Most choices are plain long before the 256th deal: checked every 16 deals, a search
-    # that no other discard could plausibly win any more stops (the same choice in 111 of 112
-    # moves, and a third less thinking on average).
-    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True, most=256, work=12000,
-                                      settle=16, far=2.5)
+    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True, most=256, work=12000)
 
     def tileset(self, options: KapOptions) -> TileSet:
         return CHINESE

@@ -17,8 +17,7 @@ The work is counted, not timed: samples are drawn until the playouts have made a
 of moves (at least a few samples, at most a cap), so the same view and the same generator give
 the same move on any machine, however busy. Each game's numbers (`Rules.budget`) are chosen
 to stay within 200 ms a move on a two-core machine (`benchmarks/levels.py` measures it), but
-Kap Ten's: its moves are told apart only over four times the deals, so its search stops early
-where the choice is already plain (`Budget.settle`).
+Kap Ten's: its moves are told apart only over four times the deals, some 300 ms a move.
 """
 
 from __future__ import annotations
@@ -117,29 +116,7 @@ class SearchPlayer:
                 values[j].append(value)
                 made += steps
             samples += 1
-            if (budget.settle and samples % budget.settle == 0 and samples < budget.most
-                    and self._settled(values, tied if budget.ties else 1)):
-                break
         return moves[self._pick(values, tied if budget.ties else 1)]
-
-    def _settled(self, values: list[list[float]], tied: int = 1) -> bool:
-        """Whether more samples could hardly change the pick: every other candidate is, by
-        `Budget.far` standard errors, short of what it would need to gain with all `most`
-        samples, and the heuristic's choice among tied moves is as clearly ahead of the rest."""
-        n = len(values[0])
-        far = self._budget.far
-        ref = max(range(tied), key=lambda j: (sum(values[j]), -j))
-        for j in range(len(values)):
-            if j == ref:
-                continue
-            diffs = [a - b for a, b in zip(values[j], values[ref], strict=True)]
-            mean = sum(diffs) / n
-            spread = (sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)) ** 0.5
-            need = 0.0 if j < tied else self._budget.sure * spread / self._budget.most ** 0.5
-            # Within `far` standard errors of what it needs, or past it with no noise at all.
-            if (spread and mean + far * spread / n ** 0.5 >= need) or mean > need:
-                return False
-        return True
 
     def _pick(self, values: list[list[float]], tied: int = 1) -> int:
         """The candidate to play: the heuristic's own choice unless another did better over
