@@ -1,11 +1,11 @@
 """Table lag and ping lateness of four people playing at a human pace, on the real clock.
 
-`tests/bot/test_live_pace.py` plays twenty minutes on a virtual clock; this plays the same game
-(four people, a move every two to five seconds, Korean Tails) in real time against the same fakes,
-which keep each platform's limits, so the time spent drawing pictures and in the libraries
-counts too. For each platform it prints the table lag (from a change of the game to the chat's
-table showing it) p50/p95/max, how late the turn notices were, and the channel calls a minute.
-Run by hand:
+`tests/bot/test_live_pace.py` plays twenty minutes (eight on Telegram) on a virtual clock; this
+plays the same game (four people, a move every two to five seconds, Korean Tails) in real time
+against the same fakes, which keep each platform's limits, so the time spent drawing pictures and
+in the libraries counts too. For each platform it prints the table lag (from a change of the game
+to the chat's table showing it) p50/p95/max, how late the turn notices were, and the channel calls
+a minute. Run by hand:
 
     .venv/bin/python benchmarks/table_lag.py [--minutes 3] [--only discord|telegram]
 """

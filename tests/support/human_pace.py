@@ -15,7 +15,7 @@ rate limits, Telegram's 20 group messages a minute):
   until it arrives;
 - channel calls a minute, and how many calls the platform refused for going too fast.
 
-The same code runs on a virtual-time loop in the tests (twenty minutes of play in seconds) and
+The same code runs on a virtual-time loop in the tests (minutes of play in seconds) and
 on the real clock in `benchmarks/table_lag.py`.
 """
 
