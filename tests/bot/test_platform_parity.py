@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram.ext import AIORateLimiter
 
 import bot.session.lobby
 import bot.session.manager
@@ -76,6 +75,9 @@ async def play_telegram(tmp_path: Path, words: str) -> list[Reply]:
         # No group budget: the screens, not the pace, are compared.
         table = Group(fake, tmp_path / "telegram.sqlite3", QUICK, Budget(cap=None, spacing=0.0))
         running = await table.start()
+        limiter = running.app.bot.rate_limiter
+        assert limiter is not None and limiter._base_limiter is None \
+            and not limiter._group_max_rate, "no rate limit: the screens, not the pace"
         # Both offer Watch (Telegram's opens its Mini App, which is not served here: the
         # neutral screens are what is compared).
         running.manager.requests.watching = True
@@ -168,8 +170,9 @@ async def test_both_platforms_get_the_same_screens(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
     # Telegram's own pace (20 group messages a minute) is tested elsewhere; here only the
     # screens matter.
-    monkeypatch.setattr(bot.telegram.telegram_http, "AIORateLimiter", functools.partial(
-        AIORateLimiter, overall_max_rate=0, group_max_rate=0))
+    limits = functools.partial(bot.telegram.telegram_http.FloodLimits, overall_max_rate=0,
+                               group_max_rate=0)
+    monkeypatch.setattr(bot.telegram.telegram_http, "FloodLimits", limits)
     telegram = await play_telegram(tmp_path, words)
     discord = await play_discord(tmp_path, words)
     assert len(telegram) > 5
