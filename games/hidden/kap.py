@@ -18,7 +18,8 @@ from typing import Any, cast
 from games.engine import Action, hand_out, sample_seed, shuffle
 from games.hidden.chain import SLIP, Chain, _turns_done, places
 from games.kap_deal import KapDealer, KapState, KapView
-from games.tens import missing, wins
+from games.kap_signatures import signatures
+from games.tens import KINDS, wins
 
 KAP_BURN = 200
 KAP_THIN = 20
@@ -120,46 +121,90 @@ def kap_seat_likelihood(rules: KapDealer, view: Any, s: int, hand: tuple[int, ..
                         ) -> float:
     """`kap_likelihood`'s factor for one seat holding `hand`: it depends on nothing else, so a
     chain step that moves tiles between one hand and the stock weighs that hand alone."""
-    v = cast("KapView", view)
-    kind = v.tiles.kind_of
-    weight = 1.0
-    done = _turns_done(v, s)
-    if done:
-        short = missing([kind[t] for t in hand], rules.pairs, v.options.four_two)
-        weight *= math.exp(-KAP_ORDER * min(done, 2) / 2 * short)
-    mine = [i for i, (_, who) in enumerate(v.pile) if who == s]
-    if mine and done:
-        # Tiles face up when the seat's last turn began stayed there: had one completed
-        # its hand it would have taken it and won (the hand then is read as the hand now).
-        first = mine[-1]
-        while first - 1 in mine:
-            first -= 1
-        kinds = [kind[t] for t in hand]
-        for k in {kind[t] for t, _ in v.pile[:first]}:
-            if wins([*kinds, k], v.options.four_two):
+    return _SeatReading(rules, cast("KapView", view), s, rater)(hand)
+
+
+_DISCARDS: dict[int, Action] = {}
+"""One discard move per tile id, made once: the heuristic is asked about the same moves again
+and again."""
+
+
+def _discard(tile: int) -> Action:
+    action = _DISCARDS.get(tile)
+    if action is None:
+        action = _DISCARDS[tile] = Action("discard", (tile,))
+    return action
+
+
+class _SeatReading:
+    """`kap_seat_likelihood` of one seat of one view, for any hand: what does not depend on the
+    hand (the seat's turns, its discards and the table as it stood at each) is read once, as a
+    chain weighs thousands of hands against the same view."""
+
+    def __init__(self, rules: KapDealer, v: KapView, s: int, rater: Any) -> None:
+        self.rules, self.v, self.s, self.rater = rules, v, s, rater
+        self.kind = v.tiles.kind_of
+        self.done = _turns_done(v, s)
+        mine = [i for i, (_, who) in enumerate(v.pile) if who == s]
+        self.left: set[int] = set()
+        if mine and self.done:
+            # Tiles face up when the seat's last turn began stayed there: had one completed
+            # its hand it would have taken it and won (the hand then is read as the hand now).
+            first = mine[-1]
+            while first - 1 in mine:
+                first -= 1
+            self.left = {self.kind[t] for t, _ in v.pile[:first]}
+        self.terms = [(v.pile[i][0], v.pile[:i], order == len(mine) - 1)
+                      for order, i in enumerate(mine)]
+        self.sig = signatures(rules.pairs, v.options.four_two)
+        self.order = [math.exp(-KAP_ORDER * min(self.done, 2) / 2 * short)
+                      for short in range(2 * rules.pairs + 3)]
+        """The factor of each number of tiles missing (`KAP_ORDER`)."""
+
+    def _completes(self, counts: list[int], size: int, short: int, helps: int, k: int
+                   ) -> bool:
+        """Whether a hand (`counts` per kind, `size` tiles, its `short` and `helps` from its
+        signature) wins with one more tile of kind `k`: it lacks that tile alone. A hand of
+        another size than a winning one less a tile is asked the long way."""
+        if size + 1 != 2 * self.rules.pairs + 2:
+            kinds = [k for k, n in enumerate(counts) for _ in range(n)]
+            return wins([*kinds, k], self.v.options.four_two)
+        return short == 1 and bool(helps >> (3 * self.sig.digit[k] + min(counts[k], 2)) & 1)
+
+    def __call__(self, hand: tuple[int, ...]) -> float:
+        v, kind, s = self.v, self.kind, self.s
+        counts = [0] * KINDS
+        for t in hand:
+            counts[kind[t]] += 1
+        size = len(hand)
+        short, helps = self.sig.analysis(self.sig.key(counts))
+        terms = self.terms
+        if terms and self._completes(counts, size, short, helps, kind[terms[-1][0]]):
+            return 0.0  # the latest discard would have won: asked first, it spares the rest
+        weight = 1.0
+        if self.done:
+            weight *= self.order[short]
+        for k in self.left:
+            if self._completes(counts, size, short, helps, k):
                 weight *= NOT_TAKEN
-    for order, i in enumerate(mine):
-        tile = v.pile[i][0]
-        held = tuple(sorted((*hand, tile), key=lambda t: (kind[t], t)))
-        last = order == len(mine) - 1
-        if last and rules._wins(v.options, held):
-            return 0.0
-        firsts: dict[int, int] = {}
-        for t in held:
-            firsts.setdefault(kind[t], t)
-        legal = tuple(Action("discard", (t,)) for t in firsts.values())
-        seen = _KapSeen(v.game, v.options, v.players, v.sets, s, held, v.pile[:i],
-                        "discard", legal)
-        rate = rater(seen)
-        scores = [rate(a) for a in legal]
-        best = max(scores)
-        ties = scores.count(best)
-        if rate(Action("discard", (firsts[kind[tile]],))) == best:
-            p = (1 - SLIP) / ties
-        else:
-            p = SLIP / max(len(scores) - ties, 1)
-        weight *= p if last else p ** TEMPER
-    return weight
+        for tile, before, last in terms:
+            held = tuple(sorted((*hand, tile), key=lambda t: (kind[t], t)))
+            firsts: dict[int, int] = {}
+            for t in held:
+                firsts.setdefault(kind[t], t)
+            legal = tuple(_discard(t) for t in firsts.values())
+            seen = _KapSeen(v.game, v.options, v.players, v.sets, s, held, before,
+                            "discard", legal)
+            rate = self.rater(seen)
+            scores = [rate(a) for a in legal]
+            best = max(scores)
+            ties = scores.count(best)
+            if rate(_discard(firsts[kind[tile]])) == best:
+                p = (1 - SLIP) / ties
+            else:
+                p = SLIP / max(len(scores) - ties, 1)
+            weight *= p if last else p ** TEMPER
+        return weight
 
 
 def kap_chain(rules: KapDealer, view: Any, rater: Any, rng: random.Random
@@ -184,18 +229,19 @@ def kap_chain(rules: KapDealer, view: Any, rater: Any, rng: random.Random
         return hand_out(v.hand_counts, seat, v.hand, chosen, key=order.__getitem__,
                         held=held)[0]
 
-    # A step changes one or two hands: each seat's factor is remembered by the hand it holds.
+    # A step changes one or two hands: each seat's factor is remembered by the kinds in the
+    # hand it holds (the heuristic does not tell identical tiles apart).
+    readings = [(s, _SeatReading(rules, v, s, rater)) for s in range(v.players) if s != seat]
     factors: dict[tuple[int, tuple[int, ...]], float] = {}
 
     def weigh(hands: tuple[tuple[int, ...], ...]) -> float:
         weight = 1.0
-        for s in range(v.players):
-            if s == seat:
-                continue
-            key = (s, hands[s])
+        for s, reading in readings:
+            hand = hands[s]
+            key = (s, tuple([kind[t] for t in hand]))
             factor = factors.get(key)
             if factor is None:
-                factor = factors[key] = kap_seat_likelihood(rules, v, s, hands[s], rater)
+                factor = factors[key] = reading(hand)
             weight *= factor
         return weight
 
