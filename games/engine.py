@@ -660,6 +660,12 @@ class Table(ABC, Generic[S]):
         own table gives the seat to move a view that works out its fields when first read
         (`LazyViews`): read it before the table's next move."""
 
+    def rater_view(self, seat: int) -> Any:
+        """What the game's heuristic (`Rules.rater`) reads of the view of `seat`, the seat to
+        move: the view itself, unless the game's table builds something cheaper that the
+        heuristic rates alike (the strong player's playouts ask at every move)."""
+        return self.view(seat)
+
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
 

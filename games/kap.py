@@ -43,7 +43,15 @@ from games.engine import (
     stale,
 )
 from games.hidden.kap import kap_chain, kap_sample
-from games.kap_deal import MAX_SETS, KapOptions, KapState, KapTaiShapOptions, KapView, Laid
+from games.kap_deal import (
+    MAX_SETS,
+    KapOptions,
+    KapSeen,
+    KapState,
+    KapTaiShapOptions,
+    KapView,
+    Laid,
+)
 from games.settlement import collect, deltas_of
 from games.tens import digits, layout, wins
 from games.tiles import CHINESE, TileSet, chinese
@@ -481,6 +489,10 @@ class KapTable(Table[KapState]):
         if self.done or seat is None or seat != self.turn:
             return self.rules.view(self.state(), seat)
         return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed)
+
+    def rater_view(self, seat: int) -> KapSeen:
+        return KapSeen(self.rules.id, self.options, self.players, self.sets, seat,
+                       tuple(self.hands[seat]), tuple(self.pile), self.phase, self.legal())
 
     def _fields(self, seat: int, version: int) -> dict[str, Any]:
         """The fields of the seat to move's view that change during a deal (`LazyViews`)."""

@@ -96,6 +96,23 @@ class KapView(View[KapOptions]):
     """The winner's hand laid out as eye and tens, once the deal is won."""
 
 
+@dataclass(frozen=True, slots=True)
+class KapSeen:
+    """What the Kap heuristic (`games.kap_ai.rater`) reads of the view of the seat to move,
+    built far more cheaply than the view: the strong player's playouts and imagined deals ask
+    the heuristic at every move."""
+
+    game: str
+    options: Any
+    players: int
+    sets: int
+    seat: int
+    hand: tuple[int, ...]
+    pile: tuple[tuple[int, int], ...]
+    phase: str
+    legal: tuple[Any, ...]
+
+
 class KapDealer(Protocol):
     """What the computer players and the deals they imagine ask of Kap's rules
     (`games.kap.KapRules`), named here so that they need not import the rules."""

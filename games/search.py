@@ -146,11 +146,11 @@ class SearchPlayer:
         table = table.copy()
         table.play(move)
         steps = 1
-        to_move, view, play = table.to_move, table.view, table.play
+        to_move, rated, play = table.to_move, table.rater_view, table.play
         while (mover := to_move()) is not None:
             if steps >= ROLLOUT_CAP:
                 return 0.0, steps
-            play(choose(view(mover), rng))
+            play(choose(rated(mover), rng))
             steps += 1
         result = table.outcome()
         assert result is not None

@@ -12,12 +12,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, cast
 
 from games.engine import Action, hand_out, sample_seed, shuffle
 from games.hidden.chain import SLIP, Chain, _turns_done, places
-from games.kap_deal import KapDealer, KapState, KapView
+from games.kap_deal import KapDealer, KapSeen, KapState, KapView
 from games.kap_signatures import signatures
 from games.tens import KINDS, wins
 
@@ -68,21 +67,6 @@ def _state(rules: KapDealer, v: KapView, seed: str, hands: tuple[tuple[int, ...]
         done="", winner=None, source="",
         took=tuple((t, s) for s, tiles in enumerate(v.took) for t in tiles))
     return state
-
-
-@dataclass(frozen=True, slots=True)
-class _KapSeen:
-    """What the Kap heuristic reads of a seat's view about to discard, rebuilt cheaply."""
-
-    game: str
-    options: Any
-    players: int
-    sets: int
-    seat: int
-    hand: tuple[int, ...]
-    pile: tuple[tuple[int, int], ...]
-    phase: str
-    legal: tuple[Any, ...]
 
 
 KAP_ORDER = 3.0
@@ -193,7 +177,7 @@ class _SeatReading:
             for t in held:
                 firsts.setdefault(kind[t], t)
             legal = tuple(_discard(t) for t in firsts.values())
-            seen = _KapSeen(v.game, v.options, v.players, v.sets, s, held, before,
+            seen = KapSeen(v.game, v.options, v.players, v.sets, s, held, before,
                             "discard", legal)
             rate = self.rater(seen)
             scores = [rate(a) for a in legal]

@@ -7,9 +7,10 @@ step: once through the public engine (`view`, `step`, immutable states) and once
 (`Rules.table`: the game's own fast path, or its public step without the checks). At every
 move the seat's view on the table must equal the public view: the same legal moves in the
 same order, and, since a player chooses from its view and its generator alone, the same choice;
-at the end of every deal the states, the outcomes and the next matches must be equal. A short
-run of whole matches through `simulate` is then held against a loop over the public engine,
-statistic for statistic.
+at the end of every deal the states, the outcomes and the next matches must be equal. Where a
+game has a heuristic, what the table gives it to read in the view's stead (`rater_view`) must
+rate every move alike. A short run of whole matches through `simulate` is then held against a
+loop over the public engine, statistic for statistic.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def lockstep(rules: Rules[Any, Any], options: Any, players: int, strategy: str, 
     seats = [make_player(rules.id, strategy) for _ in range(players)]
     rngs = [rng(seed, f"player/{i}") for i in range(players)]
     match: Match = rules.start_match(options, players, seed)
+    rater = rules.rater() if strategy == "heuristic" else None
     moves = 0
     for deal in range(deals):
         state = rules.new_deal(options, players, f"{seed}/{deal}", match)
@@ -68,6 +70,12 @@ def lockstep(rules: Rules[Any, Any], options: Any, players: int, strategy: str, 
             # Equal views hold equal legal moves, in the same order; and a player chooses from
             # its view and its generator alone: equal views, equal moves.
             assert fast == view, f"{rules.id} deal {deal} move {moves}: views differ"
+            if rater is not None:
+                # What the playouts give the heuristic instead of the view rates alike.
+                seen, rate = table.rater_view(seat), rater(view)
+                assert seen.legal == view.legal
+                rate_seen = rater(seen)
+                assert [rate_seen(a) for a in view.legal] == [rate(a) for a in view.legal]
             action = seats[seat].choose(view, rngs[seat])
             state, _ = rules.step(state, action)  # taken from the legal moves: `apply` less
             table.play(action)                    # its check
