@@ -121,35 +121,32 @@ def rater(view: Any) -> Callable[[Action], float]:
     ones = [0] * 10
     twos = [0] * 10
     key = 0
-    seen = 0
     for k in held:
         n = counts[k]
         avail[k] -= n
-        seen |= 1 << k
         r = digit[k]
         key += n << (_COUNT_BITS * r)
         if n == 1:
             ones[r] += 1
         else:
             twos[r] += 1
+    # Copies not in this hand nor face up (in the stock or in the other hands), and the face
+    # up ones `weight` times: from the full set, less what the hand and the pile hold. A kind
+    # held moves its copies to come to the cell of its count; a face-up tile adds `weight` - 1
+    # copies (or takes one away, when face-up tiles cannot be taken) to its kind's cell.
     for k in held:
         r = digit[k]
         key |= (2 if twos[r] else 1) << (_STATE_SHIFT + 2 * r)
-    # Copies not in this hand nor face up (in the stock or in the other hands), and the face
-    # up ones `weight` times: from the full set, less what the hand and the pile hold.
-    up = weight - 1.0
-    touched = list(held)
-    for t, _ in v.pile:
-        k = kind_of[t]
-        if not seen >> k & 1:
-            seen |= 1 << k
-            touched.append(k)
-        avail[k] += up
-    for k in touched:
         n = counts[k]
-        b = 3 * digit[k]
+        b = 3 * r
         cells[b] -= totals[k]
         cells[b + (n if n < 2 else 2)] += avail[k]
+    up = weight - 1.0
+    for t, _ in v.pile:
+        k = kind_of[t]
+        avail[k] += up
+        n = counts[k]
+        cells[3 * digit[k] + (n if n < 2 else 2)] += up
 
     def without(d: int, key: int, ones_r: int, twos_r: int) -> int:
         """The signature `key` with one tile of kind `d` fewer (`ones_r`, `twos_r`: the kinds
@@ -260,7 +257,14 @@ def rater(view: Any) -> Callable[[Action], float]:
         for action in v.legal:
             d = kind_of[action.tiles[0]]
             r = digit[d]
-            after = without(d, key, ones[r], twos[r])
+            # `without(d, key, ones[r], twos[r])`, spelt out: every discard is weighed.
+            n = counts[d]
+            at = _STATE_SHIFT + 2 * r
+            after = (key - (1 << (_COUNT_BITS * r))) & ~(3 << at)
+            if twos[r] > (n == 2):
+                after |= 2 << at
+            elif ones[r] + (n == 2) - (n == 1):
+                after |= 1 << at
             s = shorts.get(after)
             if s is None:
                 s = sig.missing(after)
