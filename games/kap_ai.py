@@ -58,6 +58,9 @@ rules when it leaves more ways to improve (the draw follows anyway). Measured: 1
 Ten deals won (20,000 deals, about 3 standard errors); with four players no gain, at a sixth
 more time. Under the classical rules a take replaces the draw, and such exchanges cost a fifth
 of the deals."""
+TAKES = 1 << 15
+"""Hands and kinds taken whose best discards are remembered, at most (about 10 MB when full):
+a strong Kap Ten move meets some 4,000 new ones, and over half of its takes are met again."""
 
 
 @cache
@@ -75,18 +78,20 @@ def _totals(sets: int) -> tuple[int, ...]:
 @cache
 def _context(game: str, four_two: int, culin: bool, sets: int
              ) -> tuple[_Signatures, tuple[int, ...], tuple[int, ...], tuple[float, ...],
-                        tuple[float, ...], float]:
+                        tuple[float, ...], float,
+                        dict[tuple[tuple[int, ...], int], list[tuple[int, int]]]]:
     """What a view of `game` is weighed with, whatever the position: its signatures, each
     kind's last digit, the tiles' kinds, every kind's copies in `sets` sets, the table of what
     may still come (`rater`) of an empty hand with nothing face up, and the weight of a
-    face-up tile (under Culin's rules a face-up tile may be taken on the next turn)."""
+    face-up tile (under Culin's rules a face-up tile may be taken on the next turn); and, per
+    hand and kind taken, the discards after the take that leave the fewest tiles missing."""
     sig = signatures(_pairs(game), four_two)
     totals = tuple(float(n) for n in _totals(sets))
     cells = [0.0] * 30
     for k, base in enumerate(sig.base):
         cells[base] += totals[k]
     return (sig, sig.digit, chinese(sets).kind_of, totals, tuple(cells),
-            PILE_WEIGHT if culin else 0.0)
+            PILE_WEIGHT if culin else 0.0, {})
 
 
 def rater(view: Any) -> Callable[[Action], float]:
@@ -103,8 +108,8 @@ def rater(view: Any) -> Callable[[Action], float]:
     v = cast("KapView", view)
     opts = v.options
     culin = opts.rules == "culin"
-    sig, digit, kind_of, totals, empty, weight = _context(v.game, opts.four_two, culin,
-                                                          v.sets if v.sets > 1 else 1)
+    sig, digit, kind_of, totals, empty, weight, takes = _context(
+        v.game, opts.four_two, culin, v.sets if v.sets > 1 else 1)
     info = sig.info
     shorts = sig.shorts
     counts = [0] * KINDS
@@ -195,6 +200,7 @@ def rater(view: Any) -> Callable[[Action], float]:
         draw = outs - MISSING_WEIGHT * short + DRAW_BIAS
         reshape = culin and v.players <= RESHAPE_PLAYERS
         minus: dict[int, int] = {}
+        hand = v.hand
         for action in v.legal:
             if action.verb != "take":
                 continue
@@ -208,39 +214,45 @@ def rater(view: Any) -> Callable[[Action], float]:
                 continue
             if not (wanted or reshape):
                 continue
-            if not minus:
-                minus = {d: without(d, key, ones[digit[d]], twos[digit[d]]) for d in held}
-            # The hand with the tile taken: one more of kind p, which is no longer to come.
-            ones_r, twos_r = ones[r], twos[r]
-            if n == 0:
-                ones_r += 1
-            elif n == 1:
-                ones_r -= 1
-                twos_r += 1
-            at = _STATE_SHIFT + 2 * r
-            taken = (((key + (1 << (_COUNT_BITS * r))) & ~(3 << at))
-                     | ((2 if twos_r else 1) << at))
-            moved = taken - key
             a = avail[p]
             new = 3 * r + (2 if n else 1)
             cells[3 * r + old] -= a
             cells[new] += a - weight
             avail[p] = a - weight
             # The discard that pays for it: its least useful tile but one of kind p (D-10).
-            best_short = 99
-            candidates: list[tuple[int, int]] = []
-            for d in held:
-                if d == p:
-                    continue
-                after = (without(d, taken, ones_r, twos_r) if digit[d] == r
-                         else minus[d] + moved)
-                s = shorts.get(after)
-                if s is None:
-                    s = sig.missing(after)
-                if s < best_short:
-                    best_short, candidates = s, [(d, after)]
-                elif s == best_short:
-                    candidates.append((d, after))
+            # Which tiles leave the fewest missing depends on the hand alone: remembered.
+            candidates = takes.get((hand, p))
+            if candidates is None:
+                if not minus:
+                    minus = {d: without(d, key, ones[digit[d]], twos[digit[d]]) for d in held}
+                # The hand with the tile taken: one more of kind p, no longer to come.
+                ones_r, twos_r = ones[r], twos[r]
+                if n == 0:
+                    ones_r += 1
+                elif n == 1:
+                    ones_r -= 1
+                    twos_r += 1
+                at = _STATE_SHIFT + 2 * r
+                taken = (((key + (1 << (_COUNT_BITS * r))) & ~(3 << at))
+                         | ((2 if twos_r else 1) << at))
+                moved = taken - key
+                best_short = 99
+                candidates = []
+                for d in held:
+                    if d == p:
+                        continue
+                    after = (without(d, taken, ones_r, twos_r) if digit[d] == r
+                             else minus[d] + moved)
+                    s = shorts.get(after)
+                    if s is None:
+                        s = sig.missing(after)
+                    if s < best_short:
+                        best_short, candidates = s, [(d, after)]
+                    elif s == best_short:
+                        candidates.append((d, after))
+                if len(takes) >= TAKES:
+                    takes.clear()
+                takes[hand, p] = candidates
             best = float("-inf")
             for d, after in candidates:
                 value = value_without(d, after)
