@@ -263,9 +263,22 @@ class _Signatures:
         """Each kind's first cell in the table of what may still come (`kap_ai.rater`)."""
 
     def key(self, counts: list[int]) -> int:
+        """The signature of a hand with `counts` tiles of each kind: one pass over the kinds,
+        then the eye each digit offers (a kind held twice makes a whole one)."""
         key = 0
+        held = 0
+        twice = 0
+        digit = self.digit
+        for k, n in enumerate(counts):
+            if n:
+                r = digit[k]
+                key += n << (_COUNT_BITS * r)
+                held |= 1 << r
+                if n > 1:
+                    twice |= 1 << r
         for r in range(10):
-            key |= self._part(counts, r)
+            if held >> r & 1:
+                key |= (2 if twice >> r & 1 else 1) << (_STATE_SHIFT + 2 * r)
         return key
 
     def rekey(self, key: int, counts: list[int], kind: int) -> int:
