@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any, cast
 
 from games.engine import Action, hand_out, sample_seed, shuffle
@@ -108,16 +109,11 @@ def kap_seat_likelihood(rules: KapDealer, view: Any, s: int, hand: tuple[int, ..
     return _SeatReading(rules, cast("KapView", view), s, rater)(hand)
 
 
-_DISCARDS: dict[int, Action] = {}
-"""One discard move per tile id, made once: the heuristic is asked about the same moves again
-and again."""
-
-
-def _discard(tile: int) -> Action:
-    action = _DISCARDS.get(tile)
-    if action is None:
-        action = _DISCARDS[tile] = Action("discard", (tile,))
-    return action
+@cache
+def _discards(size: int) -> tuple[Action, ...]:
+    """One discard move per tile id of a set of `size` tiles, made once: the heuristic is asked
+    about the same moves again and again."""
+    return tuple(Action("discard", (t,)) for t in range(size))
 
 
 class _SeatReading:
@@ -140,6 +136,9 @@ class _SeatReading:
             self.left = {self.kind[t] for t, _ in v.pile[:first]}
         self.terms = [(v.pile[i][0], v.pile[:i], order == len(mine) - 1)
                       for order, i in enumerate(mine)]
+        self.discards = _discards(v.tiles.size)
+        self.rank = [self.kind[t] * 1024 + t for t in range(v.tiles.size)]
+        """A tile's place in a hand: kind order, then id."""
         self.sig = signatures(rules.pairs, v.options.four_two)
         self.order = [math.exp(-KAP_ORDER * min(self.done, 2) / 2 * short)
                       for short in range(2 * rules.pairs + 3)]
@@ -171,19 +170,20 @@ class _SeatReading:
         for k in self.left:
             if self._completes(counts, size, short, helps, k):
                 weight *= NOT_TAKEN
+        discards, rank = self.discards, self.rank.__getitem__
         for tile, before, last in terms:
-            held = tuple(sorted((*hand, tile), key=lambda t: (kind[t], t)))
+            held = tuple(sorted((*hand, tile), key=rank))
             firsts: dict[int, int] = {}
             for t in held:
                 firsts.setdefault(kind[t], t)
-            legal = tuple(_discard(t) for t in firsts.values())
+            legal = tuple([discards[t] for t in firsts.values()])
             seen = KapSeen(v.game, v.options, v.players, v.sets, s, held, before,
-                            "discard", legal)
+                           "discard", legal)
             rate = self.rater(seen)
             scores = [rate(a) for a in legal]
             best = max(scores)
             ties = scores.count(best)
-            if rate(_discard(firsts[kind[tile]])) == best:
+            if rate(discards[firsts[kind[tile]]]) == best:
                 p = (1 - SLIP) / ties
             else:
                 p = SLIP / max(len(scores) - ties, 1)
