@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from games.engine import Match, View, option
 
@@ -96,11 +96,10 @@ class KapView(View[KapOptions]):
     """The winner's hand laid out as eye and tens, once the deal is won."""
 
 
-@dataclass(frozen=True, slots=True)
-class KapSeen:
+class KapSeen(NamedTuple):
     """What the Kap heuristic (`games.kap_ai.rater`) reads of the view of the seat to move,
-    built far more cheaply than the view: the strong player's playouts and imagined deals ask
-    the heuristic at every move."""
+    built far more cheaply than the view (a tuple, not a frozen class that sets its fields one
+    by one): the strong player's playouts and imagined deals ask the heuristic at every move."""
 
     game: str
     options: Any
