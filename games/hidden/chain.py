@@ -68,9 +68,17 @@ class Chain:
         size = len(tiles)
         if size < 2 or len(set(owners)) < 2:
             return
+        # `rng.randrange(size)` and `rng.randrange(size - 1)`, draw for draw (as
+        # `engine.shuffle` draws), without two method calls a draw: a step is mostly its draws.
+        getrandbits = rng.getrandbits
+        bits_i, bits_j = size.bit_length(), (size - 1).bit_length()
         for _ in range(steps):
-            i = rng.randrange(size)
-            j = rng.randrange(size - 1)
+            i = getrandbits(bits_i)
+            while i >= size:
+                i = getrandbits(bits_i)
+            j = getrandbits(bits_j)
+            while j >= size - 1:
+                j = getrandbits(bits_j)
             j += j >= i
             if owners[i] == owners[j]:
                 continue  # the same deal
