@@ -589,7 +589,9 @@ class KapTen(KapRules):
     # games (53.7–63.3 %), and 56.0 % of 200 others (`--seed levels2`), at some 750 ms of
     # processor time a move. Stopping its search once no other discard could plausibly
     # overtake (checked every 16 deals) kept 111 of 112 choices and cut a third of that, but
-    # won 54.2 % of the same 400 games (49.4–59.1 %): not taken.
+    # won 54.2 % of the same 400 games (49.4–59.1 %): not taken. The same search made cheaper
+    # (the same moves, `tests/games/test_strong_moves.py`) takes some 590 ms a move where the
+    # search before took 800–830 (`--games 10`, run beside each other on a busy machine).
     budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True, most=256, work=12000)
 
     def tileset(self, options: KapOptions) -> TileSet:

@@ -17,7 +17,7 @@ The work is counted, not timed: samples are drawn until the playouts have made a
 of moves (at least a few samples, at most a cap), so the same view and the same generator give
 the same move on any machine, however busy. Each game's numbers (`Rules.budget`) are chosen
 to stay within 200 ms a move on a two-core machine (`benchmarks/levels.py` measures it), but
-Kap Ten's: its moves are told apart only over four times the deals, some 750 ms a move.
+Kap Ten's: its moves are told apart only over four times the deals, some 590 ms a move.
 """
 
 from __future__ import annotations
