@@ -108,15 +108,19 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     strength: list[float] = []
     if n > weights.endgame:
         keep, strength = _keep(odds, hand, held, mixed, others, weights)
-    ahead: list[_LookAhead] = []  # once a move asks for it (none does on the last trick)
+    # The look-ahead's tables, once a move asks for them (none does on the last trick): a
+    # lead leaves at most all tiles but one, a follow all but the lead's.
+    ahead: list[dict[int, float]] = []
+    top = n - (v.trick[0].size if v.trick else 1)
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
         """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
         if not ahead:
-            ahead.append(_LookAhead(odds, hand, mixed, others, last_seats))
-        look = ahead[0]
-        rest = tuple(t for t in hand if t not in tiles)
-        win = hold * look.lead(rest) + (1 - hold) * look.follow(rest, bare)
+            ahead.extend(_ahead(odds, hand, mixed, others, last_seats, top, bare))
+        rest = held
+        for t in tiles:
+            rest ^= BIT[t]
+        win = hold * ahead[0][rest] + (1 - hold) * ahead[1][rest]
         return weights.deal * win + hold * gains[len(tiles)]
 
     trick = v.trick
@@ -207,115 +211,75 @@ def _others(players: int, seat: int) -> tuple[int, ...]:
     return found
 
 
-class _LookAhead:
-    """The chance of taking the last trick with the tiles `rest` of `hand` left, leading
-    (`lead`) and when someone else leads the next trick (`follow`, taken as a single), under
-    early death when the player still lacks a trick (`bare`: then a lone tile cannot take the
-    last trick). Remembered per tiles left; a lead never leaves the player bare. What a single
-    tile's chances are with so many tiles held is worked out once per tile (x ** 0 is 1.0, as
-    `Odds.survival` answers for a tile nothing beats).
-
-    An object rather than two closures calling each other: closures that do make a cycle for
-    every view, which only the garbage collector frees, and collecting them cost about 5%."""
-
-    __slots__ = ("above", "chance", "follows", "hand", "holds", "leads", "mixed", "odds",
-                 "others", "takes")
-
-    def __init__(self, odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
-                 last_seats: tuple[int, ...]) -> None:
-        self.odds, self.hand, self.mixed, self.others = odds, hand, mixed, others
-        unseen, n_unseen = odds.unseen, odds.n_unseen
-        leads: dict[tuple[int, ...], float] = {}
-        follows: tuple[dict[tuple[int, ...], float], ...] = ({}, {})
-        above: dict[int, int] = {}
-        chance: dict[int, float] = {}
-        for t in hand:
-            single = (t,)
-            above[t] = (unseen & ABOVE[t]).bit_count()
-            leads[single] = odds.survival(single, last_seats, 1)
-            # A lone tile takes a last trick someone else leads with a lower tile of its suit.
-            chance[t] = follows[False][single] = (unseen & BELOW[t]).bit_count() / n_unseen
-            follows[True][single] = 0.0
-        self.leads, self.follows, self.above, self.chance = leads, follows, above, chance
-        self.holds: dict[int, dict[int, float]] = {}
-        """A single's chance of holding when led, by the tiles held and the tile."""
-        self.takes: dict[int, dict[int, float]] = {}
-        """The chance of beating and keeping a single led at the next trick (its suit, lower),
-        against one seat after us on average: by the tiles held and the tile."""
-
-    def lead(self, rest: tuple[int, ...], bare: bool = False) -> float:
-        leads = self.leads
-        found = leads.get(rest)
-        if found is not None:
-            return found
-        odds, others = self.odds, self.others
-        held = len(rest)
-        whole, leaves, splits = _shape(rest, self.mixed)
-        best = 0.0 if whole is None else odds.survival(rest, others, held)
-        after = self.follows[False]
-        hold_of = self.holds.get(held)
-        if hold_of is None:
-            m = 1.0 - odds.reach(others, 1, held)
-            above = self.above
-            hold_of = self.holds[held] = {t: m ** above[t] for t in self.hand}
-        for x, left in leaves:
-            hold = hold_of[x]
-            then = leads.get(left)
-            if then is None:
-                then = self.lead(left)
-            lost = after.get(left)
-            if lost is None:
-                lost = self.follow(left, False)
-            value = hold * then + (1 - hold) * lost
-            if value > best:
-                best = value
-        for tiles, left in splits:
-            count = odds.threats(tiles)
-            hold = 1.0 if count == 0 else (1.0 - odds.reach(others, len(tiles), held)) ** count
-            then = leads.get(left)
-            if then is None:
-                then = self.lead(left)
-            lost = after.get(left)
-            if lost is None:
-                lost = self.follow(left, False)
-            value = hold * then + (1 - hold) * lost
-            if value > best:
-                best = value
-        leads[rest] = best
-        return best
-
-    def follow(self, rest: tuple[int, ...], bare: bool) -> float:
-        memo = self.follows[bare]
-        found = memo.get(rest)
-        if found is not None:
-            return found
-        odds = self.odds
-        best = 0.0
-        held = len(rest)
-        whole, leaves, _ = _shape(rest, self.mixed)
-        if whole is not None:
+def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
+           last_seats: tuple[int, ...], top: int, bare: bool
+           ) -> tuple[dict[int, float], dict[int, float]]:
+    """The chance of taking the last trick with the tiles `rest` of `hand` left, by `rest` as
+    bits, for every `rest` of at most `top` tiles: leading (the first table) and when someone
+    else leads the next trick (the second, taken as a single), under early death when the
+    player still lacks a trick (`bare`: then a lone tile cannot take the last trick; a lead
+    never leaves the player bare). Worked out from one tile up, so each choice of tiles is
+    worked out once for all the moves of a turn and every smaller one is ready when asked:
+    asking them recursively, in turn, cost about twice as much. What a single tile's chances
+    are with so many tiles held is worked out once per tile (x ** 0 is 1.0, as
+    `Odds.survival` answers for a tile nothing beats)."""
+    unseen, n_unseen = odds.unseen, odds.n_unseen
+    survival, reach = odds.survival, odds.reach
+    leads: dict[int, float] = {}
+    follows: dict[int, float] = {}
+    bares: dict[int, float] = {}
+    above: dict[int, int] = {}
+    chance: dict[int, float] = {}
+    for t in hand:
+        single = (t,)
+        bit = BIT[t]
+        above[t] = (unseen & ABOVE[t]).bit_count()
+        leads[bit] = survival(single, last_seats, 1)
+        # A lone tile takes a last trick someone else leads with a lower tile of its suit.
+        chance[t] = follows[bit] = (unseen & BELOW[t]).bit_count() / n_unseen
+        bares[bit] = 0.0
+    first = others[:1]
+    for held in range(2, top + 1):
+        # A single's chance of holding when led, and of beating and keeping a single led at
+        # the next trick (its suit, lower) against one seat after us on average.
+        m = 1.0 - reach(others, 1, held)
+        hold_of = {t: m ** above[t] for t in hand}
+        m = 1.0 - reach(first, 1, held)
+        take_of = {t: chance[t] * m ** above[t] for t in hand}
+        ways = max(comb(n_unseen, held), 1)
+        for rest in combinations(hand, held):
+            key, whole, leaves, splits = _shape(rest, mixed)
+            best = 0.0 if whole is None else survival(rest, others, held)
+            for x, left in leaves:
+                hold = hold_of[x]
+                value = hold * leads[left] + (1 - hold) * follows[left]
+                if value > best:
+                    best = value
+            for tiles, left in splits:
+                count = odds.threats(tiles)
+                hold = 1.0 if count == 0 else (1.0 - reach(others, len(tiles), held)) ** count
+                value = hold * leads[left] + (1 - hold) * follows[left]
+                if value > best:
+                    best = value
+            leads[key] = best
             # The next leader may lead his whole hand as one play, lower than ours.
-            best = odds.lower(whole) / max(comb(odds.n_unseen, held), 1)
-        base = best
-        take_of = self.takes.get(held)
-        if take_of is None:
-            m = 1.0 - odds.reach(self.others[:1], 1, held)
-            above, chance = self.above, self.chance
-            take_of = self.takes[held] = {t: chance[t] * m ** above[t] for t in self.hand}
-        leads = self.leads
-        for x, left in leaves:
-            take = take_of[x]
-            then = leads.get(left)
-            if then is None:
-                then = self.lead(left)
-            lost = memo.get(left)
-            if lost is None:
-                lost = self.follow(left, bare)
-            value = base + take * then + (1 - take) * lost
-            if value > best:
-                best = value
-        memo[rest] = best
-        return best
+            base = 0.0 if whole is None else odds.lower(whole) / ways
+            best = base
+            for x, left in leaves:
+                take = take_of[x]
+                value = base + take * leads[left] + (1 - take) * follows[left]
+                if value > best:
+                    best = value
+            follows[key] = best
+            if bare:
+                best = base
+                for x, left in leaves:
+                    take = take_of[x]
+                    value = base + take * leads[left] + (1 - take) * bares[left]
+                    if value > best:
+                        best = value
+                bares[key] = best
+    return leads, bares if bare else follows
 
 
 def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
@@ -371,30 +335,32 @@ _ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
 _TIE = tuple(TIE * VALUE[t] for t in range(len(VALUE)))
 
 
-Shape = tuple[Combo | None, tuple[tuple[int, tuple[int, ...]], ...],
-              tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]
+Shape = tuple[int, Combo | None, tuple[tuple[int, int], ...],
+              tuple[tuple[tuple[int, ...], int], ...]]
 _SHAPES: dict[tuple[tuple[int, ...], bool], Shape] = {}
 MEMO = 1 << 16
 """Hands remembered, at most, by the look-ahead's table of what a hand may lead and leave."""
 
 
 def _shape(rest: tuple[int, ...], mixed: bool) -> Shape:
-    """What the look-ahead asks of the tiles `rest`: the play all of them make (None: they may
-    not be led together); each tile with the tiles it leaves, in order; and every play of two
-    tiles or more short of all of them, in the order of its combinations, with the tiles it
-    leaves. The same few hands come back in every deal's last tricks."""
+    """What the look-ahead asks of the tiles `rest`: the tiles as bits; the play all of them
+    make (None: they may not be led together); each tile with the tiles it leaves (as bits),
+    in order; and every play of two tiles or more short of all of them, in the order of its
+    combinations, with the tiles it leaves. The same few hands come back in every deal's last
+    tricks."""
     key = (rest, mixed)
     found = _SHAPES.get(key)
     if found is None:
-        leaves = tuple((x, tuple(t for t in rest if t != x)) for x in rest)
+        every = bits(rest)
+        leaves = tuple((x, every ^ BIT[x]) for x in rest)
         splits = []
         for k in range(2, len(rest)):
             for tiles in combinations(rest, k):
                 if classify(tiles, mixed) is not None:
-                    splits.append((tiles, tuple(t for t in rest if t not in tiles)))
+                    splits.append((tiles, every ^ bits(tiles)))
         if len(_SHAPES) >= MEMO:
             _SHAPES.clear()
-        found = _SHAPES[key] = (classify(rest, mixed), leaves, tuple(splits))
+        found = _SHAPES[key] = (every, classify(rest, mixed), leaves, tuple(splits))
     return found
 
 
