@@ -29,11 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Any, cast
+from typing import Any
 
 from games.engine import Action
 from games.hierarchy import CIVIL, VALUE, Combo, classify
-from games.tiengow_deal import TienGowView
+from games.tiengow_deal import Play
 from games.tiengow_odds import (
     ABOVE,
     BELOW,
@@ -83,35 +83,74 @@ def _pays(taken: int) -> int:
 
 
 def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
-    """Scores for `view.legal`, derived once per turn (see the module docstring)."""
-    v = cast("TienGowView", view)
-    seat = cast(int, v.seat)
-    options = v.options
-    mixed = options.mixed
-    hand = v.hand
+    """Scores for `view.legal`, derived once per turn (see the module docstring). Before the
+    look-ahead, a turn asks no more of the view than its moves' worths need: most turns of a
+    deal are such turns."""
+    hand: tuple[int, ...] = view.hand
     n = len(hand)
     held = 0
     for t in hand:
         held |= BIT[t]
-    odds = Odds(v, held)
+    odds = Odds(view, held)
     survival = odds.survival
-    players = v.players
+    seat: int = view.seat
+    players: int = view.players
     others = _OTHERS.get((players, seat)) or _others(players, seat)
-    tricks = v.tricks
+    options = view.options
+    mixed: bool = options.mixed
+    tricks: tuple[int, ...] = view.tricks
     taken = tricks[seat]
     gains = _GAINS[taken]  # what taking a trick of k tiles now saves in the settlement
-    # Who could still beat a last single lead: under early death, nobody trickless.
-    last_seats = (tuple(s for s in others if tricks[s] > 0) if options.early_death
-                  else others)
-    bare = options.early_death and taken == 0
+    trick: tuple[Play, ...] = view.trick
     keep: dict[int, float] = {}
     strength: list[float] = []
     if n > weights.endgame:
         keep, strength = _keep(odds, hand, held, mixed, others, weights)
+        if not trick and n > MOST:
+            single = dict(zip(hand, strength, strict=False))
+            gain = gains[1]
+
+            def rate_early_lead(action: Action) -> float:
+                """`rate_lead` before the look-ahead and the last tricks; a single holds with
+                its strength, which is `Odds.survival` against the others."""
+                tiles = action.tiles
+                if len(tiles) == 1:
+                    t = tiles[0]
+                    return single[t] * gain - keep[t]
+                return (survival(tiles, others) * gains[len(tiles)]
+                        - sum([keep[t] for t in tiles]))
+
+            return rate_early_lead
+    later: tuple[int, ...] = ()
+    if trick:
+        size = trick[0].size
+        # The seats still to play, from who led: turns go by increasing seat (D-18).
+        lead_seat = trick[0].seat
+        found = _LATER.get((players, seat, lead_seat))
+        if found is None:
+            played = {p.seat for p in trick}
+            found = _LATER[players, seat, lead_seat] = tuple(s for s in others if s not in played)
+        later = found
+        if size < n and n > weights.endgame:
+            gain = gains[size]
+
+            def rate_early(action: Action) -> float:
+                """`rate_follow` before the look-ahead: what the tiles were worth, and for a beat
+                the tricks it probably keeps (minus one tile's worth is minus the sum of one)."""
+                tiles = action.tiles
+                if action.verb != "beat":
+                    return -keep[tiles[0]] if size == 1 else -sum([keep[t] for t in tiles])
+                return -sum([keep[t] for t in tiles]) + survival(tiles, later) * gain
+
+            return rate_early
+    # Who could still beat a last single lead: under early death, nobody trickless.
+    last_seats = (tuple(s for s in others if tricks[s] > 0) if options.early_death
+                  else others)
+    bare = options.early_death and taken == 0
     # The look-ahead's tables, once a move asks for them (none does on the last trick): a
     # lead leaves at most all tiles but one, a follow all but the lead's.
     ahead: list[dict[int, float]] = []
-    top = n - (v.trick[0].size if v.trick else 1)
+    top = n - (trick[0].size if trick else 1)
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
         """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
@@ -122,22 +161,6 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
             rest ^= BIT[t]
         win = hold * ahead[0][rest] + (1 - hold) * ahead[1][rest]
         return weights.deal * win + hold * gains[len(tiles)]
-
-    trick = v.trick
-    if not trick and n > weights.endgame and n > MOST:
-        single = dict(zip(hand, strength, strict=False))
-        gain = gains[1]
-
-        def rate_early_lead(action: Action) -> float:
-            """`rate_lead` before the look-ahead and the last tricks; a single holds with its
-            strength, which is `Odds.survival` against the others."""
-            tiles = action.tiles
-            if len(tiles) == 1:
-                t = tiles[0]
-                return single[t] * gain - keep[t]
-            return survival(tiles, others) * gains[len(tiles)] - sum([keep[t] for t in tiles])
-
-        return rate_early_lead
 
     if not trick:
         def rate_lead(action: Action) -> float:
@@ -154,26 +177,6 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
             return hold * gains[k] - sum([keep[t] for t in tiles])
 
         return rate_lead
-
-    size = trick[0].size
-    # The seats still to play, from who led: turns go by increasing seat (D-18).
-    lead_seat = trick[0].seat
-    later = _LATER.get((players, seat, lead_seat))
-    if later is None:
-        played = {p.seat for p in trick}
-        later = _LATER[players, seat, lead_seat] = tuple(s for s in others if s not in played)
-    if size < n and n > weights.endgame:
-        gain = gains[size]
-
-        def rate_early(action: Action) -> float:
-            """`rate_follow` before the look-ahead: what the tiles were worth, and for a beat
-            the tricks it probably keeps (minus one tile's worth is minus the sum of one)."""
-            tiles = action.tiles
-            if action.verb != "beat":
-                return -keep[tiles[0]] if size == 1 else -sum([keep[t] for t in tiles])
-            return -sum([keep[t] for t in tiles]) + survival(tiles, later) * gain
-
-        return rate_early
 
     def rate_follow(action: Action) -> float:
         tiles = action.tiles
@@ -230,15 +233,17 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
     bares: dict[int, float] = {}
     above: dict[int, int] = {}
     chance: dict[int, float] = {}
+    # As `Odds.survival` works out a single led as the last trick.
+    miss = 1.0 - reach(last_seats, 1, 1)
     for t in hand:
-        single = (t,)
         bit = BIT[t]
-        above[t] = (unseen & ABOVE[t]).bit_count()
-        leads[bit] = survival(single, last_seats, 1)
+        count = above[t] = (unseen & ABOVE[t]).bit_count()
+        leads[bit] = 1.0 if count == 0 else miss ** count
         # A lone tile takes a last trick someone else leads with a lower tile of its suit.
         chance[t] = follows[bit] = (unseen & BELOW[t]).bit_count() / n_unseen
         bares[bit] = 0.0
     first = others[:1]
+    wholes = _WHOLE_PAIRS[mixed]
     for held in range(2, top + 1):
         # A single's chance of holding when led, and of beating and keeping a single led at
         # the next trick (its suit, lower) against one seat after us on average.
@@ -247,6 +252,48 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
         m = 1.0 - reach(first, 1, held)
         take_of = {t: chance[t] * m ** above[t] for t in hand}
         ways = max(comb(n_unseen, held), 1)
+        if held == 2:
+            # Two tiles leave one either way and hold no play short of both: written out.
+            for pair in combinations(hand, 2):
+                a, b = pair
+                bit_a, bit_b = BIT[a], BIT[b]
+                whole = wholes[a][b]
+                hold, lead_a, follow_a = hold_of[a], leads[bit_b], follows[bit_b]
+                best = hold * lead_a + (1 - hold) * follow_a  # never below 0.0
+                if whole is not None:
+                    value = survival(pair, others, 2)
+                    if best > value:
+                        value = best
+                    best = value
+                hold, lead_b, follow_b = hold_of[b], leads[bit_a], follows[bit_a]
+                value = hold * lead_b + (1 - hold) * follow_b
+                if value > best:
+                    best = value
+                key = bit_a | bit_b
+                leads[key] = best
+                lead_a, lead_b = leads[bit_b], leads[bit_a]
+                base = 0.0 if whole is None else odds.lower(whole) / ways
+                take = take_of[a]
+                best = base + take * lead_a + (1 - take) * follow_a
+                if base > best:
+                    best = base
+                take = take_of[b]
+                value = base + take * lead_b + (1 - take) * follow_b
+                if value > best:
+                    best = value
+                follows[key] = best
+                if bare:
+                    # A lone tile left bare takes nothing.
+                    take = take_of[a]
+                    best = base + take * lead_a
+                    if base > best:
+                        best = base
+                    take = take_of[b]
+                    value = base + take * lead_b
+                    if value > best:
+                        best = value
+                    bares[key] = best
+            continue
         for rest in combinations(hand, held):
             key, whole, leaves, splits = _shape(rest, mixed)
             best = 0.0 if whole is None else survival(rest, others, held)
@@ -330,6 +377,7 @@ def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tup
     return keep, strength
 
 
+_IDS = range(len(VALUE))
 _ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
 """Orders tiles by value, then civil over military, as the reserve is chosen among equals."""
 _TIE = tuple(TIE * VALUE[t] for t in range(len(VALUE)))
@@ -364,6 +412,10 @@ def _shape(rest: tuple[int, ...], mixed: bool) -> Shape:
     return found
 
 
+_WHOLE_PAIRS = tuple(tuple(tuple(classify((a, b), mixed) if a < b else None for b in _IDS)
+                           for a in _IDS) for mixed in (False, True))
+"""The play two tiles make (None: they may not be led together), by whether mixed plays may
+be led and the tiles in order: made once, as the look-ahead asks at every turn near the end."""
 _PAIRED = tuple((a, b) for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES)))
 _NEXT_TO = {BIT[a]: (a, b) for a, b in _PAIRED if b == a + 1 and a % 2 == 0}
 """The pairs whose tiles are an even id and the next, by the lower tile's bit: most of them."""
