@@ -196,11 +196,15 @@ class LazyViews(Generic[V]):
     its name (the dictionary comes first for such a descriptor), so a filled field is read as
     any attribute, and a view is filled by copying one dictionary and updating it with
     another, where setting every slot in turn cost more than working the fields out.
+
+    Fields named `late` come from a second source (`make`'s `later`) when one of them is first
+    read: what a computer player never reads (the finished tricks, say) then costs nothing.
     """
 
-    def __init__(self, cls: type[V]) -> None:
+    def __init__(self, cls: type[V], late: tuple[str, ...] = ()) -> None:
         names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
         count = len(names) + 1  # and the source, until it is used
+        waiting = count - len(late) + 1  # the same while the late fields wait for theirs
 
         class Unfilled:
             """A field not read yet: reading it fills the others too."""
@@ -219,10 +223,27 @@ class LazyViews(Generic[V]):
                     raise AttributeError(self.name)
                 fill, seat, version = source
                 filled.update(fill(seat, version))
-                if len(filled) != count:
+                if len(filled) != (waiting if _LATE in filled else count):
                     raise TypeError(f"{cls.__name__} has {len(names)} fields, not "
                                     f"{len(filled) - 1}")
                 del filled[_SOURCE]
+                return filled[self.name]
+
+        class Late(Unfilled):
+            """A late field not read yet: reading it fills the other late ones too."""
+
+            __slots__ = ()
+
+            def __get__(self, view: Any, owner: Any = None) -> Any:
+                if view is None:
+                    return self
+                filled = view.__dict__
+                source = filled.get(_LATE)
+                if source is None:
+                    return super().__get__(view, owner)
+                fill, seat, version = source
+                filled.update(fill(seat, version))
+                del filled[_LATE]
                 return filled[self.name]
 
         fields = attrgetter(*names)
@@ -233,7 +254,8 @@ class LazyViews(Generic[V]):
             equal: bool = fields(view) == fields(other)
             return equal
 
-        namespace: dict[str, Any] = {name: Unfilled(name) for name in names}
+        namespace: dict[str, Any] = {
+            name: Late(name) if name in late else Unfilled(name) for name in names}
         namespace.update({
             "__eq__": __eq__, "__hash__": cls.__hash__, "__module__": cls.__module__,
             "__doc__": f"A {cls.__name__} whose fields are worked out when first read."})
@@ -241,20 +263,26 @@ class LazyViews(Generic[V]):
 
     def make(self, seat: int, legal: tuple[Action, ...],
              source: Callable[[int, int], Mapping[str, Any]], version: int,
-             fixed: Mapping[str, Any]) -> V:
+             fixed: Mapping[str, Any],
+             later: Callable[[int, int], Mapping[str, Any]] | None = None) -> V:
         """A view for `seat` (to move, with these legal moves), with the `fixed` fields; the
-        others come from `source(seat, version)` (by name) when first wanted."""
+        others come from `source(seat, version)` (by name) when first wanted, the late ones
+        from `later(seat, version)`."""
         view: V = object.__new__(self.cls)
         filled = view.__dict__
         filled.update(fixed)
         filled["seat"] = seat
         filled["legal"] = legal
         filled[_SOURCE] = (source, seat, version)
+        if later is not None:
+            filled[_LATE] = (later, seat, version)
         return view
 
 
 _SOURCE = "_source"
 """Where a lazy view keeps what fills it, until it is filled (`LazyViews`)."""
+_LATE = "_late"
+"""Where it keeps what fills its late fields, until they are filled."""
 
 
 def stale(version: int, now: int) -> None:

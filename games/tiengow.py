@@ -301,7 +301,7 @@ _LEADS: dict[tuple[tuple[int, ...], bool], tuple[Action, ...]] = {}
 _FOLLOWS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 """The moves of a hand that follows a lead of several tiles, remembered likewise."""
 _MEMO = 1 << 16
-_LAZY = LazyViews(TienGowView)
+_LAZY = LazyViews(TienGowView, late=("history",))
 """Views of the seat to move."""
 
 
@@ -511,22 +511,29 @@ class TienGowTable(Table[TienGowState]):
     def view(self, seat: int | None) -> TienGowView:
         if seat is None or seat != self.turn or not self.hands[seat]:
             return self.rules.view(self.state(), seat)
-        return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed,
+                          self._history)
 
     def _fields(self, seat: int, version: int) -> dict[str, Any]:
         """The fields of the seat to move's view that change during a deal (`LazyViews`)."""
+        stale(version, self.version)
+        # The seat to move has not played in this trick: it sees what everyone sees of it.
+        return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
+                "hand_counts": tuple(map(len, self.hands)),
+                "trick": tuple(self._public),
+                "best": self.best if self.trick else None,
+                "tricks": tuple(self.tricks), "seen": self._shown | self._folded[seat]}
+
+    def _history(self, seat: int, version: int) -> dict[str, Any]:
+        """The finished tricks as the seat to move saw them: late (`LazyViews`), as the
+        computer players read `seen` instead, and blanking them was half a view's cost."""
         stale(version, self.version)
         seen = self.seen[seat]
         if len(seen) < len(self.history):
             seen.extend(Trick(t.winner, _blank(t.plays, seat))
                         for t in self.history[len(seen):])
             self._seen[seat] = tuple(seen)
-        # The seat to move has not played in this trick: it sees what everyone sees of it.
-        return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
-                "hand_counts": tuple(map(len, self.hands)),
-                "trick": tuple(self._public),
-                "best": self.best if self.trick else None, "history": self._seen[seat],
-                "tricks": tuple(self.tricks), "seen": self._shown | self._folded[seat]}
+        return {"history": self._seen[seat]}
 
 
 _BIT = tuple(1 << t for t in _ALL)

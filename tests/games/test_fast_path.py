@@ -215,3 +215,28 @@ def test_a_lazy_view_is_a_view_until_the_next_move(game):
     with pytest.raises(GameError):
         _ = unread.hand
     assert read.hand == public.hand  # a view read in time keeps what it showed
+
+
+def test_a_tien_gow_view_blanks_the_finished_tricks_only_when_they_are_read():
+    """The finished tricks come late: a player that reads its hand and the tiles it has seen
+    never has them blanked, yet read in time they show what the public view shows, each seat's
+    own face-down tiles named, and read after the next move they refuse as any field does."""
+    from games.engine import GameError
+
+    rules = get("tiengow")
+    table = rules.table(rules.new_deal(rules.options(), 4, "late"))
+    for _ in range(5):
+        table.play(table.legal()[-1])  # a fold whenever one may: face down
+    seat = table.to_move()
+    assert seat is not None
+    public = rules.view(table.state(), seat)
+    assert any(not p.up for t in public.history for p in t.plays)
+    read = table.view(seat)
+    assert read.hand == public.hand and read.seen == public.seen
+    assert "history" not in vars(read)
+    assert read.history == public.history and read == public
+    late = table.view(seat)
+    assert late.hand == public.hand
+    table.play(late.legal[0])
+    with pytest.raises(GameError):
+        _ = late.history
