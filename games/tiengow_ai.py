@@ -18,9 +18,10 @@ and beat the next lead back. Under early death a seat without a trick cannot bea
 lead: the player must take a trick before it, and need not fear trickless seats then.
 
 The odds themselves (the unseen tiles, what could beat a play, where it may be) are worked out
-in `games.tiengow_odds`. The player is asked at almost every turn of every simulated deal, so
-what it works out per view is kept small: lists and bits indexed by tile, tables made once per
-tile, play or hand, and the look-ahead's single-tile chances once per hand size.
+in `games.tiengow_odds`, and what keeping each tile is worth early on in `games.tiengow_keep`.
+The player is asked at almost every turn of every simulated deal, so what it works out per view
+is kept small: lists and bits indexed by tile, tables made once per tile, play or hand, and the
+look-ahead's tables once per turn, from one tile up.
 """
 
 from __future__ import annotations
@@ -32,16 +33,13 @@ from math import comb
 from typing import Any
 
 from games.engine import Action
-from games.hierarchy import CIVIL, VALUE, Combo, classify
+from games.hierarchy import VALUE, Combo, classify
 from games.tiengow_deal import Play
+from games.tiengow_keep import worths
 from games.tiengow_odds import (
     ABOVE,
     BELOW,
     BIT,
-    CIVIL_PAIRS,
-    FAMILY_TILES,
-    MILITARY_PAIRS,
-    SUPREME_TILES,
     Odds,
     bits,
 )
@@ -55,8 +53,6 @@ ENDGAME = 4
 other hands roughly and expects single leads from them)."""
 EPSILON = 1e-6
 """Keeps a beat of the last trick above a fold even when it will probably be beaten over."""
-TIE = 1e-3
-"""Orders tiles that are otherwise worth the same: the lowest is folded or led first."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +101,8 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     keep: dict[int, float] = {}
     strength: list[float] = []
     if n > weights.endgame:
-        keep, strength = _keep(odds, hand, held, mixed, others, weights)
+        keep, strength = worths(odds, hand, held, mixed, others, weights.strength,
+                                weights.reserve, weights.combo)
         if not trick and n > MOST:
             single = dict(zip(hand, strength, strict=False))
             gain = gains[1]
@@ -329,58 +326,7 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
     return leads, bares if bare else follows
 
 
-def _keep(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
-          weights: Weights) -> tuple[dict[int, float], list[float]]:
-    """What keeping each tile of `hand` is worth, before the look-ahead takes over: a single's
-    chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), the best of its
-    groups', and the most for the reserve; and that chance of holding, tile by tile."""
-    unseen = odds.unseen
-    miss = 1.0 - odds.reach(others, 1, None)
-    strength = [miss ** (unseen & ABOVE[t]).bit_count() for t in hand]
-    # The reserve: the strongest single, then the highest (the first of equals).
-    best = max(strength)
-    i = strength.index(best)
-    reserve = hand[i]
-    if strength.count(best) > 1:
-        for j in range(i + 1, len(hand)):
-            if strength[j] == best and _ORDER[hand[j]] > _ORDER[reserve]:
-                reserve = hand[j]
-    bonus: dict[int, float] = {}
-    groups = _groups(held, mixed)
-    if groups:
-        # 1 − `Odds.reach` of `others` by the size of a play, once asked.
-        misses = [1.0, 1.0, 1.0, 1.0, 1.0]
-        for tiles in groups:
-            size = len(tiles)
-            if size > 2 and classify(tiles, mixed) is None:  # two tiles always may be led
-                continue
-            # As `Odds.survival` works it out.
-            threats = odds.threats(tiles)
-            if threats == 0:
-                worth = weights.combo * 1.0
-            else:
-                if misses[size] == 1.0:
-                    misses[size] = 1.0 - odds.reach(others, size, None)
-                worth = weights.combo * misses[size] ** threats
-            for t in tiles:
-                if worth > bonus.get(t, 0.0):
-                    bonus[t] = worth
-    # The tile value only orders otherwise equal tiles: fold the lowest. (Adding no bonus is
-    # adding 0.0, which changes no sum here.)
-    w = weights.strength
-    if bonus:
-        keep = {t: w * s + bonus.get(t, 0.0) + _TIE[t]
-                for t, s in zip(hand, strength, strict=False)}
-    else:
-        keep = {t: w * s + _TIE[t] for t, s in zip(hand, strength, strict=False)}
-    keep[reserve] += weights.reserve * best
-    return keep, strength
-
-
 _IDS = range(len(VALUE))
-_ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
-"""Orders tiles by value, then civil over military, as the reserve is chosen among equals."""
-_TIE = tuple(TIE * VALUE[t] for t in range(len(VALUE)))
 
 
 Shape = tuple[int, Combo | None, tuple[tuple[int, int], ...],
@@ -416,39 +362,3 @@ _WHOLE_PAIRS = tuple(tuple(tuple(classify((a, b), mixed) if a < b else None for 
                            for a in _IDS) for mixed in (False, True))
 """The play two tiles make (None: they may not be led together), by whether mixed plays may
 be led and the tiles in order: made once, as the look-ahead asks at every turn near the end."""
-_PAIRED = tuple((a, b) for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES)))
-_NEXT_TO = {BIT[a]: (a, b) for a, b in _PAIRED if b == a + 1 and a % 2 == 0}
-"""The pairs whose tiles are an even id and the next, by the lower tile's bit: most of them."""
-_NEXT_LOW = sum(_NEXT_TO)
-_APART = tuple(((a, b), BIT[a] | BIT[b]) for a, b in _PAIRED if BIT[a] not in _NEXT_TO)
-def _family_plays(civil: tuple[int, ...], military: tuple[int, ...]
-                  ) -> tuple[int, dict[int, tuple[int, ...]]]:
-    """A family's tiles as bits, and the play the tiles of it in a hand make (the civil ones,
-    then the military ones), by those tiles as bits: made once rather than at every turn."""
-    plays = {}
-    for k in range(2, len(civil) + len(military) + 1):
-        for tiles in combinations((*civil, *military), k):
-            if any(CIVIL[t] for t in tiles) and not all(CIVIL[t] for t in tiles):
-                plays[bits(tiles)] = tiles
-    return bits(civil) | bits(military), plays
-
-
-_FAMILIES = tuple(_family_plays(civil, military) for civil, military in FAMILY_TILES.values())
-
-
-def _groups(held: int, mixed: bool) -> list[tuple[int, ...]]:
-    """The pairs and the largest mixed combination per family a hand (as bits) holds, in any
-    order."""
-    found: list[tuple[int, ...]] = [pair for pair, both in _APART if held & both == both]
-    # A pair of neighbours shows as a bit of the hand whose next bit is also held.
-    low = held & (held >> 1) & _NEXT_LOW
-    while low:
-        bit = low & -low
-        found.append(_NEXT_TO[bit])
-        low ^= bit
-    if mixed:
-        for family, plays in _FAMILIES:
-            play = plays.get(held & family)
-            if play is not None:
-                found.append(play)
-    return found

@@ -80,7 +80,7 @@ _THREATS: dict[tuple[int, ...], Threat] = {}
 """The threat of each play met so far, by its tiles (a few hundred plays at most)."""
 
 
-def _threat(combo: Combo) -> Threat:
+def threat_of(combo: Combo) -> Threat:
     """A play of two tiles or more's threat (a single's is its `ABOVE`)."""
     cat, rank = combo.category, combo.rank
     if cat == SUPREME:
@@ -121,7 +121,7 @@ class Odds:
             if threat is None:
                 combo = classify(tiles)
                 assert combo is not None
-                threat = _THREATS[tiles] = _threat(combo)
+                threat = _THREATS[tiles] = threat_of(combo)
             u = self.unseen
             mask, pairs, families = threat
             found = (u & mask).bit_count() + len([p for p in pairs if u & p == p])

@@ -1,0 +1,146 @@
+"""What keeping each tile of a Tien Gow hand is worth, early in a deal (`games.tiengow_ai`).
+
+Rules source: docs/rules-book.md §2.8 (a play is beaten only by a strictly higher play of the
+same category and composition; pairs and the mixed combinations) and §1.1 (the civil and
+military orders, which pairs and combinations there are).
+
+Only the last trick wins the deal, so a tile is worth keeping in proportion to how rarely the
+tiles not yet seen could beat it, more for the reserve and for tiles of a pair or combination.
+Asked at most turns of every simulated deal, so the pairs a hand holds, and the higher pairs
+that could beat each, are bits found once at import rather than plays looked up at each turn.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from games.hierarchy import CIVIL, VALUE, classify
+from games.tiengow_odds import (
+    ABOVE,
+    BIT,
+    CIVIL_PAIRS,
+    FAMILY_TILES,
+    MILITARY_PAIRS,
+    SUPREME_TILES,
+    Odds,
+    bits,
+    threat_of,
+)
+
+TIE = 1e-3
+"""Orders tiles that are otherwise worth the same: the lowest is folded or led first."""
+
+
+def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
+           strength: float, reserve: float, combo: float) -> tuple[dict[int, float], list[float]]:
+    """What keeping each tile of `hand` (`held` as bits) is worth: `strength` times a single's
+    chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), plus `combo` times the
+    best chance of holding of its groups, plus `reserve` times that chance for the reserve;
+    and that chance of holding, tile by tile."""
+    unseen = odds.unseen
+    miss = 1.0 - odds.reach(others, 1, None)
+    chances = [miss ** (unseen & ABOVE[t]).bit_count() for t in hand]
+    # The reserve: the strongest single, then the highest (the first of equals).
+    best = max(chances)
+    i = chances.index(best)
+    kept = hand[i]
+    if chances.count(best) > 1:
+        for j in range(i + 1, len(hand)):
+            if chances[j] == best and _ORDER[hand[j]] > _ORDER[kept]:
+                kept = hand[j]
+    bonus: dict[int, float] = {}
+    # The pairs held, each with the higher pairs that could beat it: neighbours' as a bit of
+    # the unseen tiles whose next bit is also unseen, the others' tile by tile.
+    pairs = [_NEXT_TO[bit] for bit in _bits(held & (held >> 1) & _NEXT_LOW)]
+    pairs += [pair for pair in _APART if held & pair[2] == pair[2]]
+    if pairs:
+        both = unseen & (unseen >> 1)
+        pair_miss = 1.0  # 1 − `Odds.reach` of a pair, once asked
+        for a, b, _, near, apart in pairs:
+            count = (both & near).bit_count()
+            for higher in apart:
+                if unseen & higher == higher:
+                    count += 1
+            if count == 0:
+                worth = combo * 1.0
+            else:
+                if pair_miss == 1.0:
+                    pair_miss = 1.0 - odds.reach(others, 2, None)
+                worth = combo * pair_miss ** count
+            if worth > bonus.get(a, 0.0):
+                bonus[a] = worth
+            if worth > bonus.get(b, 0.0):
+                bonus[b] = worth
+    if mixed:
+        # The largest mixed combination per family.
+        for family, plays in _FAMILIES:
+            tiles = plays.get(held & family)
+            if tiles is None:
+                continue
+            size = len(tiles)
+            if size > 2 and classify(tiles, mixed) is None:  # two tiles always may be led
+                continue
+            count = odds.threats(tiles)
+            worth = (combo * 1.0 if count == 0
+                     else combo * (1.0 - odds.reach(others, size, None)) ** count)
+            for t in tiles:
+                if worth > bonus.get(t, 0.0):
+                    bonus[t] = worth
+    # The tile value only orders otherwise equal tiles: fold the lowest. (Adding no bonus is
+    # adding 0.0, which changes no sum here.)
+    if bonus:
+        keep = {t: strength * s + bonus.get(t, 0.0) + _TIE[t]
+                for t, s in zip(hand, chances, strict=False)}
+    else:
+        keep = {t: strength * s + _TIE[t] for t, s in zip(hand, chances, strict=False)}
+    keep[kept] += reserve * best
+    return keep, chances
+
+
+def _bits(found: int) -> list[int]:
+    """Each bit of `found`, lowest first."""
+    each = []
+    while found:
+        bit = found & -found
+        each.append(bit)
+        found ^= bit
+    return each
+
+
+_ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
+"""Orders tiles by value, then civil over military, as the reserve is chosen among equals."""
+_TIE = tuple(TIE * VALUE[t] for t in range(len(VALUE)))
+
+Pair = tuple[int, int, int, int, tuple[int, ...]]
+"""A pair's tiles, both as bits, and what could beat it: the bits of the lower tiles of the
+higher pairs of neighbours, and the higher pairs of other tiles, each as bits."""
+
+
+def _pair(a: int, b: int) -> Pair:
+    combo = classify((a, b))
+    assert combo is not None
+    _, higher, _ = threat_of(combo)
+    near = sum(pair & -pair for pair in higher if pair >> 1 & pair)
+    return a, b, BIT[a] | BIT[b], near, tuple(pair for pair in higher if not pair >> 1 & pair)
+
+
+_PAIRS = tuple(_pair(a, b) for _, a, b in (*CIVIL_PAIRS, *MILITARY_PAIRS, (0, *SUPREME_TILES)))
+_NEXT_TO = {BIT[p[0]]: p for p in _PAIRS if p[1] == p[0] + 1 and p[0] % 2 == 0}
+"""The pairs whose tiles are an even id and the next, by the lower tile's bit: most of them."""
+_NEXT_LOW = sum(_NEXT_TO)
+_APART = tuple(p for p in _PAIRS if BIT[p[0]] not in _NEXT_TO)
+
+
+def _family_plays(civil: tuple[int, ...], military: tuple[int, ...]
+                  ) -> tuple[int, dict[int, tuple[int, ...]]]:
+    """A family's tiles as bits, and the play the tiles of it in a hand make (the civil ones,
+    then the military ones), by those tiles as bits: made once rather than at every turn."""
+    plays = {}
+    for k in range(2, len(civil) + len(military) + 1):
+        for tiles in combinations((*civil, *military), k):
+            if any(CIVIL[t] for t in tiles) and not all(CIVIL[t] for t in tiles):
+                plays[bits(tiles)] = tiles
+    return bits(civil) | bits(military), plays
+
+
+_FAMILIES = tuple(_family_plays(civil, military) for civil, military in FAMILY_TILES.values())
