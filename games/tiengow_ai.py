@@ -148,15 +148,19 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     # lead leaves at most all tiles but one, a follow all but the lead's.
     ahead: list[dict[int, float]] = []
     top = n - (trick[0].size if trick else 1)
+    # Only a lead or a beat asks what leading the next trick is worth with all those tiles.
+    leading = not trick or any([a.verb == "beat" for a in view.legal])
 
     def endgame(tiles: tuple[int, ...], hold: float) -> float:
         """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
         if not ahead:
-            ahead.extend(_ahead(odds, hand, mixed, others, last_seats, top, bare))
+            ahead.extend(_ahead(odds, hand, mixed, others, last_seats, top, bare, leading))
         rest = held
         for t in tiles:
             rest ^= BIT[t]
-        win = hold * ahead[0][rest] + (1 - hold) * ahead[1][rest]
+        # A fold's win is its follow, as 0.0 * lead + (1 - 0.0) * follow is: no lead is asked.
+        win = (ahead[1][rest] if hold == 0.0
+               else hold * ahead[0][rest] + (1 - hold) * ahead[1][rest])
         return weights.deal * win + hold * gains[len(tiles)]
 
     if not trick:
@@ -212,7 +216,7 @@ def _others(players: int, seat: int) -> tuple[int, ...]:
 
 
 def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
-           last_seats: tuple[int, ...], top: int, bare: bool
+           last_seats: tuple[int, ...], top: int, bare: bool, leading: bool
            ) -> tuple[dict[int, float], dict[int, float]]:
     """The chance of taking the last trick with the tiles `rest` of `hand` left, by `rest` as
     bits, for every `rest` of at most `top` tiles: leading (the first table) and when someone
@@ -222,7 +226,8 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
     worked out once for all the moves of a turn and every smaller one is ready when asked:
     asking them recursively, in turn, cost about twice as much. What a single tile's chances
     are with so many tiles held is worked out once per tile (x ** 0 is 1.0, as
-    `Odds.survival` answers for a tile nothing beats)."""
+    `Odds.survival` answers for a tile nothing beats). Unless `leading`, leading with all
+    `top` tiles is not worked out: no fold asks it."""
     unseen, n_unseen = odds.unseen, odds.n_unseen
     survival, reach = odds.survival, odds.reach
     leads: dict[int, float] = {}
@@ -244,8 +249,10 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
     for held in range(2, top + 1):
         # A single's chance of holding when led, and of beating and keeping a single led at
         # the next trick (its suit, lower) against one seat after us on average.
-        m = 1.0 - reach(others, 1, held)
-        hold_of = {t: m ** above[t] for t in hand}
+        lead = leading or held < top
+        if lead:
+            m = 1.0 - reach(others, 1, held)
+            hold_of = {t: m ** above[t] for t in hand}
         m = 1.0 - reach(first, 1, held)
         take_of = {t: chance[t] * m ** above[t] for t in hand}
         ways = max(comb(n_unseen, held), 1)
@@ -255,20 +262,22 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
                 a, b = pair
                 bit_a, bit_b = BIT[a], BIT[b]
                 whole = wholes[a][b]
-                hold, lead_a, follow_a = hold_of[a], leads[bit_b], follows[bit_b]
-                best = hold * lead_a + (1 - hold) * follow_a  # never below 0.0
-                if whole is not None:
-                    value = survival(pair, others, 2)
-                    if best > value:
-                        value = best
-                    best = value
-                hold, lead_b, follow_b = hold_of[b], leads[bit_a], follows[bit_a]
-                value = hold * lead_b + (1 - hold) * follow_b
-                if value > best:
-                    best = value
                 key = bit_a | bit_b
-                leads[key] = best
-                lead_a, lead_b = leads[bit_b], leads[bit_a]
+                lead_a, follow_a = leads[bit_b], follows[bit_b]
+                lead_b, follow_b = leads[bit_a], follows[bit_a]
+                if lead:
+                    hold = hold_of[a]
+                    best = hold * lead_a + (1 - hold) * follow_a  # never below 0.0
+                    if whole is not None:
+                        value = survival(pair, others, 2)
+                        if best > value:
+                            value = best
+                        best = value
+                    hold = hold_of[b]
+                    value = hold * lead_b + (1 - hold) * follow_b
+                    if value > best:
+                        best = value
+                    leads[key] = best
                 base = 0.0 if whole is None else odds.lower(whole) / ways
                 take = take_of[a]
                 best = base + take * lead_a + (1 - take) * follow_a
@@ -293,19 +302,21 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
             continue
         for rest in combinations(hand, held):
             key, whole, leaves, splits = _shape(rest, mixed)
-            best = 0.0 if whole is None else survival(rest, others, held)
-            for x, left in leaves:
-                hold = hold_of[x]
-                value = hold * leads[left] + (1 - hold) * follows[left]
-                if value > best:
-                    best = value
-            for tiles, left in splits:
-                count = odds.threats(tiles)
-                hold = 1.0 if count == 0 else (1.0 - reach(others, len(tiles), held)) ** count
-                value = hold * leads[left] + (1 - hold) * follows[left]
-                if value > best:
-                    best = value
-            leads[key] = best
+            if lead:
+                best = 0.0 if whole is None else survival(rest, others, held)
+                for x, left in leaves:
+                    hold = hold_of[x]
+                    value = hold * leads[left] + (1 - hold) * follows[left]
+                    if value > best:
+                        best = value
+                for tiles, left in splits:
+                    count = odds.threats(tiles)
+                    hold = (1.0 if count == 0
+                            else (1.0 - reach(others, len(tiles), held)) ** count)
+                    value = hold * leads[left] + (1 - hold) * follows[left]
+                    if value > best:
+                        best = value
+                leads[key] = best
             # The next leader may lead his whole hand as one play, lower than ours.
             base = 0.0 if whole is None else odds.lower(whole) / ways
             best = base
