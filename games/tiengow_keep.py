@@ -51,15 +51,19 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
     bonus: dict[int, float] = {}
     # The pairs held, each with the higher pairs that could beat it: neighbours' as a bit of
     # the unseen tiles whose next bit is also unseen, the others' tile by tile.
-    pairs = [_NEXT_TO[bit] for bit in _bits(held & (held >> 1) & _NEXT_LOW)]
-    pairs += [pair for pair in _APART if held & pair[2] == pair[2]]
+    pairs = [pair for pair in _APART if held & pair[2] == pair[2]]
+    low = held & (held >> 1) & _NEXT_LOW
+    while low:
+        bit = low & -low
+        pairs.append(_NEXT_TO[bit])
+        low ^= bit
     if pairs:
         both = unseen & (unseen >> 1)
         pair_miss = 1.0  # 1 − `Odds.reach` of a pair, once asked
         for a, b, _, near, apart in pairs:
             count = (both & near).bit_count()
-            for higher in apart:
-                if unseen & higher == higher:
+            for other in apart:
+                if unseen & other == other:
                     count += 1
             if count == 0:
                 worth = combo * 1.0
@@ -72,17 +76,18 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
             if worth > bonus.get(b, 0.0):
                 bonus[b] = worth
     if mixed:
-        # The largest mixed combination per family.
+        # The largest mixed combination per family, with the families that could beat it.
         for family, plays in _FAMILIES:
-            tiles = plays.get(held & family)
-            if tiles is None:
+            found = plays.get(held & family)
+            if found is None:
                 continue
-            size = len(tiles)
-            if size > 2 and classify(tiles, mixed) is None:  # two tiles always may be led
-                continue
-            count = odds.threats(tiles)
+            tiles, families = found
+            count = 0
+            for civil, c, military, m in families:
+                if (unseen & civil).bit_count() >= c and (unseen & military).bit_count() >= m:
+                    count += 1
             worth = (combo * 1.0 if count == 0
-                     else combo * (1.0 - odds.reach(others, size, None)) ** count)
+                     else combo * (1.0 - odds.reach(others, len(tiles), None)) ** count)
             for t in tiles:
                 if worth > bonus.get(t, 0.0):
                     bonus[t] = worth
@@ -95,16 +100,6 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
         keep = {t: strength * s + _TIE[t] for t, s in zip(hand, chances, strict=False)}
     keep[kept] += reserve * best
     return keep, chances
-
-
-def _bits(found: int) -> list[int]:
-    """Each bit of `found`, lowest first."""
-    each = []
-    while found:
-        bit = found & -found
-        each.append(bit)
-        found ^= bit
-    return each
 
 
 _ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
@@ -131,15 +126,25 @@ _NEXT_LOW = sum(_NEXT_TO)
 _APART = tuple(p for p in _PAIRS if BIT[p[0]] not in _NEXT_TO)
 
 
+Family = tuple[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]
+"""A mixed play's tiles, and the families whose unseen tiles could make a higher one (as
+`games.tiengow_odds` counts its threats)."""
+
+
 def _family_plays(civil: tuple[int, ...], military: tuple[int, ...]
-                  ) -> tuple[int, dict[int, tuple[int, ...]]]:
+                  ) -> tuple[int, dict[int, Family]]:
     """A family's tiles as bits, and the play the tiles of it in a hand make (the civil ones,
-    then the military ones), by those tiles as bits: made once rather than at every turn."""
+    then the military ones; none when they may not be led together), by those tiles as bits:
+    made once rather than at every turn."""
     plays = {}
     for k in range(2, len(civil) + len(military) + 1):
         for tiles in combinations((*civil, *military), k):
             if any(CIVIL[t] for t in tiles) and not all(CIVIL[t] for t in tiles):
-                plays[bits(tiles)] = tiles
+                combo = classify(tiles)
+                if combo is not None:
+                    mask, pairs, higher = threat_of(combo)
+                    assert not mask and not pairs
+                    plays[bits(tiles)] = (tiles, higher)
     return bits(civil) | bits(military), plays
 
 
