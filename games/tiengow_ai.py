@@ -168,7 +168,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
             tiles = action.tiles
             k = len(tiles)
             if k == n:
-                # The last trick: `_LookAhead`'s chance of it holding.
+                # The last trick: its chance of holding, as `_ahead` works out a last lead.
                 if classify(tiles, mixed) is None:
                     return 0.0
                 return weights.deal * survival(tiles, last_seats if k == 1 else others, k)
