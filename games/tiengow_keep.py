@@ -36,27 +36,34 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
     """What keeping each tile of `hand` (`held` as bits) is worth: `strength` times a single's
     chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), plus `combo` times the
     best chance of holding of its groups, plus `reserve` times that chance for the reserve;
-    and that chance of holding, tile by tile."""
+    and that chance of holding, tile by tile. One pass over the tiles does what it can: asked
+    at most turns of a deal, the passes themselves cost as much as the sums."""
     unseen = odds.unseen
     miss = 1.0 - odds.reach(others, 1, None)
-    chances = [miss ** (unseen & ABOVE[t]).bit_count() for t in hand]
+    chances = []
+    keep: dict[int, float] = {}
     # The reserve: the strongest single, then the highest (the first of equals).
-    best = max(chances)
-    i = chances.index(best)
-    kept = hand[i]
-    if chances.count(best) > 1:
-        for j in range(i + 1, len(hand)):
-            if chances[j] == best and _ORDER[hand[j]] > _ORDER[kept]:
-                kept = hand[j]
-    bonus: dict[int, float] = {}
+    best = -1.0
+    kept = hand[0]
+    for t in hand:
+        chance = miss ** (unseen & ABOVE[t]).bit_count()
+        chances.append(chance)
+        keep[t] = strength * chance
+        if chance > best:
+            best = chance
+            kept = t
+        elif chance == best and _ORDER[t] > _ORDER[kept]:
+            kept = t
     # The pairs held, each with the higher pairs that could beat it: neighbours' as a bit of
     # the unseen tiles whose next bit is also unseen, the others' tile by tile.
-    pairs = [pair for pair in _APART if held & pair[2] == pair[2]]
+    bonus: dict[int, float] = {}
     low = held & (held >> 1) & _NEXT_LOW
-    while low:
-        bit = low & -low
-        pairs.append(_NEXT_TO[bit])
-        low ^= bit
+    pairs = _NEXT_PAIRS.get(low)
+    if pairs is None:
+        pairs = _NEXT_PAIRS[low] = _next_pairs(low)
+    for pair in _APART:
+        if held & pair[2] == pair[2]:
+            pairs = (*pairs, pair)
     if pairs:
         both = unseen & (unseen >> 1)
         pair_miss = 1.0  # 1 − `Odds.reach` of a pair, once asked
@@ -91,13 +98,12 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
             for t in tiles:
                 if worth > bonus.get(t, 0.0):
                     bonus[t] = worth
-    # The tile value only orders otherwise equal tiles: fold the lowest. (Adding no bonus is
-    # adding 0.0, which changes no sum here.)
-    if bonus:
-        keep = {t: strength * s + bonus.get(t, 0.0) + _TIE[t]
-                for t, s in zip(hand, chances, strict=False)}
-    else:
-        keep = {t: strength * s + _TIE[t] for t, s in zip(hand, chances, strict=False)}
+    # The tile value only orders otherwise equal tiles: fold the lowest. A bonus is added
+    # before it, as the sums were written.
+    for t, worth in bonus.items():
+        keep[t] += worth
+    for t in hand:
+        keep[t] += _TIE[t]
     keep[kept] += reserve * best
     return keep, chances
 
@@ -124,6 +130,19 @@ _NEXT_TO = {BIT[p[0]]: p for p in _PAIRS if p[1] == p[0] + 1 and p[0] % 2 == 0}
 """The pairs whose tiles are an even id and the next, by the lower tile's bit: most of them."""
 _NEXT_LOW = sum(_NEXT_TO)
 _APART = tuple(p for p in _PAIRS if BIT[p[0]] not in _NEXT_TO)
+_NEXT_PAIRS: dict[int, tuple[Pair, ...]] = {}
+"""The neighbours' pairs a hand holds, by the lower tiles' bits: some 1,500 sets at most (a hand
+of eight holds four pairs at most), met again in every deal."""
+
+
+def _next_pairs(low: int) -> tuple[Pair, ...]:
+    """The neighbours' pairs whose lower tiles are the bits `low`, lowest first."""
+    found = []
+    while low:
+        bit = low & -low
+        found.append(_NEXT_TO[bit])
+        low ^= bit
+    return tuple(found)
 
 
 Family = tuple[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]
