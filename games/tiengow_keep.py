@@ -39,7 +39,12 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
     and that chance of holding, tile by tile. One pass over the tiles does what it can: asked
     at most turns of a deal, the passes themselves cost as much as the sums."""
     unseen = odds.unseen
-    miss = 1.0 - odds.reach(others, 1, None)
+    # 1 − `Odds.reach` of a single, summed here as it sums (x ** 1 is x): its cache cost more.
+    counts, n_unseen = odds.counts, odds.n_unseen
+    reach: float = 0  # as `sum` starts
+    for s in others:
+        reach += counts[s] / n_unseen
+    miss = 1.0 - (reach if reach < 1.0 else 1.0)
     chances = []
     keep: dict[int, float] = {}
     # The reserve: the strongest single, then the highest (the first of equals).
@@ -76,7 +81,7 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
                 worth = combo * 1.0
             else:
                 if pair_miss == 1.0:
-                    pair_miss = 1.0 - odds.reach(others, 2, None)
+                    pair_miss = _miss(counts, n_unseen, others, 2)
                 worth = combo * pair_miss ** count
             if worth > bonus.get(a, 0.0):
                 bonus[a] = worth
@@ -94,7 +99,7 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
                 if (unseen & civil).bit_count() >= c and (unseen & military).bit_count() >= m:
                     count += 1
             worth = (combo * 1.0 if count == 0
-                     else combo * (1.0 - odds.reach(others, len(tiles), None)) ** count)
+                     else combo * _miss(counts, n_unseen, others, len(tiles)) ** count)
             for t in tiles:
                 if worth > bonus.get(t, 0.0):
                     bonus[t] = worth
@@ -106,6 +111,14 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
         keep[t] += _TIE[t]
     keep[kept] += reserve * best
     return keep, chances
+
+
+def _miss(counts: tuple[int, ...], n_unseen: int, others: tuple[int, ...], size: int) -> float:
+    """1 − `Odds.reach(others, size, None)`, summed as it sums: cheaper than its cache."""
+    reach: float = 0  # as `sum` starts
+    for s in others:
+        reach += (counts[s] / n_unseen) ** size
+    return 1.0 - (reach if reach < 1.0 else 1.0)
 
 
 _ORDER = tuple(2 * VALUE[t] + CIVIL[t] for t in range(len(VALUE)))
