@@ -130,6 +130,19 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
         later = found
         if size < n and n > weights.endgame:
             gain = gains[size]
+            if size == 1:
+                unseen = odds.unseen
+                # `Odds.survival` of a single against the seats still to play (x ** 0 is 1.0).
+                miss = 1.0 - odds.reach(later, 1, None)
+
+                def rate_early_single(action: Action) -> float:
+                    """`rate_early` when a single was led, the commonest turn of all."""
+                    t = action.tiles[0]
+                    if action.verb != "beat":
+                        return -keep[t]
+                    return -keep[t] + miss ** (unseen & ABOVE[t]).bit_count() * gain
+
+                return rate_early_single
 
             def rate_early(action: Action) -> float:
                 """`rate_follow` before the look-ahead: what the tiles were worth, and for a beat
