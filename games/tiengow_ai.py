@@ -103,6 +103,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     if n > weights.endgame:
         keep, strength = worths(odds, hand, held, mixed, others, weights.strength,
                                 weights.reserve, weights.combo)
+        worth = keep.__getitem__  # summed over a play's tiles: cheaper than a comprehension
         if not trick and n > MOST:
             single = dict(zip(hand, strength, strict=False))
             gain = gains[1]
@@ -115,7 +116,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
                     t = tiles[0]
                     return single[t] * gain - keep[t]
                 return (survival(tiles, others) * gains[len(tiles)]
-                        - sum([keep[t] for t in tiles]))
+                        - sum(map(worth, tiles)))
 
             return rate_early_lead
     later: tuple[int, ...] = ()
@@ -145,12 +146,12 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
                 return rate_early_single
 
             def rate_early(action: Action) -> float:
-                """`rate_follow` before the look-ahead: what the tiles were worth, and for a beat
-                the tricks it probably keeps (minus one tile's worth is minus the sum of one)."""
+                """`rate_follow` before the look-ahead, after a lead of two tiles or more: what
+                the tiles were worth, and for a beat the tricks it probably keeps."""
                 tiles = action.tiles
                 if action.verb != "beat":
-                    return -keep[tiles[0]] if size == 1 else -sum([keep[t] for t in tiles])
-                return -sum([keep[t] for t in tiles]) + survival(tiles, later) * gain
+                    return -sum(map(worth, tiles))
+                return -sum(map(worth, tiles)) + survival(tiles, later) * gain
 
             return rate_early
     # Who could still beat a last single lead: under early death, nobody trickless.
