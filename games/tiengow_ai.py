@@ -99,13 +99,12 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     gains = _GAINS[taken]  # what taking a trick of k tiles now saves in the settlement
     trick: tuple[Play, ...] = view.trick
     keep: dict[int, float] = {}
-    strength: list[float] = []
+    strength: dict[int, float] = {}
     if n > weights.endgame:
         keep, strength = worths(odds, hand, held, mixed, others, weights.strength,
                                 weights.reserve, weights.combo)
         worth = keep.__getitem__  # summed over a play's tiles: cheaper than a comprehension
         if not trick and n > MOST:
-            single = dict(zip(hand, strength, strict=False))
             gain = gains[1]
 
             def rate_early_lead(action: Action) -> float:
@@ -114,7 +113,7 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
                 tiles = action.tiles
                 if len(tiles) == 1:
                     t = tiles[0]
-                    return single[t] * gain - keep[t]
+                    return strength[t] * gain - keep[t]
                 return (survival(tiles, others) * gains[len(tiles)]
                         - sum(map(worth, tiles)))
 

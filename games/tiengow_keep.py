@@ -32,11 +32,12 @@ TIE = 1e-3
 
 
 def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
-           strength: float, reserve: float, combo: float) -> tuple[dict[int, float], list[float]]:
+           strength: float, reserve: float, combo: float
+           ) -> tuple[dict[int, float], dict[int, float]]:
     """What keeping each tile of `hand` (`held` as bits) is worth: `strength` times a single's
     chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), plus `combo` times the
     best chance of holding of its groups, plus `reserve` times that chance for the reserve;
-    and that chance of holding, tile by tile. One pass over the tiles does what it can: asked
+    and that chance of holding, by tile. One pass over the tiles does what it can: asked
     at most turns of a deal, the passes themselves cost as much as the sums."""
     unseen = odds.unseen
     # 1 − `Odds.reach` of a single, summed here as it sums (x ** 1 is x): its cache cost more.
@@ -45,14 +46,14 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
     for s in others:
         reach += counts[s] / n_unseen
     miss = 1.0 - (reach if reach < 1.0 else 1.0)
-    chances = []
+    chances: dict[int, float] = {}
     keep: dict[int, float] = {}
     # The reserve: the strongest single, then the highest (the first of equals).
     best = -1.0
     kept = hand[0]
     for t in hand:
         chance = miss ** (unseen & ABOVE[t]).bit_count()
-        chances.append(chance)
+        chances[t] = chance
         keep[t] = strength * chance
         if chance > best:
             best = chance
