@@ -124,7 +124,10 @@ class Odds:
                 threat = _THREATS[tiles] = threat_of(combo)
             u = self.unseen
             mask, pairs, families = threat
-            found = (u & mask).bit_count() + len([p for p in pairs if u & p == p])
+            found = (u & mask).bit_count()
+            for p in pairs:
+                if u & p == p:
+                    found += 1
             for civil, c, military, m in families:
                 if (u & civil).bit_count() >= c and (u & military).bit_count() >= m:
                     found += 1
@@ -136,7 +139,11 @@ class Odds:
         u = self.unseen
         cat, rank = combo.category, combo.rank
         if cat in _PAIR_BITS:
-            return sum(1 for r, pair in _PAIR_BITS[cat] if r < rank and u & pair == pair)
+            ways = 0
+            for r, pair in _PAIR_BITS[cat]:
+                if r < rank and u & pair == pair:
+                    ways += 1
+            return ways
         if cat == MIXED:
             ways = 0
             for f in range(1, rank):
