@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from math import comb
-from typing import Any
 
 from games.hierarchy import (
     CIVIL,
@@ -92,9 +91,13 @@ def threat_of(combo: Combo) -> Threat:
                         for f, (civil, military) in _FAMILY_BITS.items() if f > rank)
 
 
-_REACH: dict[tuple[Any, ...], float] = {}
-MEMO = 1 << 16
-"""Answers `_REACH` remembers, at most."""
+Reach = dict[tuple[tuple[int, ...], int, int | None], float]
+_REACH: dict[tuple[tuple[int, ...], int], Reach] = {}
+"""`Odds.reach`'s answers by the hand counts and the unseen pool's size, then by its question:
+few counts and pool sizes occur, so views share the answers, each found with one look-up."""
+MEMO = 1 << 12
+"""Counts and pool sizes `_REACH` remembers, at most (4000 deals met some 1,200, with three
+answers each on average)."""
 
 
 class Odds:
@@ -106,9 +109,15 @@ class Odds:
     def __init__(self, view: TienGowView, hand: int) -> None:
         self.unseen = FULL & ~(view.seen | hand)
         self.n_unseen = max(self.unseen.bit_count(), 1)
-        self.counts = view.hand_counts
+        counts = self.counts = view.hand_counts
         self._threats: dict[tuple[int, ...], int] = {}
-        self._reach: dict[tuple[tuple[int, ...], int, int | None], float] = {}
+        known = (counts, self.n_unseen)
+        reach = _REACH.get(known)
+        if reach is None:
+            if len(_REACH) >= MEMO:
+                _REACH.clear()
+            reach = _REACH[known] = {}
+        self._reach: Reach = reach
 
     def threats(self, tiles: tuple[int, ...]) -> int:
         """How many unseen plays could beat the play `tiles` (each needs all its tiles in one
@@ -164,23 +173,16 @@ class Odds:
         found = self._reach.get(key)
         if found is not None:
             return found
-        # Few hand counts and pool sizes occur, so the answer is also remembered across views.
         counts = self.counts
         n_unseen = self.n_unseen
-        known = (counts, n_unseen, *key)
-        found = _REACH.get(known)
-        if found is None:
-            if held is None:
-                found = min(sum([(counts[s] / n_unseen) ** size for s in seats]), 1.0)
-            else:
-                # Meanwhile about half the tiles the others play are shown and leave the
-                # unseen pool.
-                shown = sum([counts[s] - held for s in seats]) * SHOWN
-                share = held / max(n_unseen - shown, 1.0)
-                found = min(len(seats) * share ** size, 1.0)
-            if len(_REACH) >= MEMO:
-                _REACH.clear()
-            _REACH[known] = found
+        if held is None:
+            found = min(sum([(counts[s] / n_unseen) ** size for s in seats]), 1.0)
+        else:
+            # Meanwhile about half the tiles the others play are shown and leave the unseen
+            # pool.
+            shown = sum([counts[s] - held for s in seats]) * SHOWN
+            share = held / max(n_unseen - shown, 1.0)
+            found = min(len(seats) * share ** size, 1.0)
         self._reach[key] = found
         return found
 
