@@ -313,6 +313,7 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
                         best = value
                     bares[key] = best
             continue
+        split_hold: dict[tuple[int, ...], float] = {}
         for rest in combinations(hand, held):
             key, whole, leaves, splits = _shape(rest, mixed)
             if lead:
@@ -323,9 +324,14 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
                     if value > best:
                         best = value
                 for tiles, left in splits:
-                    count = odds.threats(tiles)
-                    hold = (1.0 if count == 0
+                    # A play within several of the hands, held as long whichever it is in.
+                    known = split_hold.get(tiles)
+                    if known is None:
+                        count = odds.threats(tiles)
+                        known = split_hold[tiles] = (
+                            1.0 if count == 0
                             else (1.0 - reach(others, len(tiles), held)) ** count)
+                    hold = known
                     value = hold * leads[left] + (1 - hold) * follows[left]
                     if value > best:
                         best = value
