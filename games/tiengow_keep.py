@@ -37,8 +37,8 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
     """What keeping each tile of `hand` (`held` as bits) is worth: `strength` times a single's
     chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), plus `combo` times the
     best chance of holding of its groups, plus `reserve` times that chance for the reserve;
-    and that chance of holding, by tile. One pass over the tiles does what it can: asked
-    at most turns of a deal, the passes themselves cost as much as the sums."""
+    and that chance of holding, by tile. The groups come first, so that one pass over
+    the tiles does the rest: asked at most turns of a deal, passes cost as much as the sums."""
     unseen = odds.unseen
     # 1 − `Odds.reach` of a single, summed here as it sums (x ** 1 is x): its cache cost more.
     counts, n_unseen = odds.counts, odds.n_unseen
@@ -46,20 +46,6 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
     for s in others:
         reach += counts[s] / n_unseen
     miss = 1.0 - (reach if reach < 1.0 else 1.0)
-    chances: dict[int, float] = {}
-    keep: dict[int, float] = {}
-    # The reserve: the strongest single, then the highest (the first of equals).
-    best = -1.0
-    kept = hand[0]
-    for t in hand:
-        chance = miss ** (unseen & ABOVE[t]).bit_count()
-        chances[t] = chance
-        keep[t] = strength * chance
-        if chance > best:
-            best = chance
-            kept = t
-        elif chance == best and _ORDER[t] > _ORDER[kept]:
-            kept = t
     # The pairs held, each with the higher pairs that could beat it: neighbours' as a bit of
     # the unseen tiles whose next bit is also unseen, the others' tile by tile.
     bonus: dict[int, float] = {}
@@ -104,12 +90,22 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
             for t in tiles:
                 if worth > bonus.get(t, 0.0):
                     bonus[t] = worth
-    # The tile value only orders otherwise equal tiles: fold the lowest. A bonus is added
-    # before it, as the sums were written.
-    for t, worth in bonus.items():
-        keep[t] += worth
+    # The tile value only orders otherwise equal tiles: fold the lowest (added after the bonus,
+    # as the sums were written; adding no bonus is adding 0.0, which changes no sum here).
+    chances: dict[int, float] = {}
+    keep: dict[int, float] = {}
+    # The reserve: the strongest single, then the highest (the first of equals).
+    best = -1.0
+    kept = hand[0]
     for t in hand:
-        keep[t] += _TIE[t]
+        chance = miss ** (unseen & ABOVE[t]).bit_count()
+        chances[t] = chance
+        keep[t] = strength * chance + bonus.get(t, 0.0) + _TIE[t]
+        if chance > best:
+            best = chance
+            kept = t
+        elif chance == best and _ORDER[t] > _ORDER[kept]:
+            kept = t
     keep[kept] += reserve * best
     return keep, chances
 
