@@ -76,11 +76,15 @@ def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tu
                 bonus[b] = worth
     if mixed:
         # The largest mixed combination per family, with the families that could beat it.
-        for family, plays in _FAMILIES:
-            found = plays.get(held & family)
-            if found is None:
-                continue
-            tiles, families = found
+        mine = held & _FAMILY_ALL
+        groups = _HELD_FAMILIES.get(mine)
+        if groups is None:
+            if len(_HELD_FAMILIES) >= MEMO:
+                _HELD_FAMILIES.clear()
+            groups = _HELD_FAMILIES[mine] = tuple(
+                found for family, plays in _FAMILIES
+                if (found := plays.get(mine & family)) is not None)
+        for tiles, families in groups:
             count = 0
             for civil, c, military, m in families:
                 if (unseen & civil).bit_count() >= c and (unseen & military).bit_count() >= m:
@@ -178,3 +182,9 @@ def _family_plays(civil: tuple[int, ...], military: tuple[int, ...]
 
 
 _FAMILIES = tuple(_family_plays(civil, military) for civil, military in FAMILY_TILES.values())
+_FAMILY_ALL = sum(family for family, _ in _FAMILIES)
+_HELD_FAMILIES: dict[int, tuple[Family, ...]] = {}
+"""The largest mixed combinations a hand holds, by its tiles of the families as bits: 4000
+deals met some 7,000 of them at 64,000 turns."""
+MEMO = 1 << 14
+"""Hands `_HELD_FAMILIES` remembers, at most."""
