@@ -259,15 +259,23 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
         bares[bit] = 0.0
     first = others[:1]
     wholes = _WHOLE_PAIRS[mixed]
+    # Filled per number of tiles held, in one pass over the tiles (x ** 0 is 1.0).
+    hold_of: dict[int, float] = {}
+    take_of: dict[int, float] = {}
     for held in range(2, top + 1):
         # A single's chance of holding when led, and of beating and keeping a single led at
         # the next trick (its suit, lower) against one seat after us on average.
         lead = leading or held < top
-        if lead:
-            m = 1.0 - reach(others, 1, held)
-            hold_of = {t: m ** above[t] for t in hand}
         m = 1.0 - reach(first, 1, held)
-        take_of = {t: chance[t] * m ** above[t] for t in hand}
+        if lead:
+            hold_miss = 1.0 - reach(others, 1, held)
+            for t in hand:
+                count = above[t]
+                hold_of[t] = hold_miss ** count
+                take_of[t] = chance[t] * m ** count
+        else:
+            for t in hand:
+                take_of[t] = chance[t] * m ** above[t]
         ways = max(comb(n_unseen, held), 1)
         if held == 2:
             # Two tiles leave one either way and hold no play short of both: written out.
