@@ -346,21 +346,9 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
                 leads[key] = best
             # The next leader may lead his whole hand as one play, lower than ours.
             base = 0.0 if whole is None else odds.lower(whole) / ways
-            best = base
-            for x, left in leaves:
-                take = take_of[x]
-                value = base + take * leads[left] + (1 - take) * follows[left]
-                if value > best:
-                    best = value
-            follows[key] = best
+            follows[key] = _follow(base, leaves, take_of, leads, follows)
             if bare:
-                best = base
-                for x, left in leaves:
-                    take = take_of[x]
-                    value = base + take * leads[left] + (1 - take) * bares[left]
-                    if value > best:
-                        best = value
-                bares[key] = best
+                bares[key] = _follow(base, leaves, take_of, leads, bares)
     return leads, bares if bare else follows
 
 
@@ -400,3 +388,18 @@ _WHOLE_PAIRS = tuple(tuple(tuple(classify((a, b), mixed) if a < b else None for 
                            for a in _IDS) for mixed in (False, True))
 """The play two tiles make (None: they may not be led together), by whether mixed plays may
 be led and the tiles in order: made once, as the look-ahead asks at every turn near the end."""
+
+
+def _follow(base: float, leaves: tuple[tuple[int, int], ...], take_of: dict[int, float],
+            leads: dict[int, float], then: dict[int, float]) -> float:
+    """The best chance of a hand that follows: what beating the next lead with the whole hand
+    is worth (`base`), or taking the trick with one tile `x` (chance `take_of[x]`) and leading
+    the hand it leaves, or else following on with it (`then`: the tables of a hand that
+    follows, or of one whose lone tiles are left bare)."""
+    best = base
+    for x, left in leaves:
+        take = take_of[x]
+        value = base + take * leads[left] + (1 - take) * then[left]
+        if value > best:
+            best = value
+    return best
