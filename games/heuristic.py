@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.engine import Action
+from games.engine import Action, Table
 
 
 class ScoredPlayer:
@@ -35,3 +35,12 @@ class ScoredPlayer:
             return legal[scores.index(top)]
         best = [action for action, score in zip(legal, scores, strict=True) if score == top]
         return best[rng.randrange(len(best))]
+
+    def choose_on(self, table: Table[Any], seat: int, rng: random.Random) -> Action:
+        """`choose` for the seat to move on a fast table (the simulator): the same move from
+        the same generator, but rated from what the table gives the rater to read
+        (`Table.rater_view`), and nothing at all built when only one move is legal."""
+        legal = table.legal()
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(table.rater_view(seat), rng)

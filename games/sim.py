@@ -16,13 +16,15 @@ helps, and the turn figures are what docs/rules-book.md §4 calibrates (Kap Ten,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import get
-from games.engine import InvalidOptions, Match, Rules, rng
-from games.players import make_player
+from games.engine import Action, InvalidOptions, Match, Rules, Table, rng
+from games.heuristic import ScoredPlayer
+from games.players import ComputerPlayer, make_player
 
 MAX_TURNS_PER_DEAL = 10_000
 
@@ -261,7 +263,7 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
     seed's own names, so a run of one block is what it always was."""
     players = stats.players
     block = "" if first == 0 else f"/block/{first // BLOCK}"
-    choosers = [make_player(rules.id, s).choose for s in stats.strategies]
+    movers = [_mover(make_player(rules.id, s)) for s in stats.strategies]
     seat_rngs = [rng(seed, f"player/{i}{block}") for i in range(players)]
     finite = rules.finite_match(options)
     match: Match = rules.start_match(options, players, seed + block)
@@ -271,10 +273,10 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
         while True:
             table = rules.table(rules.new_deal(options, players, f"{seed}/{game}/{match.deal}",
                                                match))
-            to_move, view, play = table.to_move, table.view, table.play
+            to_move, play = table.to_move, table.play
             turns = 0
             while (seat := to_move()) is not None:
-                play(choosers[seat](view(seat), seat_rngs[seat]))
+                play(movers[seat](table, seat, seat_rngs[seat]))
                 turns += 1
                 if turns > MAX_TURNS_PER_DEAL:
                     raise RuntimeError(f"{rules.id}: a deal did not end (seed {seed}/{game})")
@@ -306,6 +308,15 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
         stats.games += 1
         if progress is not None:
             progress(stats.games)
+
+
+def _mover(player: ComputerPlayer) -> Callable[[Table[Any], int, random.Random], Action]:
+    """How `player` chooses on a fast table: from what the table gives the heuristic to read
+    where the player is the heuristic (`ScoredPlayer.choose_on`), else from the seat's view."""
+    if isinstance(player, ScoredPlayer):
+        return player.choose_on
+    choose = player.choose
+    return lambda table, seat, rng: choose(table.view(seat), rng)
 
 
 def _record_winners(stats: SimStats, first: int, winners: Sequence[int],
