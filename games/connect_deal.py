@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from games.engine import Match, View, option
+from games.engine import Match, View, option, stale
 
 Placement = tuple[int, int, int, int]
 """A tile on the line: (tile id, left number, right number, seat that laid it)."""
@@ -84,3 +84,33 @@ class ConnectDealer(Protocol):
     def deck(self, players: int) -> tuple[tuple[int, ...], int]:
         """The tiles a deal of `players` shuffles, and how many each hand is dealt."""
         ...
+
+
+class ConnectSeen:
+    """What the connecting games' heuristic reads of the seat to move's view, as a fast table
+    gives it (`Table.rater_view`): the legal moves, the open ends and, as sets of bits kept up
+    to date move by move, the tiles in the seat's hand (`held`), those it cannot see
+    (`unseen`: not in its hand, on the line or among its own discards) and those on the line
+    (`laid`). The heuristic would otherwise rebuild the hand and the line from the view at
+    every move to count them (`games.connecting_ai`).
+
+    Any other field of the view is read from the seat's full view (`Table.view`), made when
+    first asked for, and only while the table has not moved on."""
+
+    __slots__ = ("_full", "_table", "_version", "ends", "held", "laid", "legal", "options",
+                 "seat", "unseen")
+
+    def __init__(self, table: Any, seat: int, legal: tuple[Any, ...], ends: tuple[int, ...],
+                 held: int, unseen: int, laid: int) -> None:
+        self._table, self._version, self._full = table, table.version, None
+        self.seat, self.legal, self.ends, self.options = seat, legal, ends, table.options
+        self.held, self.unseen, self.laid = held, unseen, laid
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        stale(self._version, self._table.version)
+        full = self._full
+        if full is None:
+            full = self._full = self._table.view(self.seat)
+        return getattr(full, name)

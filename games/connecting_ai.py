@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any, cast
 
 from games import get
-from games.connect_deal import ConnectDealer, ConnectView
+from games.connect_deal import ConnectDealer, ConnectSeen, ConnectView
 from games.engine import Action
 from games.tiles import CHINESE
 
@@ -32,13 +32,15 @@ the bits of a set of tiles there."""
 
 
 @cache
-def _deck(game: str, players: int) -> int:
+def deck_bits(game: str, players: int) -> int:
     """The tiles in play, as a set of bits."""
     rules = cast("ConnectDealer", get(game))
     return sum(_BIT[t] for t in rules.deck(players)[0])
 
 
 def rater(view: Any) -> Callable[[Action], float]:
+    if isinstance(view, ConnectSeen):
+        return _rating(view.held, view.unseen, view.ends)
     v = cast("ConnectView[Any]", view)
     bit = _BIT
     held = 0
@@ -50,11 +52,14 @@ def rater(view: Any) -> Callable[[Action], float]:
     if v.seat is not None:
         for t in v.discards[v.seat]:
             known |= bit[t]
-    unseen = _deck(v.game, v.players) & ~known
-    unseen_on = [(unseen & tiles).bit_count() for tiles in _SHOWING]
-    # How many tiles in hand show each number; a tile played leaves one fewer on its numbers.
-    held_on = [(held & tiles).bit_count() for tiles in _SHOWING]
-    ends = v.ends
+    return _rating(held, deck_bits(v.game, v.players) & ~known, v.ends)
+
+
+def _rating(held: int, unseen: int, ends: tuple[int, ...]) -> Callable[[Action], float]:
+    """The rating of a move, given the tiles in hand and those unseen as sets of bits. How
+    many of them show a number is counted only for the numbers a move leaves open (a tile
+    played leaves one fewer in hand on its numbers)."""
+    showing = _SHOWING
 
     def rate(action: Action) -> float:
         (tile,) = action.tiles
@@ -68,9 +73,10 @@ def rater(view: Any) -> Callable[[Action], float]:
             new_ends = [b if a == end else a]
         value = float(_PIPS[tile])
         for number in new_ends:
-            follow = held_on[number] - (a == number or b == number)
+            tiles = showing[number]
+            follow = (held & tiles).bit_count() - (a == number or b == number)
             value += FOLLOW_WEIGHT * (follow if follow < 2 else 2)
-            value -= UNSEEN_WEIGHT * unseen_on[number]
+            value -= UNSEEN_WEIGHT * (unseen & tiles).bit_count()
         return value
 
     return rate

@@ -24,8 +24,9 @@ from typing import Any, ClassVar, cast
 
 from games import dingniu_ai
 from games.connect_deal import ConnectOptions, ConnectState, ConnectView
-from games.connecting import CORE_HOOKS, ConnectingRules, ConnectTable
-from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, blocks
+from games.connect_table import ConnectTable
+from games.connecting import CORE_HOOKS, ConnectingRules
+from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, DingNiuSeen, blocks
 from games.dingniu_block import block_of as block_of
 from games.engine import (
     Action,
@@ -244,27 +245,23 @@ _LAZY: LazyViews[DingNiuView] = LazyViews(DingNiuView)
 
 
 class DingNiuTable(ConnectTable):
-    """A Ding Niu deal on the fast path: the connecting games' table (`ConnectTable`), which
-    also remembers the tiles on the line as a set of bits, so that whether a move makes the
-    deal's block is one remembered answer (`dingniu_block.blocked`), and after a full block
-    lets only doubles be attached (D-22)."""
+    """A Ding Niu deal on the fast path: the connecting games' table (`ConnectTable`), whose
+    tiles on the line, as a set of bits, make whether a move makes the deal's block one
+    remembered answer (`dingniu_block.blocked`), and which after a full block lets only
+    doubles be attached (D-22)."""
 
-    __slots__ = ("block", "blocker", "forced", "laid")
+    __slots__ = ("block", "blocker", "forced")
+    seen_type = DingNiuSeen
 
     def __init__(self, rules: DingNiu, state: DingNiuState | None) -> None:
         super().__init__(rules, state)
         if state is None:
             return  # copy() fills the fields
         self.block, self.blocker, self.forced = state.block, state.blocker, state.forced
-        laid = 0
-        for placed in state.line:
-            laid |= BIT[placed[0]]
-        self.laid = laid
 
     def copy(self) -> DingNiuTable:
         twin = cast(DingNiuTable, super().copy())
         twin.block, twin.blocker, twin.forced = self.block, self.blocker, self.forced
-        twin.laid = self.laid
         return twin
 
     def legal(self) -> tuple[Action, ...]:
@@ -293,8 +290,6 @@ class DingNiuTable(ConnectTable):
                 forced = not any(not blocks(ends, rest, other, smothered)
                                  for other in self.legal() if other != action)
         super().play(action)
-        if verb != "drop":
-            self.laid |= BIT[tile]
         if made:
             self.block, self.blocker, self.forced = made, seat, forced
         block = self.block

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games import connecting_ai
+from games.connect_deal import ConnectSeen
 from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, blocks, ends_after
 from games.engine import Action, hand_order
 from games.tiles import CHINESE
@@ -46,11 +47,15 @@ def rater(view: Any) -> Callable[[Action], float]:
     move (D-21)."""
     base = connecting_ai.rater(view)
     options = view.options
-    if not options.suanzhang or view.block or not view.line or view.seat is None:
+    if isinstance(view, ConnectSeen):
+        laid = view.laid
+    else:
+        laid = 0
+        for placed in view.line:
+            laid |= BIT[placed[0]]
+    if not options.suanzhang or view.block or not laid or view.seat is None:
         return base
-    rest = SINGLE_BITS
-    for placed in view.line:
-        rest &= ~BIT[placed[0]]
+    rest = SINGLE_BITS & ~laid
     ends, smothered = view.ends, options.smothered
     kinds = {action: kind for action in view.legal
              if (kind := blocks(ends, rest, action, smothered))}

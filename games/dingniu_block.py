@@ -12,7 +12,9 @@ off the line and pair of open ends, and remembered.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
+from games.connect_deal import ConnectSeen
 from games.engine import Action
 from games.tiles import CHINESE
 
@@ -82,3 +84,15 @@ def ends_after(ends: tuple[int, ...], action: Action) -> tuple[int, ...]:
     end = ends[arm]
     other = _B[tile] if _A[tile] == end else _A[tile]
     return (other, ends[1]) if arm == 0 else (ends[0], other)
+
+
+class DingNiuSeen(ConnectSeen):
+    """What Ding Niu's heuristic reads of the seat to move's view, as its table gives it
+    (`ConnectSeen`): also the deal's block, which decides whether a move may still make one."""
+
+    __slots__ = ("block",)
+
+    def __init__(self, table: Any, seat: int, legal: tuple[Any, ...], ends: tuple[int, ...],
+                 held: int, unseen: int, laid: int) -> None:
+        super().__init__(table, seat, legal, ends, held, unseen, laid)
+        self.block = table.block

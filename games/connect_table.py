@@ -1,0 +1,261 @@
+"""The connecting games' fast path (`engine.Table`): a deal of Dragon, Ce Deng, Tails or Ding
+Niu played move by move on lists changed in place.
+
+Apart from the rules (`games.connecting`), which hand a deal to it (`ConnectingRules.table`)
+unless a variant changes the common core. Rules source: docs/rules-book.md §2.1 (common core),
+§2.3 (two arms); decisions D-02 (play is compulsory when able) and D-03 (block).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar, Protocol
+
+from games.connect_deal import ConnectSeen, ConnectState, ConnectView, Placement
+from games.connecting_ai import deck_bits
+from games.engine import Action, LazyViews, Outcome, Table, stale
+from games.tiles import CHINESE, TileSet
+
+_A = CHINESE.a
+_B = CHINESE.b
+_KIND = CHINESE.kind_of
+_BIT = tuple(1 << t for t in range(CHINESE.size))
+
+
+class ConnectTableRules(Protocol):
+    """What a connecting table asks of its game's rules (`games.connecting.ConnectingRules`),
+    named here so that the table need not import the rules that make it."""
+
+    @property
+    def id(self) -> str: ...
+
+    def arms(self, options: Any) -> int: ...
+
+    def tileset(self, options: Any) -> TileSet: ...
+
+    def legal_actions(self, state: Any) -> tuple[Action, ...]: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def view(self, state: Any, seat: int | None,
+             legal: tuple[Action, ...] | None = None) -> ConnectView[Any]: ...
+
+
+def _bits(tiles: Iterable[int]) -> int:
+    """Tiles as a set of bits."""
+    bits = 0
+    for t in tiles:
+        bits |= _BIT[t]
+    return bits
+
+
+_LEAD = tuple(Action("lead", (t,)) for t in range(CHINESE.size))
+_LEAD_AT = tuple(tuple(Action("lead", (t,), n) for n in range(7)) for t in range(CHINESE.size))
+_PLAY = tuple((Action("play", (t,), 0), Action("play", (t,), 1)) for t in range(CHINESE.size))
+_DROP = tuple(Action("drop", (t,)) for t in range(CHINESE.size))
+_LAZY: LazyViews[ConnectView[Any]] = LazyViews(ConnectView)
+"""Views of the seat to move."""
+
+
+class ConnectTable(Table[ConnectState[Any]]):
+    """A connecting deal on the fast path: hands, discards and the line as lists changed in
+    place, and per number how many tiles in hand show it, so a block is seen at a glance
+    instead of by searching every hand after every move (`Table`). Each hand, each seat's
+    discards and the line are also kept as sets of bits, which is what the heuristic counts
+    (`ConnectSeen`)."""
+
+    __slots__ = ("_fixed", "_legal", "_line", "closed", "deck", "discards", "done", "dropped",
+                 "ends", "hands", "held", "laid", "leader", "left", "line", "match", "options",
+                 "players", "redeals", "rules", "seed", "showing", "turn", "two", "unused",
+                 "version")
+    seen_type: ClassVar[type[ConnectSeen]] = ConnectSeen
+    """What the table gives the heuristic to read (`rater_view`)."""
+
+    def __init__(self, rules: ConnectTableRules, state: ConnectState[Any] | None) -> None:
+        self.rules = rules
+        if state is None:
+            return  # copy() fills the fields
+        self.options = state.options
+        self.two = rules.arms(state.options) == 2
+        self.seed, self.players, self.match = state.seed, state.players, state.match
+        self.version, self.leader, self.turn = state.version, state.leader, state.turn
+        self.hands = [list(h) for h in state.hands]
+        self.discards = [list(d) for d in state.discards]
+        self.line = list(state.line)
+        self._line: tuple[Placement, ...] | None = state.line
+        """The line as a tuple while it has not changed."""
+        self.ends, self.closed = state.ends, state.closed
+        self.unused, self.redeals, self.done = state.unused, state.redeals, state.done
+        showing = [0] * 7
+        for hand in state.hands:
+            for t in hand:
+                showing[_A[t]] += 1
+                if _B[t] != _A[t]:
+                    showing[_B[t]] += 1
+        self.showing = showing
+        self.left = sum(map(len, state.hands))
+        self.held = [_bits(h) for h in state.hands]
+        self.dropped = [_bits(d) for d in state.discards]
+        self.laid = _bits(p[0] for p in state.line)
+        self.deck = deck_bits(rules.id, self.players)
+        self._legal: tuple[Action, ...] | None = None
+        self._fixed = {
+            "game": rules.id, "options": self.options, "tiles": rules.tileset(self.options),
+            "players": self.players, "match": self.match, "outcome": None,
+            "arms": 2 if self.two else 1, "leader": self.leader, "unused": len(self.unused),
+            "redeals": self.redeals}
+        """The fields of a view of the seat to move that stay as they are (`LazyViews`)."""
+
+    def copy(self) -> ConnectTable:
+        twin = type(self)(self.rules, None)
+        for name in ConnectTable.__slots__:
+            object.__setattr__(twin, name, getattr(self, name))
+        twin.hands = [list(h) for h in self.hands]
+        twin.discards = [list(d) for d in self.discards]
+        twin.line = list(self.line)
+        twin.showing = list(self.showing)
+        twin.held = list(self.held)
+        twin.dropped = list(self.dropped)
+        return twin
+
+    def to_move(self) -> int | None:
+        return None if self.done else self.turn
+
+    def legal(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.done:
+            self._legal = ()
+            return ()
+        hand = self.hands[self.turn]
+        seen = 0
+        acts: list[Action] = []
+        if not self.line:
+            for t in hand:
+                bit = 1 << _KIND[t]
+                if seen & bit:
+                    continue
+                seen |= bit
+                if self.two:
+                    acts.append(_LEAD[t])
+                else:
+                    acts.append(_LEAD_AT[t][_A[t]])
+                    if _B[t] != _A[t]:
+                        acts.append(_LEAD_AT[t][_B[t]])
+        else:
+            ends = self.ends
+            left = ends[0]
+            right = ends[1] if len(ends) == 2 else -1
+            for t in hand:
+                bit = 1 << _KIND[t]
+                if seen & bit:
+                    continue
+                seen |= bit
+                a, b = _A[t], _B[t]
+                if a == left or b == left:
+                    acts.append(_PLAY[t][0])
+                if a == right or b == right:
+                    acts.append(_PLAY[t][1])
+            if not acts:
+                seen = 0
+                for t in hand:
+                    bit = 1 << _KIND[t]
+                    if not seen & bit:
+                        seen |= bit
+                        acts.append(_DROP[t])
+        legal = self._legal = tuple(acts)
+        return legal
+
+    def play(self, action: Action) -> None:
+        seat = self.turn
+        tile = action.tiles[0]
+        self.hands[seat].remove(tile)
+        bit = _BIT[tile]
+        self.held[seat] ^= bit
+        a, b = _A[tile], _B[tile]
+        showing = self.showing
+        showing[a] -= 1
+        if b != a:
+            showing[b] -= 1
+        self.left -= 1
+        verb = action.verb
+        if verb == "lead":
+            if action.arg is None:
+                self.line.append((tile, a, b, seat))
+                self.ends = (a, b)
+            else:
+                open_end = action.arg
+                closed = self.closed = b if open_end == a else a
+                self.line.append((tile, closed, open_end, seat))
+                self.ends = (open_end,)
+            self._line = None
+            self.laid |= bit
+        elif verb == "play":
+            arm = action.arg or 0
+            ends = self.ends
+            end = ends[arm]
+            other = b if a == end else a
+            if arm == 0 and len(ends) == 2:
+                self.line.insert(0, (tile, other, end, seat))
+                self.ends = (other, ends[1])
+            elif arm == 0:
+                self.line.append((tile, end, other, seat))
+                self.ends = (other,)
+            else:
+                self.line.append((tile, end, other, seat))
+                self.ends = (ends[0], other)
+            self._line = None
+            self.laid |= bit
+        else:
+            self.discards[seat].append(tile)
+            self.dropped[seat] |= bit
+        ends = self.ends
+        if not self.left:
+            self.done = "out"
+        elif not showing[ends[0]] and (len(ends) == 1 or not showing[ends[1]]):
+            self.done = "blocked"
+        self.turn = (seat + 1) % self.players
+        self.version += 1
+        self._legal = None
+
+    def _line_tuple(self) -> tuple[Placement, ...]:
+        line = self._line
+        if line is None:
+            line = self._line = tuple(self.line)
+        return line
+
+    def state(self) -> ConnectState[Any]:
+        return ConnectState(
+            options=self.options, seed=self.seed, players=self.players, match=self.match,
+            version=self.version, leader=self.leader, turn=self.turn,
+            hands=tuple(tuple(h) for h in self.hands),
+            discards=tuple(tuple(d) for d in self.discards), line=self._line_tuple(),
+            ends=self.ends, closed=self.closed, unused=self.unused, redeals=self.redeals,
+            done=self.done,
+        )
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state()) if self.done else None
+
+    def view(self, seat: int | None) -> ConnectView[Any]:
+        if self.done or seat is None or seat != self.turn:
+            return self.rules.view(self.state(), seat)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed)
+
+    def rater_view(self, seat: int) -> Any:
+        if self.done or seat != self.turn:
+            return self.view(seat)
+        held, laid = self.held[seat], self.laid
+        return self.seen_type(self, seat, self.legal(), self.ends, held,
+                              self.deck & ~(held | laid | self.dropped[seat]), laid)
+
+    def _fields(self, seat: int, version: int) -> dict[str, Any]:
+        """The fields of the seat to move's view that change during a deal (`LazyViews`)."""
+        stale(version, self.version)
+        discards: list[tuple[int, ...]] = [()] * self.players
+        discards[seat] = tuple(self.discards[seat])
+        return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
+                "hand_counts": tuple(map(len, self.hands)),
+                "discard_counts": tuple(map(len, self.discards)), "discards": tuple(discards),
+                "line": self._line_tuple(), "ends": self.ends, "closed": self.closed}
