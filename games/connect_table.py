@@ -87,24 +87,37 @@ class ConnectTable(Table[ConnectState[Any]]):
         self.ends, self.closed = state.ends, state.closed
         self.unused, self.redeals, self.done = state.unused, state.redeals, state.done
         showing = [0] * 7
+        held = []
         for hand in state.hands:
+            bits = 0
             for t in hand:
-                showing[_A[t]] += 1
-                if _B[t] != _A[t]:
-                    showing[_B[t]] += 1
-        self.showing = showing
+                bits |= _BIT[t]
+                a, b = _A[t], _B[t]
+                showing[a] += 1
+                if b != a:
+                    showing[b] += 1
+            held.append(bits)
+        self.showing, self.held = showing, held
         self.left = sum(map(len, state.hands))
-        self.held = [_bits(h) for h in state.hands]
         self.dropped = [_bits(d) for d in state.discards]
         self.laid = _bits(p[0] for p in state.line)
         self.deck = deck_bits(rules.id, self.players)
         self._legal: tuple[Action, ...] | None = None
-        self._fixed = {
-            "game": rules.id, "options": self.options, "tiles": rules.tileset(self.options),
-            "players": self.players, "match": self.match, "outcome": None,
-            "arms": 2 if self.two else 1, "leader": self.leader, "unused": len(self.unused),
-            "redeals": self.redeals}
-        """The fields of a view of the seat to move that stay as they are (`LazyViews`)."""
+        self._fixed: dict[str, Any] | None = None
+        """The fields of a view of the seat to move that stay as they are (`LazyViews`),
+        once a view has been asked for (a simulation's heuristic players never ask)."""
+
+    def fixed(self) -> dict[str, Any]:
+        """The fields of a view of the seat to move that stay as they are for the deal."""
+        fixed = self._fixed
+        if fixed is None:
+            rules = self.rules
+            fixed = self._fixed = {
+                "game": rules.id, "options": self.options, "tiles": rules.tileset(self.options),
+                "players": self.players, "match": self.match, "outcome": None,
+                "arms": 2 if self.two else 1, "leader": self.leader,
+                "unused": len(self.unused), "redeals": self.redeals}
+        return fixed
 
     def copy(self) -> ConnectTable:
         twin = type(self)(self.rules, None)
@@ -241,7 +254,7 @@ class ConnectTable(Table[ConnectState[Any]]):
     def view(self, seat: int | None) -> ConnectView[Any]:
         if self.done or seat is None or seat != self.turn:
             return self.rules.view(self.state(), seat)
-        return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed)
+        return _LAZY.make(seat, self.legal(), self._fields, self.version, self.fixed())
 
     def rater_view(self, seat: int) -> Any:
         if self.done or seat != self.turn:

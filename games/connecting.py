@@ -12,6 +12,7 @@ import dataclasses
 import random
 from abc import abstractmethod
 from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar, TypeVar, cast
 
 from games import connecting_ai
@@ -46,7 +47,7 @@ _DOUBLE = CHINESE.double
 
 
 def pip_total(tiles: tuple[int, ...]) -> int:
-    return sum(_PIPS[t] for t in tiles)
+    return sum(map(_PIPS.__getitem__, tiles))
 
 
 CS = TypeVar("CS", bound=ConnectState[Any])
@@ -356,15 +357,15 @@ class ConnectingRules(Rules[CS, CO]):
         if result is None:
             raise IllegalAction("the deal is not over")
         m = state.match
-        order = hand_order(state.players, state.leader)
-        _, chips = m.totals(result)
         opts = state.options
         leader = result.winners[0] if opts.lead == "winner" else (state.leader + 1) % state.players
         winner: int | None = None
         if self.tallied(opts):
-            winner = self._tally_winner(state, result.points, order)
+            winner = self._tally_winner(state, result.points,
+                                        hand_order(state.players, state.leader))
         elif opts.deals and m.deal + 1 >= opts.deals:
-            winner = max(order, key=lambda s: chips[s])
+            _, chips = m.totals(result)
+            winner = max(hand_order(state.players, state.leader), key=lambda s: chips[s])
         return m.after(result, state.redeals, leader, winner)
 
     def finite_match(self, options: CO) -> bool:
@@ -412,13 +413,19 @@ class ConnectingRules(Rules[CS, CO]):
         """The fast path knows the common core only: a game that changes who can play, what
         a move leaves or how a deal ends (`CORE_HOOKS`) plays its public `step` instead, so
         a variant is never silently wrong there."""
-        if any(getattr(type(self), hook) is not getattr(ConnectingRules, hook)
-               for hook in CORE_HOOKS):
+        if changes_core(type(self), ConnectingRules):
             return StateTable(self, state)
         return cast(Table[CS], ConnectTable(self, state))
 
 
 CORE_HOOKS = ("may_lead", "may_attach", "moved", "ended", "view_more")
+
+
+@cache
+def changes_core(game: type, base: type) -> bool:
+    """Whether `game` overrides one of `base`'s `CORE_HOOKS`, which its fast table knows only
+    as `base` has them (asked at every deal, answered once)."""
+    return any(getattr(game, hook) is not getattr(base, hook) for hook in CORE_HOOKS)
 
 
 _ORDER = tuple(_KIND[t] * CHINESE.size + t for t in range(CHINESE.size))

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, cast
 from games import dingniu_ai
 from games.connect_deal import ConnectOptions, ConnectState, ConnectView
 from games.connect_table import ConnectTable
-from games.connecting import CORE_HOOKS, ConnectingRules
+from games.connecting import ConnectingRules, changes_core
 from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, DingNiuSeen, blocks
 from games.dingniu_block import block_of as block_of
 from games.engine import (
@@ -235,7 +235,7 @@ class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
     def table(self, state: DingNiuState) -> Table[DingNiuState]:
         """Ding Niu's own table, unless a variant changes who can play, what a move leaves or
         how a deal ends: it then plays its public `step` (as `ConnectingRules.table` says)."""
-        if any(getattr(type(self), hook) is not getattr(DingNiu, hook) for hook in CORE_HOOKS):
+        if changes_core(type(self), DingNiu):
             return StateTable(self, state)
         return cast(Table[DingNiuState], DingNiuTable(self, state))
 
@@ -312,7 +312,7 @@ class DingNiuTable(ConnectTable):
     def view(self, seat: int | None) -> DingNiuView:
         if self.done or seat is None or seat != self.turn:
             return cast(DingNiuView, self.rules.view(self.state(), seat))
-        return _LAZY.make(seat, self.legal(), self._dn_fields, self.version, self._fixed)
+        return _LAZY.make(seat, self.legal(), self._dn_fields, self.version, self.fixed())
 
     def _dn_fields(self, seat: int, version: int) -> dict[str, Any]:
         """The fields of the seat to move's view that change during a deal (`LazyViews`)."""

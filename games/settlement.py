@@ -23,10 +23,19 @@ def pairwise(points: Sequence[int], multiplier: Callable[[int, int], int] | None
     With no multiplier each seat nets the classic Chinese settlement, `net_i = S − n·p_i` (D-01).
     """
     n = len(points)
-    return netted(_in_order([p for i in range(n) for j in range(i + 1, n)
-                             for p in owing(j, i, (points[j] - points[i])
-                                            * (multiplier(i, j) if multiplier is not None
-                                               else 1))]))
+    owed: list[Payment] = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            amount = points[j] - points[i]
+            if multiplier is not None:
+                amount *= multiplier(i, j)
+            if amount > 0:
+                owed.append(Payment(j, i, amount))
+            elif amount < 0:
+                owed.append(Payment(i, j, -amount))
+    # One payment per pair of seats, sorted: already in the form `netted` gives (a simulation
+    # settles every deal).
+    return tuple(_in_order(owed))
 
 
 def collect(players: int, winner: int, amounts: Mapping[int, int]) -> tuple[Payment, ...]:
