@@ -57,24 +57,27 @@ def rater(view: Any) -> Callable[[Action], float]:
 
 def _rating(held: int, unseen: int, ends: tuple[int, ...]) -> Callable[[Action], float]:
     """The rating of a move, given the tiles in hand and those unseen as sets of bits. How
-    many of them show a number is counted only for the numbers a move leaves open (a tile
-    played leaves one fewer in hand on its numbers)."""
+    many of them show a number is counted only for the numbers a move leaves open."""
     showing = _SHOWING
 
     def rate(action: Action) -> float:
         (tile,) = action.tiles
-        if action.verb == "drop":
+        verb = action.verb
+        if verb == "drop":
             return -float(_PIPS[tile])
         a, b = _A[tile], _B[tile]
-        if action.verb == "lead":
-            new_ends = [action.arg] if action.arg is not None else [a, b]
-        else:
+        # Every number a move leaves open is one of its tile's, so one tile fewer in hand
+        # shows it once the tile is played.
+        if verb == "play":
             end = ends[action.arg or 0]
-            new_ends = [b if a == end else a]
+            tiles = showing[b if a == end else a]
+            follow = (held & tiles).bit_count() - 1
+            return (float(_PIPS[tile]) + FOLLOW_WEIGHT * (follow if follow < 2 else 2)
+                    - UNSEEN_WEIGHT * (unseen & tiles).bit_count())
         value = float(_PIPS[tile])
-        for number in new_ends:
+        for number in ((action.arg,) if action.arg is not None else (a, b)):
             tiles = showing[number]
-            follow = (held & tiles).bit_count() - (a == number or b == number)
+            follow = (held & tiles).bit_count() - 1
             value += FOLLOW_WEIGHT * (follow if follow < 2 else 2)
             value -= UNSEEN_WEIGHT * (unseen & tiles).bit_count()
         return value

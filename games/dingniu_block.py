@@ -74,7 +74,14 @@ def blocks(ends: tuple[int, ...], rest: int, action: Action, smothered: bool) ->
     tile = action.tiles[0]
     if action.verb != "play" or _DOUBLE[tile]:
         return ""
-    return blocked(rest & ~BIT[tile], ends_after(ends, action), smothered)
+    # `ends_after`, written out: every legal move of a simulated deal asks.
+    if action.arg:
+        end = ends[1]
+        after = (ends[0], _B[tile] if _A[tile] == end else _A[tile])
+    else:
+        end = ends[0]
+        after = (_B[tile] if _A[tile] == end else _A[tile], ends[1])
+    return blocked(rest & ~BIT[tile], after, smothered)
 
 
 def ends_after(ends: tuple[int, ...], action: Action) -> tuple[int, ...]:
