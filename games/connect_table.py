@@ -20,6 +20,12 @@ _A = CHINESE.a
 _B = CHINESE.b
 _KIND = CHINESE.kind_of
 _BIT = tuple(1 << t for t in range(CHINESE.size))
+_SHOWS = tuple(sum(_BIT[t] for t in range(CHINESE.size) if n in (_A[t], _B[t]))
+               for n in range(7))
+"""Per number, the tiles showing it, as a set of bits."""
+_SAME_KIND = tuple(sum(_BIT[u] for u in range(CHINESE.size) if _KIND[u] == _KIND[t])
+                   for t in range(CHINESE.size))
+"""Per tile, the tiles of its kind, as a set of bits."""
 
 
 class ConnectTableRules(Protocol):
@@ -158,20 +164,25 @@ class ConnectTable(Table[ConnectState[Any]]):
                         acts.append(_LEAD_AT[t][_B[t]])
         else:
             ends = self.ends
-            left = ends[0]
-            right = ends[1] if len(ends) == 2 else -1
-            for t in hand:
-                bit = 1 << _KIND[t]
-                if seen & bit:
-                    continue
-                seen |= bit
-                a, b = _A[t], _B[t]
-                if a == left or b == left:
-                    acts.append(_PLAY[t][0])
-                if a == right or b == right:
-                    acts.append(_PLAY[t][1])
-            if not acts:
-                seen = 0
+            on_left = _SHOWS[ends[0]]
+            on_right = _SHOWS[ends[1]] if len(ends) == 2 else 0
+            # The tiles in hand that match an end, as bits: the hand is walked only while
+            # some are left, and a tile's kind leaves with it (the first of a kind stands
+            # for every copy of it).
+            match = self.held[self.turn] & (on_left | on_right)
+            if match:
+                for t in hand:
+                    bit = _BIT[t]
+                    if not match & bit:
+                        continue
+                    if on_left & bit:
+                        acts.append(_PLAY[t][0])
+                    if on_right & bit:
+                        acts.append(_PLAY[t][1])
+                    match &= ~_SAME_KIND[t]
+                    if not match:
+                        break
+            else:
                 for t in hand:
                     bit = 1 << _KIND[t]
                     if not seen & bit:
