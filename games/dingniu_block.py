@@ -28,6 +28,12 @@ BIT = tuple(1 << t for t in range(CHINESE.size))
 """A tile as a set of bits, so a set of tiles is one number."""
 SINGLE_BITS = sum(BIT[t] for t in SINGLES)
 _SMOTHERED = (4, 5)
+_NUMBERS = range(7)
+_SHOWS = tuple(sum(BIT[t] for t in SINGLES if n in (_A[t], _B[t])) for n in _NUMBERS)
+"""Per number, the non-doubles showing it, as a set of bits."""
+_ON = tuple(sum(BIT[t] for t in SINGLES if numbers >> _A[t] & 1 or numbers >> _B[t] & 1)
+            for numbers in range(1 << 7))
+"""Per set of numbers (as bits), the non-doubles showing one of them."""
 """The numbers a smothered block is looked for on (NAV-DN names only fours and fives)."""
 PLACES = (1, 2, 3)
 """What the 2nd, 3rd and 4th places pay the winner (§2.11.6); a SuanZhang doubles them."""
@@ -49,23 +55,28 @@ def block_of(line: tuple[tuple[int, int, int, int], ...], ends: tuple[int, ...],
 
 @lru_cache(maxsize=1 << 16)
 def blocked(rest: int, ends: tuple[int, ...], smothered: bool) -> str:
-    """`block_of` for the non-doubles `rest` (a set of bits) off the line."""
-    tiles = [t for t in SINGLES if rest & BIT[t]]
-    if not any(_A[t] in ends or _B[t] in ends for t in tiles):
+    """`block_of` for the non-doubles `rest` (a set of bits) off the line. Numbers are sets
+    of bits too: the numbers reached from the open ends grow by those of every tile off the
+    line that shows one of them, until they grow no more (a simulated deal meets a few new
+    sets of tiles off the line at every move, so this is worked out often)."""
+    reach = 0
+    for end in ends:
+        reach |= 1 << end
+    if not rest & _ON[reach]:
         return "full"
     if not smothered:
         return ""
-    reach = set(ends)
-    grew = True
-    while grew:
-        grew = False
-        for t in tiles:
-            a, b = _A[t], _B[t]
-            if (a in reach) != (b in reach):
-                reach.update((a, b))
-                grew = True
-    shown = {n for t in tiles for n in (_A[t], _B[t])}
-    return "smothered" if any(n in shown and n not in reach for n in _SMOTHERED) else ""
+    while True:
+        touched = rest & _ON[reach]
+        grown = reach
+        for n in _NUMBERS:
+            if touched & _SHOWS[n]:
+                grown |= 1 << n
+        if grown == reach:
+            break
+        reach = grown
+    return "smothered" if any(rest & _SHOWS[n] and not reach >> n & 1
+                              for n in _SMOTHERED) else ""
 
 
 def blocks(ends: tuple[int, ...], rest: int, action: Action, smothered: bool) -> str:
