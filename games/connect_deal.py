@@ -109,8 +109,13 @@ class ConnectSeen:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
+        return getattr(self.full(), name)
+
+    def full(self) -> Any:
+        """The seat's full view (`Table.view`), for a reader of many of its other fields (each
+        read through this object costs a failed lookup first)."""
         stale(self._version, self._table.version)
         full = self._full
         if full is None:
             full = self._full = self._table.view(self.seat)
-        return getattr(full, name)
+        return full

@@ -64,7 +64,8 @@ def rater(view: Any) -> Callable[[Action], float]:
     others = [base(action) for action in view.legal if action not in kinds]
     if not others and not options.forced_counts:
         return base
-    worth = {action: win_chance(view, action, kind) for action, kind in kinds.items()}
+    shown = view.full() if isinstance(view, ConnectSeen) else view
+    worth = {action: win_chance(shown, action, kind) for action, kind in kinds.items()}
     if others:
         top = max(others)
         extra = {action: top + CHIP_WEIGHT * gain(p) for action, p in worth.items()}
