@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from games.outcome import Payment, deltas_of, netted
+from games.outcome import Payment, deltas_of
 
 __all__ = ["collect", "deltas_of", "lowest_by_hand", "pairwise"]
 
@@ -41,11 +41,16 @@ def pairwise(points: Sequence[int], multiplier: Callable[[int, int], int] | None
 def collect(players: int, winner: int, amounts: Mapping[int, int]) -> tuple[Payment, ...]:
     """Each seat in `amounts` pays the winner its amount; a negative amount is one the winner
     owes that seat (Tien Gow, §2.8: "negative ⇒ W pays P"), and a zero moves nothing."""
-    for seat in amounts:
+    owed: list[Payment] = []
+    for seat, amount in amounts.items():
         if not 0 <= seat < players or seat == winner:
             raise ValueError(f"seat {seat} cannot settle with the winner, seat {winner}")
-    return netted(_in_order([p for seat, amount in amounts.items()
-                             for p in owing(seat, winner, amount)]))
+        if amount > 0:
+            owed.append(Payment(seat, winner, amount))
+        elif amount < 0:
+            owed.append(Payment(winner, seat, -amount))
+    # One payment per seat that settles, sorted: already in the form `netted` gives.
+    return tuple(_in_order(owed))
 
 
 def _in_order(payments: list[Payment]) -> list[Payment]:
@@ -57,16 +62,6 @@ def _in_order(payments: list[Payment]) -> list[Payment]:
 
 def _pair(payment: Payment) -> tuple[int, int]:
     return payment.payer, payment.payee
-
-
-def owing(debtor: int, creditor: int, amount: int) -> tuple[Payment, ...]:
-    """`debtor` owes `creditor` this much: a negative amount is owed the other way round, and
-    nothing is a payment of neither."""
-    if amount > 0:
-        return (Payment(debtor, creditor, amount),)
-    if amount < 0:
-        return (Payment(creditor, debtor, -amount),)
-    return ()
 
 
 def lowest_by_hand(points: Sequence[int], order: Sequence[int]) -> int:
