@@ -301,13 +301,15 @@ class DingNiuTable(ConnectTable):
                                   for hand in self.hands for t in hand) else "blocked"
 
     def state(self) -> DingNiuState:
-        base = super().state()
+        # Built at once, not from the connecting games' state (a state is a dozen fields set
+        # one by one, and a simulation asks at the end of every deal).
         return DingNiuState(
-            options=base.options, seed=base.seed, players=base.players, match=base.match,
-            version=base.version, leader=base.leader, turn=base.turn, hands=base.hands,
-            discards=base.discards, line=base.line, ends=base.ends, closed=base.closed,
-            unused=base.unused, redeals=base.redeals, done=base.done, block=self.block,
-            blocker=self.blocker, forced=self.forced)
+            options=self.options, seed=self.seed, players=self.players, match=self.match,
+            version=self.version, leader=self.leader, turn=self.turn,
+            hands=tuple(tuple(h) for h in self.hands),
+            discards=tuple(tuple(d) for d in self.discards), line=self._line_tuple(),
+            ends=self.ends, closed=self.closed, unused=self.unused, redeals=self.redeals,
+            done=self.done, block=self.block, blocker=self.blocker, forced=self.forced)
 
     def view(self, seat: int | None) -> DingNiuView:
         if self.done or seat is None or seat != self.turn:
