@@ -28,13 +28,13 @@ BIT = tuple(1 << t for t in range(CHINESE.size))
 """A tile as a set of bits, so a set of tiles is one number."""
 SINGLE_BITS = sum(BIT[t] for t in SINGLES)
 _SMOTHERED = (4, 5)
+"""The numbers a smothered block is looked for on (NAV-DN names only fours and fives)."""
 _NUMBERS = range(7)
 _SHOWS = tuple(sum(BIT[t] for t in SINGLES if n in (_A[t], _B[t])) for n in _NUMBERS)
 """Per number, the non-doubles showing it, as a set of bits."""
 _ON = tuple(sum(BIT[t] for t in SINGLES if numbers >> _A[t] & 1 or numbers >> _B[t] & 1)
             for numbers in range(1 << 7))
 """Per set of numbers (as bits), the non-doubles showing one of them."""
-"""The numbers a smothered block is looked for on (NAV-DN names only fours and fives)."""
 PLACES = (1, 2, 3)
 """What the 2nd, 3rd and 4th places pay the winner (§2.11.6); a SuanZhang doubles them."""
 FAILED = 12

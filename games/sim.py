@@ -5,7 +5,8 @@ the same numbers on every machine. The command line (`gupai sim`) adds timing an
 bar. A "game" is one match when the options make matches end by themselves (a target score, a
 number of deals), otherwise one deal of an open-ended match, so leads still pass as the rules say.
 Deals are played on the fast path (`Rules.table`, `engine.Table`): the public engine's games,
-move for move, without the checks a move from outside needs.
+move for move, without the checks a move from outside needs. A heuristic seat rates what the
+table gives its rater to read (`Table.rater_view`), which rates every move as the view would.
 
 For games whose views count the player turns of a deal (`view.turns`, 1-based: a hand that wins
 as dealt wins on turn 1) the simulator also records on which turn deals are won and by which
