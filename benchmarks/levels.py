@@ -95,7 +95,8 @@ def partnership(game: str, level: str, setup: str, games_: int, seed: str) -> No
     difference = stats.chips[0] / stats.deals
     print(f"{game:<12} {setup:>5} {stats.deals:>6} {100 * share:>6.1f} "
           f"{100 * low:>5.1f}–{100 * high:<5.1f} {100 * level_deals:>6.1f} "
-          f"{difference:>+7.2f} {ms(times)} {1000 * sum(cpu) / len(cpu):>7.1f} {len(times):>6}",
+          f"{difference:>+7.2f} {ms(times)} {1000 * sum(cpu) / len(cpu):>7.1f} "
+          f"{1000 * max(cpu):>7.1f} {len(times):>6}",
           flush=True)
 
 
@@ -116,7 +117,7 @@ def main() -> None:
     if alone:
         print(f"{'game':<12} {'players':>7} {'games':>6} {'deals':>6} {'win %':>6} "
               f"{'fair':>5} {'×fair':>6} {'95 % interval':>13} {'mean ms':>8} {'max ms':>7} "
-              f"{'cpu ms':>7} {'moves':>6}")
+              f"{'cpu ms':>7} {'cpu max':>7} {'moves':>6}")
     for game, rules in alone:
         n = max(min(rules.default_players, MOST), rules.min_players)
         stats, times, cpu = timed(game, args.level, n, args.games, args.seed,
@@ -128,11 +129,12 @@ def main() -> None:
         said = (f"{100 * low:.1f}–{100 * high:.1f} %" if n == 2 else f"{low:.2f}–{high:.2f}×")
         print(f"{game:<12} {n:>7} {stats.games:>6} {stats.deals:>6} {100 * share:>6.1f} "
               f"{100 / n:>5.1f} {share * n:>6.2f} {said:>13} {ms(times)} "
-              f"{1000 * sum(cpu) / len(cpu):>7.1f} {len(times):>6}", flush=True)
+              f"{1000 * sum(cpu) / len(cpu):>7.1f} {1000 * max(cpu):>7.1f} {len(times):>6}",
+              flush=True)
     if paired:
         print(f"{'game':<12} {'setup':>5} {'deals':>6} {'win %':>6} {'95 % interval':>11} "
               f"{'level %':>6} {'diff':>7} {'mean ms':>8} {'max ms':>7} {'cpu ms':>7} "
-              f"{'moves':>6}")
+              f"{'cpu max':>7} {'moves':>6}")
     for game, _ in paired:
         for setup in [args.setup] if args.setup else ["pair", "one"]:
             partnership(game, args.level, setup, args.games, args.seed)
