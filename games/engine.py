@@ -391,6 +391,20 @@ class Budget:
     """Whether moves the heuristic rates as high as its first choice are its choice too: the
     one of them that did best in the playouts is then the move the others must beat by `sure`
     standard errors (otherwise the first in legal order is)."""
+    look: int = 0
+    """Samples between looks at the playouts so far (0: no looks, every candidate meets every
+    sample). At a look, a move that could no longer plausibly be played is played out no more
+    (`plausible`), and the search ends once one move is left: samples are spent only where
+    they may still change the choice."""
+    plausible: float = 2.0
+    """How many standard errors of the paired differences a look allows a move: a lower-rated
+    move is dropped once its mean gain over the heuristic's choice, even this many standard
+    errors higher, falls short of the `sure` standard errors it would need by the last sample
+    the budget leaves; a move rated as high as the first (`ties`) once, this many higher, it
+    still did worse than the best of them."""
+    deal: int = 0
+    """Moves a sampled deal counts for in `work`, where drawing one costs as much as playing
+    many (Kap Ten's deals are drawn in proportion to how likely they make what was seen)."""
 
 
 

@@ -15,9 +15,12 @@ choice, and the one that did best among them is the one the others must beat.
 
 The work is counted, not timed: samples are drawn until the playouts have made a game's number
 of moves (at least a few samples, at most a cap), so the same view and the same generator give
-the same move on any machine, however busy. Each game's numbers (`Rules.budget`) are chosen
-to stay within 200 ms a move on a two-core machine (`benchmarks/levels.py` measures it), but
-Kap Ten's: its moves are told apart only over four times the deals, some 590 ms a move.
+the same move on any machine, however busy. Where a game asks (`Budget.look`), the search looks
+at its playouts every few samples: a move that could no longer plausibly be played is played
+out no more, and once one move is left the search ends, so the samples go where they may still
+change the choice. Each game's numbers (`Rules.budget`) are chosen to stay within 200 ms a
+move on a two-core machine (`benchmarks/levels.py` measures it), but Kap Ten's: its moves are
+told apart only over four times the deals, some 590 ms a move.
 """
 
 from __future__ import annotations
@@ -101,8 +104,11 @@ class SearchPlayer:
             return moves[0]
         seat: int = view.seat
         budget = self._budget
+        group = tied if budget.ties else 1
         seed = rng.getrandbits(64)
         values: list[list[float]] = [[] for _ in moves]
+        spent = [0] * len(moves)
+        live = list(range(len(moves)))
         made = 0
         samples = 0
         deals = self._rules.deals(view, self._rater, random.Random(seed))
@@ -111,12 +117,42 @@ class SearchPlayer:
             table = self._rules.table(state)
             table.legal()
             roll = seed + samples + 1
-            for j, move in enumerate(moves):
-                value, steps = self._playout(table, state, move, seat, roll)
+            made += budget.deal
+            for j in live:
+                value, steps = self._playout(table, state, moves[j], seat, roll)
                 values[j].append(value)
+                spent[j] += steps
                 made += steps
             samples += 1
-        return moves[self._pick(values, tied if budget.ties else 1)]
+            if budget.look and samples % budget.look == 0:
+                # The samples the budget still leaves, at what one has cost the moves left.
+                each = budget.deal + sum(spent[j] for j in live) / samples
+                last = min(budget.most, samples + max(budget.work - made, 0) / max(each, 1))
+                live = self._race(values, live, group, last)
+                if len(live) == 1:
+                    break
+        kept = [values[j] for j in live]
+        return moves[live[self._pick(kept, sum(1 for j in live if j < group))]]
+
+    def _race(self, values: list[list[float]], live: list[int], group: int, last: float
+              ) -> list[int]:
+        """The moves of `live` still worth playing out: those that could yet be played after
+        `last` samples (`Budget.plausible`). The first `group` are the heuristic's choice, the
+        best of them so far the move the others must beat."""
+        n = len(values[live[0]])
+        ref = max((j for j in live if j < group), key=lambda j: (sum(values[j]), -j))
+        allow = self._budget.plausible
+        kept = []
+        for j in live:
+            if j != ref:
+                diffs = [a - b for a, b in zip(values[j], values[ref], strict=True)]
+                mean = sum(diffs) / n
+                error = (sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)) ** 0.5
+                need = 0.0 if j < group else self._budget.sure * error / last ** 0.5
+                if mean + allow * error / n ** 0.5 < need:
+                    continue
+            kept.append(j)
+        return kept
 
     def _pick(self, values: list[list[float]], tied: int = 1) -> int:
         """The candidate to play: the heuristic's own choice unless another did better over
