@@ -584,15 +584,18 @@ class KapTen(KapRules):
     # strong seat left the heuristic's discard on noise and won 46.8 % of 900 games against a
     # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 % of the
     # same games. With 64 deals a choice it still won no more than a normal seat does
-    # (`benchmarks/levels.py --games 400`: 52.2 %, and 50.5 % and 52.8 % once its deals kept
-    # the discards each seat took and its ties went to the playouts); with 256, 58.5 % of 400
-    # games (53.7–63.3 %), and 56.0 % of 200 others (`--seed levels2`), at some 750 ms of
-    # processor time a move. Stopping its search once no other discard could plausibly
-    # overtake (checked every 16 deals) kept 111 of 112 choices and cut a third of that, but
-    # won 54.2 % of the same 400 games (49.4–59.1 %): not taken. The same search made cheaper
-    # (the same moves, `tests/games/test_strong_moves.py`) takes some 590 ms a move where the
-    # search before took 800–830 (`--games 10`, run beside each other on a busy machine).
-    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True, most=256, work=12000)
+    # (`benchmarks/levels.py --games 400`: 52.2 %); with 256, 58.5 % of 400 games (53.7–63.3 %),
+    # and 56.0 % of 200 others (`--seed levels2`), but at some 590 ms of processor time a move.
+    # Many choices are plain long before: looking every 16 deals, dropping a discard that could
+    # no longer plausibly be played and stopping once one is left, within 3000 moves a choice
+    # (a deal drawn counting as 20: some 70 deals where three discards stay close to the end),
+    # it keeps 296 of the 339 choices that search made in 64 of its games (28 of the 43 others
+    # between discards rated alike), and wins 53.8 % of the same 400 games (48.9–58.6 %) at
+    # 129 ms a move, 306 at most, and 55.0 % of 400 others (`--seed levels2`, 50.1–59.9 %).
+    # Looking with 1.5 standard errors within 4000 moves won 54.5 % (49.6–59.4 %) at 148 ms,
+    # but 500 at most.
+    budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True, most=256, work=3000,
+                                      deal=20, look=16)
 
     def tileset(self, options: KapOptions) -> TileSet:
         return CHINESE

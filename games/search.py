@@ -18,9 +18,9 @@ of moves (at least a few samples, at most a cap), so the same view and the same 
 the same move on any machine, however busy. Where a game asks (`Budget.look`), the search looks
 at its playouts every few samples: a move that could no longer plausibly be played is played
 out no more, and once one move is left the search ends, so the samples go where they may still
-change the choice. Each game's numbers (`Rules.budget`) are chosen to stay within 200 ms a
-move on a two-core machine (`benchmarks/levels.py` measures it), but Kap Ten's: its moves are
-told apart only over four times the deals, some 590 ms a move.
+change the choice (Kap Ten's moves are told apart only over many deals, yet many of its
+choices are plain after a few dozen). Each game's numbers (`Rules.budget`) are chosen to stay
+within 200 ms a move on a two-core machine (`benchmarks/levels.py` measures it).
 """
 
 from __future__ import annotations
