@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from games import domino_ai
+from games.domino_table import DominoTable
 from games.engine import (
     Action,
     Event,
@@ -147,6 +148,9 @@ class DominoRules(Rules[DS, DO]):
 
     def rater(self) -> Rater:
         return domino_ai.rater
+
+    def table(self, state: DS) -> DominoTable:
+        return DominoTable(self, state)
 
     def tileset(self, options: DO) -> TileSet:
         return WESTERN
@@ -323,9 +327,16 @@ class DominoRules(Rules[DS, DO]):
             event = Event("draw", seat, (), drawn)
         else:
             event = Event("pass", seat)
-        new = dataclasses.replace(
-            state, version=state.version + 1, turn=turn, hands=hands, stock=stock, line=line,
-            ends=ends, pending=pending)
+        if type(state) is DominoState:
+            # The game's own state, built directly: `replace` reads every field by name
+            # first, a third of a playout's move.
+            new = cast(DS, DominoState(
+                state.options, state.seed, state.players, state.match, state.version + 1,
+                state.leader, turn, hands, stock, line, ends, pending, state.redeals, ""))
+        else:
+            new = dataclasses.replace(
+                state, version=state.version + 1, turn=turn, hands=hands, stock=stock,
+                line=line, ends=ends, pending=pending)
         done = self.ended(new)
         if done:
             new = dataclasses.replace(new, done=done)
