@@ -33,8 +33,9 @@ only dead tiles go round, would play forever (measured: 6 % of deals between fou
 players, 0 with random ones); a random discard sooner or later hands a partner on."""
 
 
-def _live(view: ThreeDozenView) -> list[int]:
-    """Per tile, how many of its partners may still turn up."""
+def _live(view: ThreeDozenView) -> dict[int, int]:
+    """Per tile of the hand, how many of its partners may still turn up. (Only the hand's
+    tiles are ever rated: counting every tile of the set took a third of a playout.)"""
     seen = [False] * WESTERN.size
     for seat in view.melds:
         for pair in seat:
@@ -44,7 +45,7 @@ def _live(view: ThreeDozenView) -> list[int]:
         seen[t] = True
     for t in view.hand:
         seen[t] = True
-    return [sum(1 for p in PARTNERS[t] if not seen[p]) for t in range(WESTERN.size)]
+    return {t: sum(1 for p in PARTNERS[t] if not seen[p]) for t in view.hand}
 
 
 def _pairable(hand: Sequence[int]) -> int:
