@@ -29,13 +29,14 @@ def rater(view: Any) -> Callable[[Action], float]:
     known.update(p[0] for p in view.line)
     unseen = [t for t in range(WESTERN.size) if t not in known]
     unseen_on = WESTERN.number_counts(unseen)
+    # How many tiles in hand show each number; a tile played leaves one fewer on its numbers.
+    held_on = WESTERN.number_counts(view.hand)
 
     def rate(action: Action) -> float:
         if action.verb in ("draw", "pass"):
             return 0.0
         (tile,) = action.tiles
         a, b = _A[tile], _B[tile]
-        rest = [t for t in view.hand if t != tile]
         if action.verb == "lead" or not view.ends:
             ends = [a, b]
         else:
@@ -44,7 +45,8 @@ def rater(view: Any) -> Callable[[Action], float]:
             ends[arm] = b if a == ends[arm] else a
         value = float(_PIPS[tile]) + (DOUBLE_BONUS if _DOUBLE[tile] else 0.0)
         for number in set(ends):
-            value += FOLLOW_WEIGHT * min(WESTERN.showing(rest, number), 2)
+            follow = held_on[number] - (a == number or b == number)
+            value += FOLLOW_WEIGHT * (follow if follow < 2 else 2)
             value -= UNSEEN_WEIGHT * unseen_on[number]
         return value
 
