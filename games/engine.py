@@ -368,6 +368,9 @@ S = TypeVar("S")
 O = TypeVar("O")  # noqa: E741 - the options type, as in Rules[S, O]
 Rater = Callable[[Any], Callable[["Action"], float]]
 """A computer player's judgement: given its own view, a score for each legal move."""
+Scorer = Callable[[Any], list[float]]
+"""The same judgement of every legal move at once: their scores, in the order of the legal
+moves (`Rules.scorer`)."""
 
 
 @dataclass(frozen=True)
@@ -551,6 +554,12 @@ class Rules(ABC, Generic[S, O]):
 
     def rater(self) -> Rater | None:
         """The game's heuristic computer player's judgement (None: only random players)."""
+        return None
+
+    def scorer(self) -> Scorer | None:
+        """The rater's scores of all the legal moves of a view at once, for a game that works
+        them out faster together than move by move (None: the heuristic player asks the rater
+        move by move). Both must score every move alike."""
         return None
 
     def teams(self, players: int) -> tuple[int, ...] | None:

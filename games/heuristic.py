@@ -17,19 +17,23 @@ class ScoredPlayer:
     """Picks the legal move a game's rater scores highest; ties are broken at random.
 
     A rater looks at the view once and returns a scoring function for single moves, so what it
-    derives from the view (the unseen tiles, say) is computed once per turn, not once per move.
+    derives from the view (the unseen tiles, say) is computed once per turn, not once per move;
+    a game's `scorer`, when it has one, scores all the moves in one call (`Rules.scorer`).
     """
 
     name = "heuristic"
 
-    def __init__(self, rater: Callable[[Any], Callable[[Action], float]]) -> None:
+    def __init__(self, rater: Callable[[Any], Callable[[Action], float]],
+                 scorer: Callable[[Any], list[float]] | None = None) -> None:
         self._rater = rater
+        self._scorer = scorer
 
     def choose(self, view: Any, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = view.legal
         if len(legal) == 1:
             return legal[0]
-        scores = list(map(self._rater(view), legal))
+        scorer = self._scorer
+        scores = scorer(view) if scorer is not None else list(map(self._rater(view), legal))
         top = max(scores)
         if scores.count(top) == 1:
             return legal[scores.index(top)]

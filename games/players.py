@@ -96,4 +96,4 @@ def make_player(game: str, strategy: str) -> ComputerPlayer:
         return EasyPlayer(rater)
     if strategy == "strong":
         return search_player(rules.id)
-    return ScoredPlayer(rater)
+    return ScoredPlayer(rater, rules.scorer())

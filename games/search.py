@@ -77,7 +77,7 @@ class SearchPlayer:
         self._rules = rules
         self._rater = rater
         self._budget = budget
-        self._policy = ScoredPlayer(rater)
+        self._policy = ScoredPlayer(rater, rules.scorer())
         self._score = _deal_score(rules, budget.chips)
 
     def candidates(self, view: Any) -> list[Action]:

@@ -30,6 +30,7 @@ from games.engine import (
     Outcome,
     Rater,
     Rules,
+    Scorer,
     Table,
     View,
     rng,
@@ -100,6 +101,9 @@ class TienGow(Rules[TienGowState, TienGowOptions]):
 
     def rater(self) -> Rater:
         return tiengow_ai.rater
+
+    def scorer(self) -> Scorer:
+        return tiengow_ai.scores
 
     # Tien Gow's playouts are the longest and its heuristic the slowest: at the common budget a
     # move took 152 ms on average and up to 366 ms (300 games); at 2,000 moves and 3 samples,

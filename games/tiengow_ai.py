@@ -79,9 +79,16 @@ def _pays(taken: int) -> int:
 
 
 def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
-    """Scores for `view.legal`, derived once per turn (see the module docstring). Before the
-    look-ahead, a turn asks no more of the view than its moves' worths need: most turns of a
-    deal are such turns."""
+    """The score of each of `view.legal`, as `scores` works them out together."""
+    return dict(zip(view.legal, scores(view, weights), strict=True)).__getitem__
+
+
+def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
+    """The scores of `view.legal`, in order (see the module docstring), worked out in one pass:
+    what a turn derives from the view is shared by its moves, and scoring them in a loop here
+    cost less than a call per move. Before the look-ahead, a turn asks no more of the view than
+    its moves' worths need: most turns of a deal are such turns."""
+    legal: tuple[Action, ...] = view.legal
     hand: tuple[int, ...] = view.hand
     n = len(hand)
     held = 0
@@ -98,119 +105,122 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     taken = tricks[seat]
     gains = _GAINS[taken]  # what taking a trick of k tiles now saves in the settlement
     trick: tuple[Play, ...] = view.trick
+    found: list[float] = []
     keep: dict[int, float] = {}
-    strength: dict[int, float] = {}
     if n > weights.endgame:
         keep, strength = worths(odds, hand, held, mixed, others, weights.strength,
                                 weights.reserve, weights.combo)
         worth = keep.__getitem__  # summed over a play's tiles: cheaper than a comprehension
         if not trick and n > MOST:
+            # A single holds with its strength, which is `Odds.survival` against the others.
             gain = gains[1]
-
-            def rate_early_lead(action: Action) -> float:
-                """`rate_lead` before the look-ahead and the last tricks; a single holds with
-                its strength, which is `Odds.survival` against the others."""
+            for action in legal:
                 tiles = action.tiles
                 if len(tiles) == 1:
                     t = tiles[0]
-                    return strength[t] * gain - keep[t]
-                return (survival(tiles, others) * gains[len(tiles)]
-                        - sum(map(worth, tiles)))
-
-            return rate_early_lead
+                    found.append(strength[t] * gain - keep[t])
+                else:
+                    found.append(survival(tiles, others) * gains[len(tiles)]
+                                 - sum(map(worth, tiles)))
+            return found
     later: tuple[int, ...] = ()
     if trick:
         size = trick[0].size
         # The seats still to play, from who led: turns go by increasing seat (D-18).
         lead_seat = trick[0].seat
-        found = _LATER.get((players, seat, lead_seat))
-        if found is None:
+        seats = _LATER.get((players, seat, lead_seat))
+        if seats is None:
             played = {p.seat for p in trick}
-            found = _LATER[players, seat, lead_seat] = tuple(s for s in others if s not in played)
-        later = found
+            seats = _LATER[players, seat, lead_seat] = tuple(s for s in others if s not in played)
+        later = seats
         if size < n and n > weights.endgame:
+            # Before the look-ahead: what the tiles were worth, and for a beat the tricks it
+            # probably keeps.
             gain = gains[size]
             if size == 1:
+                # The commonest turn of all. `Odds.survival` of a single against the seats
+                # still to play (x ** 0 is 1.0).
                 unseen = odds.unseen
-                # `Odds.survival` of a single against the seats still to play (x ** 0 is 1.0).
                 miss = 1.0 - odds.reach(later, 1, None)
-
-                def rate_early_single(action: Action) -> float:
-                    """`rate_early` when a single was led, the commonest turn of all."""
+                for action in legal:
                     t = action.tiles[0]
                     if action.verb != "beat":
-                        return -keep[t]
-                    return -keep[t] + miss ** (unseen & ABOVE[t]).bit_count() * gain
-
-                return rate_early_single
-
-            def rate_early(action: Action) -> float:
-                """`rate_follow` before the look-ahead, after a lead of two tiles or more: what
-                the tiles were worth, and for a beat the tricks it probably keeps."""
+                        found.append(-keep[t])
+                    else:
+                        found.append(-keep[t] + miss ** (unseen & ABOVE[t]).bit_count() * gain)
+                return found
+            for action in legal:
                 tiles = action.tiles
                 if action.verb != "beat":
-                    return -sum(map(worth, tiles))
-                return -sum(map(worth, tiles)) + survival(tiles, later) * gain
-
-            return rate_early
+                    found.append(-sum(map(worth, tiles)))
+                else:
+                    found.append(-sum(map(worth, tiles)) + survival(tiles, later) * gain)
+            return found
     # Who could still beat a last single lead: under early death, nobody trickless.
     last_seats = (tuple(s for s in others if tricks[s] > 0) if options.early_death
                   else others)
     bare = options.early_death and taken == 0
     # The look-ahead's tables, once a move asks for them (none does on the last trick): a
     # lead leaves at most all tiles but one, a follow all but the lead's.
-    ahead: list[dict[int, float]] = []
+    leads: dict[int, float] = {}
+    follows: dict[int, float] = {}
+    asked = False
     top = n - (trick[0].size if trick else 1)
-    # Only a lead or a beat asks what leading the next trick is worth with all those tiles.
-    leading = not trick or any([a.verb == "beat" for a in view.legal])
-
-    def endgame(tiles: tuple[int, ...], hold: float) -> float:
-        """The deal's worth after playing `tiles` with chance `hold` of taking the trick."""
-        if not ahead:
-            ahead.extend(_ahead(odds, hand, mixed, others, last_seats, top, bare, leading))
-        rest = held
-        for t in tiles:
-            rest ^= BIT[t]
-        # A fold's win is its follow, as 0.0 * lead + (1 - 0.0) * follow is: no lead is asked.
-        win = (ahead[1][rest] if hold == 0.0
-               else hold * ahead[0][rest] + (1 - hold) * ahead[1][rest])
-        return weights.deal * win + hold * gains[len(tiles)]
-
+    deal = weights.deal
     if not trick:
-        def rate_lead(action: Action) -> float:
+        # Only a lead or a beat asks what leading the next trick is worth with all those tiles.
+        for action in legal:
             tiles = action.tiles
             k = len(tiles)
             if k == n:
                 # The last trick: its chance of holding, as `_ahead` works out a last lead.
                 if classify(tiles, mixed) is None:
-                    return 0.0
-                return weights.deal * survival(tiles, last_seats if k == 1 else others, k)
+                    found.append(0.0)
+                else:
+                    found.append(deal * survival(tiles, last_seats if k == 1 else others, k))
+                continue
             hold = survival(tiles, others)
-            if n <= weights.endgame:
-                return endgame(tiles, hold)
-            return hold * gains[k] - sum([keep[t] for t in tiles])
-
-        return rate_lead
-
-    def rate_follow(action: Action) -> float:
+            if n > weights.endgame:
+                found.append(hold * gains[k] - sum([keep[t] for t in tiles]))
+                continue
+            if not asked:
+                leads, follows = _ahead(odds, hand, mixed, others, last_seats, top, bare, True)
+                asked = True
+            rest = held
+            for t in tiles:
+                rest ^= BIT[t]
+            win = (follows[rest] if hold == 0.0
+                   else hold * leads[rest] + (1 - hold) * follows[rest])
+            found.append(deal * win + hold * gains[k])
+        return found
+    for action in legal:
         tiles = action.tiles
-        beat = action.verb == "beat"
-        if not beat:
-            hold = 0.0
-        else:
+        if action.verb == "beat":
             hold = survival(tiles, later)
             if size == n:
                 # Beating the last trick is never worse than folding, even when it will not
                 # hold; the highest beat is the hardest to beat over.
                 combo = classify(tiles, mixed)
                 assert combo is not None
-                return (weights.deal + gains[size]) * hold + EPSILON * (1 + combo.rank)
-        if size == n:
-            return 0.0
-        # Before the look-ahead, `rate_early` scores the moves.
-        return endgame(tiles, hold)
-
-    return rate_follow
+                found.append((deal + gains[size]) * hold + EPSILON * (1 + combo.rank))
+                continue
+        elif size == n:
+            found.append(0.0)
+            continue
+        else:
+            hold = 0.0
+        if not asked:
+            leading = any([a.verb == "beat" for a in legal])
+            leads, follows = _ahead(odds, hand, mixed, others, last_seats, top, bare, leading)
+            asked = True
+        rest = held
+        for t in tiles:
+            rest ^= BIT[t]
+        # A fold's win is its follow, as 0.0 * lead + (1 - 0.0) * follow is: no lead is asked.
+        win = (follows[rest] if hold == 0.0
+               else hold * leads[rest] + (1 - hold) * follows[rest])
+        found.append(deal * win + hold * gains[size])
+    return found
 
 
 MOST = 4

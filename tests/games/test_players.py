@@ -127,6 +127,37 @@ def test_heuristic_plays_legally_from_the_view_alone(game, preset, players):
             assert player.choose(twin_view, rng(seed, f"move/{step}")) == action
 
 
+
+@pytest.mark.parametrize("game", [g for g in GAMES if get(g).scorer() is not None])
+def test_a_scorer_scores_every_move_as_the_rater(game):
+    """A game's scorer (`Rules.scorer`) gives each legal move the rater's score, in order, and
+    the heuristic player, which asks the scorer, chooses what asking the rater chooses."""
+    rules = get(game)
+    rater, scorer = rules.rater(), rules.scorer()
+    assert rater is not None and scorer is not None
+    player = make_player(game, "heuristic")
+    assert isinstance(player, ScoredPlayer)
+    by_move = ScoredPlayer(rater)
+    chooser = random.Random(f"scorer/{game}")
+    compared = 0
+    for preset in rules.presets or [None]:
+        options = rules.options(preset=preset)
+        for deal in range(10):
+            state = rules.new_deal(options, rules.default_players, f"scorer/{preset}/{deal}")
+            while (seat := rules.to_move(state)) is not None:
+                view = rules.view(state, seat)
+                legal = view.legal
+                rate = rater(view)
+                assert scorer(view) == [rate(a) for a in legal]
+                mine, theirs = rng("scorer", f"{compared}"), rng("scorer", f"{compared}")
+                action = player.choose(view, mine)
+                assert action == by_move.choose(view, theirs)
+                compared += 1
+                if chooser.random() < 0.3:
+                    action = legal[chooser.randrange(len(legal))]
+                state, _ = rules.apply(state, action)
+    assert compared > 500
+
 def _twin(state, seat, seed):
     """The same table as `seat` sees it, with every tile it cannot see (the other hands and the
     other seats' face-down plays) dealt among those places anew."""
