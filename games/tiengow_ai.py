@@ -40,8 +40,10 @@ from games.tiengow_odds import (
     ABOVE,
     BELOW,
     BIT,
+    Lower,
     Odds,
     bits,
+    lower_of,
 )
 
 NO_TRICK_PAYS = 5
@@ -238,6 +240,9 @@ def _others(players: int, seat: int) -> tuple[int, ...]:
     return found
 
 
+_IDS = range(len(VALUE))
+
+
 def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ...],
            last_seats: tuple[int, ...], top: int, bare: bool, leading: bool
            ) -> tuple[dict[int, float], dict[int, float]]:
@@ -250,9 +255,10 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
     asking them recursively, in turn, cost about twice as much. What a single tile's chances
     are with so many tiles held is worked out once per tile (x ** 0 is 1.0, as
     `Odds.survival` answers for a tile nothing beats). Unless `leading`, leading with all
-    `top` tiles is not worked out: no fold asks it."""
+    `top` tiles is not worked out: no fold asks it. What the hand's choices of tiles are and
+    what each may lead and leave comes from `_plan`, the same for every turn with that hand."""
     unseen, n_unseen = odds.unseen, odds.n_unseen
-    survival, reach = odds.survival, odds.reach
+    survival, reach, ways_below = odds.survival, odds.reach, odds.ways
     leads: dict[int, float] = {}
     follows: dict[int, float] = {}
     bares: dict[int, float] = {}
@@ -268,7 +274,7 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
         chance[t] = follows[bit] = (unseen & BELOW[t]).bit_count() / n_unseen
         bares[bit] = 0.0
     first = others[:1]
-    wholes = _WHOLE_PAIRS[mixed]
+    pairs, levels = _plan(hand, mixed)
     # Filled per number of tiles held, in one pass over the tiles (x ** 0 is 1.0).
     hold_of: dict[int, float] = {}
     take_of: dict[int, float] = {}
@@ -289,10 +295,7 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
         ways = max(comb(n_unseen, held), 1)
         if held == 2:
             # Two tiles leave one either way and hold no play short of both: written out.
-            for pair in combinations(hand, 2):
-                a, b = pair
-                bit_a, bit_b = BIT[a], BIT[b]
-                whole = wholes[a][b]
+            for pair, a, b, bit_a, bit_b, whole, low in pairs:
                 key = bit_a | bit_b
                 lead_a, follow_a = leads[bit_b], follows[bit_b]
                 lead_b, follow_b = leads[bit_a], follows[bit_a]
@@ -309,7 +312,7 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
                     if value > best:
                         best = value
                     leads[key] = best
-                base = 0.0 if whole is None else odds.lower(whole) / ways
+                base = 0.0 if low is None else ways_below(low) / ways
                 take = take_of[a]
                 best = base + take * lead_a + (1 - take) * follow_a
                 if base > best:
@@ -332,8 +335,7 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
                     bares[key] = best
             continue
         split_hold: dict[tuple[int, ...], float] = {}
-        for rest in combinations(hand, held):
-            key, whole, leaves, splits = _shape(rest, mixed)
+        for rest, key, whole, low, leaves, splits in levels[held - 3]:
             if lead:
                 best = 0.0 if whole is None else survival(rest, others, held)
                 for x, left in leaves:
@@ -354,62 +356,89 @@ def _ahead(odds: Odds, hand: tuple[int, ...], mixed: bool, others: tuple[int, ..
                     if value > best:
                         best = value
                 leads[key] = best
-            # The next leader may lead his whole hand as one play, lower than ours.
-            base = 0.0 if whole is None else odds.lower(whole) / ways
-            follows[key] = _follow(base, leaves, take_of, leads, follows)
+            # The next leader may lead his whole hand as one play, lower than ours. The best
+            # chance of a hand that follows: what beating the next lead with the whole hand
+            # is worth (`base`), or taking the trick with one tile `x` and leading the hand
+            # it leaves, or else following on with it (under early death, lone tiles bare).
+            base = 0.0 if low is None else ways_below(low) / ways
+            best = base
+            for x, left in leaves:
+                take = take_of[x]
+                value = base + take * leads[left] + (1 - take) * follows[left]
+                if value > best:
+                    best = value
+            follows[key] = best
             if bare:
-                bares[key] = _follow(base, leaves, take_of, leads, bares)
+                best = base
+                for x, left in leaves:
+                    take = take_of[x]
+                    value = base + take * leads[left] + (1 - take) * bares[left]
+                    if value > best:
+                        best = value
+                bares[key] = best
     return leads, bares if bare else follows
 
 
-_IDS = range(len(VALUE))
-
-
-Shape = tuple[int, Combo | None, tuple[tuple[int, int], ...],
-              tuple[tuple[tuple[int, ...], int], ...]]
-_SHAPES: dict[tuple[tuple[int, ...], bool], Shape] = {}
+Pair = tuple[tuple[int, int], int, int, int, int, Combo | None, Lower | None]
+Rest = tuple[tuple[int, ...], int, Combo | None, Lower | None, tuple[tuple[int, int], ...],
+             tuple[tuple[tuple[int, ...], int], ...]]
+Plan = tuple[tuple[Pair, ...], tuple[tuple[Rest, ...], ...]]
+_SHAPES: dict[tuple[tuple[int, ...], bool], Plan] = {}
+_RESTS: dict[tuple[tuple[int, ...], bool], Rest] = {}
 MEMO = 1 << 16
-"""Hands remembered, at most, by the look-ahead's table of what a hand may lead and leave."""
+"""Hands remembered, at most, by the look-ahead's table of what a hand may lead and leave, and
+choices of three tiles or more likewise."""
 
 
-def _shape(rest: tuple[int, ...], mixed: bool) -> Shape:
-    """What the look-ahead asks of the tiles `rest`: the tiles as bits; the play all of them
-    make (None: they may not be led together); each tile with the tiles it leaves (as bits),
-    in order; and every play of two tiles or more short of all of them, in the order of its
-    combinations, with the tiles it leaves. The same few hands come back in every deal's last
-    tricks."""
-    key = (rest, mixed)
+def _plan(hand: tuple[int, ...], mixed: bool) -> Plan:
+    """What the look-ahead asks of the choices of tiles of `hand`, in the order of their
+    combinations: each two tiles (`_PAIRS`), then by number of tiles from three up each choice
+    of that many (`_rest`). The same few hands come back in every deal's last tricks."""
+    key = (hand, mixed)
     found = _SHAPES.get(key)
     if found is None:
+        table = _PAIRS[mixed]
+        pairs = tuple(table[a][b] for a, b in combinations(hand, 2))
+        levels = tuple(tuple(_rest(rest, mixed) for rest in combinations(hand, held))
+                       for held in range(3, len(hand)))
+        if len(_SHAPES) >= MEMO:
+            _SHAPES.clear()
+        found = _SHAPES[key] = (pairs, levels)
+    return found
+
+
+def _rest(rest: tuple[int, ...], mixed: bool) -> Rest:
+    """What the look-ahead asks of the tiles `rest`: the tiles, and as bits; the play all of
+    them make (None: they may not be led together) and the plays of its shape it beats
+    (`lower_of`); each tile with the tiles it leaves (as bits), in order; and every play of
+    two tiles or more short of all of them, in the order of its combinations, with the tiles
+    it leaves."""
+    key = (rest, mixed)
+    found = _RESTS.get(key)
+    if found is None:
         every = bits(rest)
+        whole = classify(rest, mixed)
         leaves = tuple((x, every ^ BIT[x]) for x in rest)
         splits = []
         for k in range(2, len(rest)):
             for tiles in combinations(rest, k):
                 if classify(tiles, mixed) is not None:
                     splits.append((tiles, every ^ bits(tiles)))
-        if len(_SHAPES) >= MEMO:
-            _SHAPES.clear()
-        found = _SHAPES[key] = (every, classify(rest, mixed), leaves, tuple(splits))
+        if len(_RESTS) >= MEMO:
+            _RESTS.clear()
+        found = _RESTS[key] = (rest, every, whole, None if whole is None else lower_of(whole),
+                               leaves, tuple(splits))
     return found
 
 
-_WHOLE_PAIRS = tuple(tuple(tuple(classify((a, b), mixed) if a < b else None for b in _IDS)
-                           for a in _IDS) for mixed in (False, True))
-"""The play two tiles make (None: they may not be led together), by whether mixed plays may
-be led and the tiles in order: made once, as the look-ahead asks at every turn near the end."""
+def _pair(a: int, b: int, mixed: bool) -> Pair:
+    whole = classify((a, b), mixed) if a < b else None
+    return (a, b), a, b, BIT[a], BIT[b], whole, None if whole is None else lower_of(whole)
 
 
-def _follow(base: float, leaves: tuple[tuple[int, int], ...], take_of: dict[int, float],
-            leads: dict[int, float], then: dict[int, float]) -> float:
-    """The best chance of a hand that follows: what beating the next lead with the whole hand
-    is worth (`base`), or taking the trick with one tile `x` (chance `take_of[x]`) and leading
-    the hand it leaves, or else following on with it (`then`: the tables of a hand that
-    follows, or of one whose lone tiles are left bare)."""
-    best = base
-    for x, left in leaves:
-        take = take_of[x]
-        value = base + take * leads[left] + (1 - take) * then[left]
-        if value > best:
-            best = value
-    return best
+_PAIRS = tuple(tuple(tuple(_pair(a, b, mixed) for b in _IDS) for a in _IDS)
+               for mixed in (False, True))
+"""What the look-ahead asks of two tiles, by whether mixed plays may be led and the tiles in
+order (out of order: no play): the tiles, each as bits, the play they make (None: they may not
+be led together) and the plays of its shape it beats (`lower_of`). Made once, as it asks at
+every turn near the end."""

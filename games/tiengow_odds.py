@@ -91,6 +91,28 @@ def threat_of(combo: Combo) -> Threat:
                         for f, (civil, military) in _FAMILY_BITS.items() if f > rank)
 
 
+Lower = tuple[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]
+"""The plays of a play's shape that it beats: each lower pair, as bits, and each lower family
+(civil tiles, how many, military tiles, how many), whose tiles may be chosen in several ways."""
+_LOWER: dict[Combo, Lower] = {}
+
+
+def lower_of(combo: Combo) -> Lower:
+    """The plays `combo` beats of its own shape (remembered: a few dozen plays have any)."""
+    found = _LOWER.get(combo)
+    if found is None:
+        cat, rank = combo.category, combo.rank
+        pairs: tuple[int, ...] = ()
+        families: tuple[tuple[int, int, int, int], ...] = ()
+        if cat in _PAIR_BITS:
+            pairs = tuple(pair for r, pair in _PAIR_BITS[cat] if r < rank)
+        elif cat == MIXED:
+            families = tuple((civil, combo.civil, military, combo.military)
+                             for f, (civil, military) in _FAMILY_BITS.items() if f < rank)
+        found = _LOWER[combo] = (pairs, families)
+    return found
+
+
 Reach = dict[tuple[tuple[int, ...], int, int | None], float]
 _REACH: dict[tuple[tuple[int, ...], int], Reach] = {}
 """`Odds.reach`'s answers by the hand counts and the unseen pool's size, then by its question:
@@ -145,22 +167,19 @@ class Odds:
 
     def lower(self, combo: Combo) -> int:
         """How many unseen plays of `combo`'s shape it would beat (each choice of tiles)."""
+        return self.ways(lower_of(combo))
+
+    def ways(self, lower: Lower) -> int:
+        """How many unseen plays there are among `lower` (`lower_of`), each choice of tiles."""
         u = self.unseen
-        cat, rank = combo.category, combo.rank
-        if cat in _PAIR_BITS:
-            ways = 0
-            for r, pair in _PAIR_BITS[cat]:
-                if r < rank and u & pair == pair:
-                    ways += 1
-            return ways
-        if cat == MIXED:
-            ways = 0
-            for f in range(1, rank):
-                civil, military = _FAMILY_BITS[f]
-                ways += (comb((u & civil).bit_count(), combo.civil)
-                         * comb((u & military).bit_count(), combo.military))
-            return ways
-        return 0
+        pairs, families = lower
+        ways = 0
+        for pair in pairs:
+            if u & pair == pair:
+                ways += 1
+        for civil, c, military, m in families:
+            ways += comb((u & civil).bit_count(), c) * comb((u & military).bit_count(), m)
+        return ways
 
     def below(self, t: int) -> int:
         """Unseen tiles of `t`'s suit that `t` beats."""
