@@ -40,6 +40,7 @@ from games.tiengow_odds import (
     ABOVE,
     BELOW,
     BIT,
+    FULL,
     Lower,
     Odds,
     bits,
@@ -96,8 +97,6 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
     held = 0
     for t in hand:
         held |= BIT[t]
-    odds = Odds(view, held)
-    survival = odds.survival
     seat: int = view.seat
     players: int = view.players
     others = _OTHERS.get((players, seat)) or _others(players, seat)
@@ -107,23 +106,30 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
     taken = tricks[seat]
     gains = _GAINS[taken]  # what taking a trick of k tiles now saves in the settlement
     trick: tuple[Play, ...] = view.trick
-    found: list[float] = []
     keep: dict[int, float] = {}
     if n > weights.endgame:
-        keep, strength = worths(odds, hand, held, mixed, others, weights.strength,
-                                weights.reserve, weights.combo)
+        # What `Odds` works out first: the commonest turns need no more of it.
+        unseen = FULL & ~(view.seen | held)
+        n_unseen = max(unseen.bit_count(), 1)
+        counts: tuple[int, ...] = view.hand_counts
+        keep, strength = worths(unseen, counts, n_unseen, hand, held, mixed, others,
+                                weights.strength, weights.reserve, weights.combo)
         worth = keep.__getitem__  # summed over a play's tiles: cheaper than a comprehension
         if not trick and n > MOST:
             # A single holds with its strength, which is `Odds.survival` against the others.
             gain = gains[1]
+            found: list[float] = []
+            add = found.append
+            odds: Odds | None = None
             for action in legal:
                 tiles = action.tiles
                 if len(tiles) == 1:
                     t = tiles[0]
-                    found.append(strength[t] * gain - keep[t])
-                else:
-                    found.append(survival(tiles, others) * gains[len(tiles)]
-                                 - sum(map(worth, tiles)))
+                    add(strength[t] * gain - keep[t])
+                    continue
+                if odds is None:
+                    odds = Odds(view, held)
+                add(odds.survival(tiles, others) * gains[len(tiles)] - sum(map(worth, tiles)))
             return found
     later: tuple[int, ...] = ()
     if trick:
@@ -141,23 +147,22 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
             gain = gains[size]
             if size == 1:
                 # The commonest turn of all. `Odds.survival` of a single against the seats
-                # still to play (x ** 0 is 1.0).
-                unseen = odds.unseen
-                miss = 1.0 - odds.reach(later, 1, None)
-                for action in legal:
-                    t = action.tiles[0]
-                    if action.verb != "beat":
-                        found.append(-keep[t])
-                    else:
-                        found.append(-keep[t] + miss ** (unseen & ABOVE[t]).bit_count() * gain)
-                return found
-            for action in legal:
-                tiles = action.tiles
-                if action.verb != "beat":
-                    found.append(-sum(map(worth, tiles)))
-                else:
-                    found.append(-sum(map(worth, tiles)) + survival(tiles, later) * gain)
-            return found
+                # still to play (x ** 0 is 1.0), with 1 − `Odds.reach` summed as it sums
+                # (x ** 1 is x).
+                reach: float = 0  # as `sum` starts
+                for s in later:
+                    reach += counts[s] / n_unseen
+                miss = 1.0 - (reach if reach < 1.0 else 1.0)
+                return [-keep[a.tiles[0]] if a.verb != "beat"
+                        else -keep[a.tiles[0]] + miss ** (unseen & ABOVE[a.tiles[0]]).bit_count()
+                        * gain for a in legal]
+            survival = Odds(view, held).survival
+            return [-sum(map(worth, a.tiles)) if a.verb != "beat"
+                    else -sum(map(worth, a.tiles)) + survival(a.tiles, later) * gain
+                    for a in legal]
+    odds = Odds(view, held)
+    survival = odds.survival
+    found = []
     # Who could still beat a last single lead: under early death, nobody trickless.
     last_seats = (tuple(s for s in others if tricks[s] > 0) if options.early_death
                   else others)

@@ -22,7 +22,6 @@ from games.tiengow_odds import (
     FAMILY_TILES,
     MILITARY_PAIRS,
     SUPREME_TILES,
-    Odds,
     bits,
     threat_of,
 )
@@ -31,17 +30,17 @@ TIE = 1e-3
 """Orders tiles that are otherwise worth the same: the lowest is folded or led first."""
 
 
-def worths(odds: Odds, hand: tuple[int, ...], held: int, mixed: bool, others: tuple[int, ...],
-           strength: float, reserve: float, combo: float
-           ) -> tuple[dict[int, float], dict[int, float]]:
-    """What keeping each tile of `hand` (`held` as bits) is worth: `strength` times a single's
+def worths(unseen: int, counts: tuple[int, ...], n_unseen: int, hand: tuple[int, ...],
+           held: int, mixed: bool, others: tuple[int, ...], strength: float, reserve: float,
+           combo: float) -> tuple[dict[int, float], dict[int, float]]:
+    """What keeping each tile of `hand` (`held` as bits) is worth, `unseen` being the tiles not
+    seen yet (as bits, `n_unseen` of them as `Odds` counts them) and `counts` the hands' sizes:
+    `strength` times a single's
     chance of holding (as `Odds.survival` works it out: x ** 0 is 1.0), plus `combo` times the
     best chance of holding of its groups, plus `reserve` times that chance for the reserve;
     and that chance of holding, by tile. The groups come first, so that one pass over
     the tiles does the rest: asked at most turns of a deal, passes cost as much as the sums."""
-    unseen = odds.unseen
     # 1 − `Odds.reach` of a single, summed here as it sums (x ** 1 is x): its cache cost more.
-    counts, n_unseen = odds.counts, odds.n_unseen
     reach: float = 0  # as `sum` starts
     for s in others:
         reach += counts[s] / n_unseen
