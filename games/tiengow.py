@@ -519,11 +519,16 @@ class TienGowTable(Table[TienGowState]):
                           self._history)
 
     def _fields(self, seat: int, version: int) -> dict[str, Any]:
-        """The fields of the seat to move's view that change during a deal (`LazyViews`)."""
-        stale(version, self.version)
+        """The fields of the seat to move's view that change during a deal (`LazyViews`): read
+        by the heuristic player at almost every turn, so its hand counts are counted four
+        (`PLAYERS`) at once rather than mapped."""
+        if version != self.version:
+            stale(version, self.version)
+        hands = self.hands
         # The seat to move has not played in this trick: it sees what everyone sees of it.
-        return {"version": version, "to_move": seat, "hand": tuple(self.hands[seat]),
-                "hand_counts": tuple(map(len, self.hands)),
+        return {"version": version, "to_move": seat, "hand": tuple(hands[seat]),
+                "hand_counts": ((len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
+                                if len(hands) == PLAYERS else tuple(map(len, hands))),
                 "trick": tuple(self._public),
                 "best": self.best if self.trick else None,
                 "tricks": tuple(self.tricks), "seen": self._shown | self._folded[seat]}
