@@ -153,9 +153,15 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
                 for s in later:
                     reach += counts[s] / n_unseen
                 miss = 1.0 - (reach if reach < 1.0 else 1.0)
-                return [-keep[a.tiles[0]] if a.verb != "beat"
-                        else -keep[a.tiles[0]] + miss ** (unseen & ABOVE[a.tiles[0]]).bit_count()
-                        * gain for a in legal]
+                found = []
+                add = found.append
+                for action in legal:
+                    t = action.tiles[0]
+                    if action.verb != "beat":
+                        add(-keep[t])
+                    else:
+                        add(-keep[t] + miss ** (unseen & ABOVE[t]).bit_count() * gain)
+                return found
             survival = Odds(view, held).survival
             return [-sum(map(worth, a.tiles)) if a.verb != "beat"
                     else -sum(map(worth, a.tiles)) + survival(a.tiles, later) * gain
