@@ -181,16 +181,13 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
     top = n - (trick[0].size if trick else 1)
     deal = weights.deal
     if not trick:
-        # Only a lead or a beat asks what leading the next trick is worth with all those tiles.
         for action in legal:
             tiles = action.tiles
             k = len(tiles)
             if k == n:
                 # The last trick: its chance of holding, as `_ahead` works out a last lead.
-                if classify(tiles, mixed) is None:
-                    found.append(0.0)
-                else:
-                    found.append(deal * survival(tiles, last_seats if k == 1 else others, k))
+                found.append(0.0 if classify(tiles, mixed) is None
+                             else deal * survival(tiles, last_seats if k == 1 else others, k))
                 continue
             hold = survival(tiles, others)
             if n > weights.endgame:
@@ -223,6 +220,7 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
         else:
             hold = 0.0
         if not asked:
+            # Only a beat (and a lead) asks what leading with all the tiles left is worth.
             leading = any([a.verb == "beat" for a in legal])
             leads, follows = _ahead(odds, hand, mixed, others, last_seats, top, bare, leading)
             asked = True
@@ -397,8 +395,7 @@ Plan = tuple[tuple[Pair, ...], tuple[tuple[Rest, ...], ...]]
 _SHAPES: dict[tuple[tuple[int, ...], bool], Plan] = {}
 _RESTS: dict[tuple[tuple[int, ...], bool], Rest] = {}
 MEMO = 1 << 16
-"""Hands remembered, at most, by the look-ahead's table of what a hand may lead and leave, and
-choices of three tiles or more likewise."""
+"""Hands (`_plan`), and choices of three tiles or more (`_rest`), remembered at most."""
 
 
 def _plan(hand: tuple[int, ...], mixed: bool) -> Plan:
@@ -419,11 +416,9 @@ def _plan(hand: tuple[int, ...], mixed: bool) -> Plan:
 
 
 def _rest(rest: tuple[int, ...], mixed: bool) -> Rest:
-    """What the look-ahead asks of the tiles `rest`: the tiles, and as bits; the play all of
-    them make (None: they may not be led together) and the plays of its shape it beats
-    (`lower_of`); each tile with the tiles it leaves (as bits), in order; and every play of
-    two tiles or more short of all of them, in the order of its combinations, with the tiles
-    it leaves."""
+    """What the look-ahead asks of the tiles `rest`: them, as bits too; their play (None: none)
+    and what it beats (`lower_of`); each tile with the tiles it leaves (as bits), in order; each
+    play of two tiles or more short of all of them, in order, with the tiles it leaves."""
     key = (rest, mixed)
     found = _RESTS.get(key)
     if found is None:
@@ -449,7 +444,5 @@ def _pair(a: int, b: int, mixed: bool) -> Pair:
 
 _PAIRS = tuple(tuple(tuple(_pair(a, b, mixed) for b in _IDS) for a in _IDS)
                for mixed in (False, True))
-"""What the look-ahead asks of two tiles, by whether mixed plays may be led and the tiles in
-order (out of order: no play): the tiles, each as bits, the play they make (None: they may not
-be led together) and the plays of its shape it beats (`lower_of`). Made once, as it asks at
-every turn near the end."""
+"""What the look-ahead asks of two tiles (them, each as bits, their play and what it beats), by
+whether mixed plays may be led and the tiles in order (out of order: no play): made once."""
