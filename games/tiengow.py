@@ -47,7 +47,7 @@ from games.hierarchy import (
     classify,
 )
 from games.settlement import collect
-from games.tiengow_deal import Play, TienGowOptions, TienGowState, TienGowView, Trick
+from games.tiengow_deal import Play, TienGowOptions, TienGowSeen, TienGowState, TienGowView, Trick
 from games.tiengow_leads import _KIND, _distinct_choices, _leads, lead_choices
 from games.tiles import CHINESE, TileSet
 
@@ -517,6 +517,14 @@ class TienGowTable(Table[TienGowState]):
             return self.rules.view(self.state(), seat)
         return _LAZY.make(seat, self.legal(), self._fields, self.version, self._fixed,
                           self._history)
+
+    def rater_view(self, seat: int) -> TienGowSeen:
+        hands = self.hands
+        return TienGowSeen(
+            self.legal(), tuple(hands[seat]), seat, self.players, self.options,
+            tuple(self.tricks), tuple(self._public), self._shown | self._folded[seat],
+            (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
+            if len(hands) == PLAYERS else tuple(map(len, hands)))
 
     def _fields(self, seat: int, version: int) -> dict[str, Any]:
         """The fields of the seat to move's view that change during a deal (`LazyViews`): read

@@ -7,6 +7,7 @@ deal without importing the rules that call on them. Rules source: docs/rules-boo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from games.engine import Match, View, option
 
@@ -74,3 +75,19 @@ class TienGowView(View[TienGowOptions]):
     """The tiles the seat has seen played this deal, bit t for tile t: every face-up tile and
     its own face-down ones (what `history` and `trick` name). Kept as the deal goes, so a
     player need not walk the tricks again at every turn to learn which tiles are still unseen."""
+
+
+class TienGowSeen(NamedTuple):
+    """What the Tien Gow heuristic (`games.tiengow_ai.scores`) reads of the view of the seat to
+    move, as the fast table gives it (`Table.rater_view`): a tuple made at once, where a view
+    fills its fields by name, a tenth of a simulated deal with heuristic players."""
+
+    legal: tuple[Any, ...]
+    hand: tuple[int, ...]
+    seat: int
+    players: int
+    options: TienGowOptions
+    tricks: tuple[int, ...]
+    trick: tuple[Play, ...]
+    seen: int
+    hand_counts: tuple[int, ...]
