@@ -8,9 +8,11 @@ unless a variant changes the common core. Rules source: docs/rules-book.md §2.1
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol
 
+from games import connecting_ai
 from games.connect_deal import ConnectSeen, ConnectState, ConnectView, Placement
 from games.connecting_ai import deck_bits
 from games.engine import Action, LazyViews, Outcome, Table, stale
@@ -273,6 +275,23 @@ class ConnectTable(Table[ConnectState[Any]]):
         held, laid = self.held[seat], self.laid
         return self.seen_type(self, seat, self.legal(), self.ends, held,
                               self.deck & ~(held | laid | self.dropped[seat]), laid)
+
+    @classmethod
+    def scores_as(cls, rater: Callable[[Any], Callable[[Action], float]]) -> bool:
+        """Whether `scored_move` chooses as the heuristic player with `rater` does."""
+        return rater is connecting_ai.rater
+
+    def scored_move(self, seat: int, rng: random.Random) -> Action:
+        """The seat to move's choice as the heuristic player makes it (`scores_as`), from
+        the same generator, its moves rated here in one loop (`connecting_ai.scores`): a
+        simulated deal then builds nothing for its heuristic seats to read."""
+        legal = self.legal()
+        if len(legal) == 1:
+            return legal[0]
+        held = self.held[seat]
+        unseen = self.deck & ~(held | self.laid | self.dropped[seat])
+        return connecting_ai.pick(legal, connecting_ai.scores(legal, held, unseen, self.ends),
+                                  rng)
 
     def _fields(self, seat: int, version: int) -> dict[str, Any]:
         """The fields of the seat to move's view that change during a deal (`LazyViews`)."""

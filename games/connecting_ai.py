@@ -7,7 +7,8 @@ the unseen tiles rarely match (the next player may have to discard), and discard
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, cast
 
@@ -83,3 +84,47 @@ def _rating(held: int, unseen: int, ends: tuple[int, ...]) -> Callable[[Action],
         return value
 
     return rate
+
+
+def scores(legal: Sequence[Action], held: int, unseen: int, ends: tuple[int, ...]
+           ) -> list[float]:
+    """Every legal move's rating (`rate` above, figure for figure), in one loop: a simulated
+    deal's heuristic seat rates all of them at every turn, and a call per move costs more
+    than the rating itself."""
+    showing = _SHOWING
+    pips = _PIPS
+    found: list[float] = []
+    add = found.append
+    for action in legal:
+        tile = action.tiles[0]
+        verb = action.verb
+        if verb == "drop":
+            add(-float(pips[tile]))
+            continue
+        a, b = _A[tile], _B[tile]
+        if verb == "play":
+            end = ends[action.arg or 0]
+            tiles = showing[b if a == end else a]
+            follow = (held & tiles).bit_count() - 1
+            add(float(pips[tile]) + FOLLOW_WEIGHT * (follow if follow < 2 else 2)
+                - UNSEEN_WEIGHT * (unseen & tiles).bit_count())
+            continue
+        value = float(pips[tile])
+        for number in ((action.arg,) if action.arg is not None else (a, b)):
+            tiles = showing[number]
+            follow = (held & tiles).bit_count() - 1
+            value += FOLLOW_WEIGHT * (follow if follow < 2 else 2)
+            value -= UNSEEN_WEIGHT * (unseen & tiles).bit_count()
+        add(value)
+    return found
+
+
+def pick(legal: Sequence[Action], rated: list[float], rng: random.Random) -> Action:
+    """The move rated highest, a tie broken by the same draw as the heuristic player's
+    (`games.heuristic.ScoredPlayer.choose`), so a table that rates the moves itself plays
+    the player's very moves."""
+    top = max(rated)
+    if rated.count(top) == 1:
+        return legal[rated.index(top)]
+    best = [action for action, score in zip(legal, rated, strict=True) if score == top]
+    return best[rng.randrange(len(best))]

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
-from games import dingniu_ai
+from games import connecting_ai, dingniu_ai
 from games.connect_deal import ConnectOptions, ConnectState, ConnectView
 from games.connect_table import ConnectTable
 from games.connecting import ConnectingRules, changes_core
@@ -250,11 +250,14 @@ class DingNiuTable(ConnectTable):
     remembered answer (`dingniu_block.blocked`), and which after a full block lets only
     doubles be attached (D-22)."""
 
-    __slots__ = ("block", "blocker", "forced")
+    __slots__ = ("block", "blocker", "clear", "forced")
     seen_type = DingNiuSeen
 
     def __init__(self, rules: DingNiu, state: DingNiuState | None) -> None:
         super().__init__(rules, state)
+        self.clear = -1
+        """The version at which no legal move was found to make a block (`scored_move`), so
+        that the move then made need not be asked again (`play`)."""
         if state is None:
             return  # copy() fills the fields
         self.block, self.blocker, self.forced = state.block, state.blocker, state.forced
@@ -263,6 +266,27 @@ class DingNiuTable(ConnectTable):
         twin = cast(DingNiuTable, super().copy())
         twin.block, twin.blocker, twin.forced = self.block, self.blocker, self.forced
         return twin
+
+    @classmethod
+    def scores_as(cls, rater: Callable[[Any], Callable[[Action], float]]) -> bool:
+        return rater is dingniu_ai.rater
+
+    def scored_move(self, seat: int, rng: random.Random) -> Action:
+        """The heuristic seat's choice (`ConnectTable.scored_move`), as Ding Niu's rater
+        makes it (`dingniu_ai.rater`): the connecting games' rating unless a move would make
+        a SuanZhang, whose rare turns the rater's own reading answers."""
+        legal = self.legal()
+        if len(legal) == 1:
+            return legal[0]
+        opts, laid = self.options, self.laid
+        if opts.suanzhang and not self.block and laid:
+            rest = SINGLE_BITS & ~laid
+            ends, smothered = self.ends, opts.smothered
+            if any(blocks(ends, rest, action, smothered) for action in legal):
+                rate = dingniu_ai.rater(self.rater_view(seat))
+                return connecting_ai.pick(legal, [rate(action) for action in legal], rng)
+            self.clear = self.version
+        return super().scored_move(seat, rng)
 
     def legal(self) -> tuple[Action, ...]:
         legal = self._legal
@@ -282,7 +306,8 @@ class DingNiuTable(ConnectTable):
         verb = action.verb
         opts = self.options
         made = ""
-        if verb == "play" and opts.suanzhang and not self.block and not _DOUBLE[tile]:
+        if (verb == "play" and opts.suanzhang and not self.block and not _DOUBLE[tile]
+                and self.clear != self.version):
             rest = SINGLE_BITS & ~self.laid
             ends, smothered = self.ends, opts.smothered
             made = blocks(ends, rest, action, smothered)

@@ -264,7 +264,9 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
     seed's own names, so a run of one block is what it always was."""
     players = stats.players
     block = "" if first == 0 else f"/block/{first // BLOCK}"
-    movers = [_mover(make_player(rules.id, s)) for s in stats.strategies]
+    seats = [make_player(rules.id, s) for s in stats.strategies]
+    movers_on: dict[type, list[Mover]] = {}
+    """Each seat's way to choose, per kind of table (a game's rules hand out one kind)."""
     seat_rngs = [rng(seed, f"player/{i}{block}") for i in range(players)]
     finite = rules.finite_match(options)
     match: Match = rules.start_match(options, players, seed + block)
@@ -274,6 +276,9 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
         while True:
             table = rules.table(rules.new_deal(options, players, f"{seed}/{game}/{match.deal}",
                                                match))
+            movers = movers_on.get(type(table))
+            if movers is None:
+                movers = movers_on[type(table)] = [_mover(rules, p, type(table)) for p in seats]
             to_move, play = table.to_move, table.play
             turns = 0
             while (seat := to_move()) is not None:
@@ -311,10 +316,20 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
             progress(stats.games)
 
 
-def _mover(player: ComputerPlayer) -> Callable[[Table[Any], int, random.Random], Action]:
-    """How `player` chooses on a fast table: from what the table gives the heuristic to read
-    where the player is the heuristic (`ScoredPlayer.choose_on`), else from the seat's view."""
+Mover = Callable[[Table[Any], int, random.Random], Action]
+"""How a seat chooses on a fast table: the table, the seat to move, the seat's generator."""
+
+
+def _mover(rules: Rules[Any, Any], player: ComputerPlayer, kind: type[Table[Any]]) -> Mover:
+    """How `player` chooses on a table of `kind`. The heuristic (a `ScoredPlayer` rating with
+    its game's rater, `games.players.make_player`) chooses on the table itself where the
+    table rates as that rater does (`scored_move`), else from what the table gives it to read
+    (`ScoredPlayer.choose_on`); any other player chooses from the seat's view."""
     if isinstance(player, ScoredPlayer):
+        scores_as = getattr(kind, "scores_as", None)
+        scored: Mover | None = getattr(kind, "scored_move", None)
+        if scores_as is not None and scored is not None and scores_as(rules.rater()):
+            return scored
         return player.choose_on
     choose = player.choose
     return lambda table, seat, rng: choose(table.view(seat), rng)
