@@ -9,9 +9,28 @@ ever drawn.
 
 from __future__ import annotations
 
-from rendering.canvas import Frame, SeatBox, encode
-from rendering.cards import ResultRow, Standing, leaderboard_card, result_card
-from rendering.hand import hand_image, hand_labels
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rendering.canvas import Frame, SeatBox, encode
+    from rendering.cards import ResultRow, Standing, leaderboard_card, result_card
+    from rendering.hand import hand_image, hand_labels
 
 __all__ = ["Frame", "ResultRow", "SeatBox", "Standing", "encode", "hand_image", "hand_labels",
            "leaderboard_card", "result_card"]
+
+_HOMES = {"Frame": "canvas", "SeatBox": "canvas", "encode": "canvas", "ResultRow": "cards",
+          "Standing": "cards", "leaderboard_card": "cards", "result_card": "cards",
+          "hand_image": "hand", "hand_labels": "hand"}
+"""Where each of the names above is kept. They are imported when first asked for, so that a
+reader of one light module (the themes' names, `rendering.theme`) does not load Pillow."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'rendering' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"rendering.{home}"), name)
+    globals()[name] = value
+    return value
