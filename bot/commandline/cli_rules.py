@@ -10,9 +10,10 @@ import argparse
 from typing import Any
 
 import games
-from faces import rules_text
-from faces.presets import game_title
-from faces.rules_docs import LANGS
+
+LANGS = ("en", "uk")
+"""The languages the rules are written in (`faces.rules_docs.LANGS`), named here so that
+building the command line loads none of the pictures' modules `faces` brings."""
 
 
 def add_rules_parser(sub: Any) -> None:
@@ -27,6 +28,9 @@ def add_rules_parser(sub: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    from faces import rules_text
+    from faces.presets import game_title
+
     if args.game is None:
         for game in games.GAMES:
             print(f"{game}  {game_title(game, None, args.lang)}")

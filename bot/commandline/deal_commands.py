@@ -11,15 +11,15 @@ environment or .env, as `gupai run` reads it) unless `--db` names one, such as `
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from typing import Any
 
 import games
 from bot.console.console_options import default_lang
 from games.engine import GameError
-from storage import StorageError
-from storage.db import DEFAULT_PATH
+
+# The storage and the event loop are imported by the commands that use them, so that the
+# command line's other commands (`gupai sim`) do not load them.
 
 
 def add(sub: Any, option_pairs: Any) -> None:
@@ -67,6 +67,7 @@ def database(args: argparse.Namespace) -> str:
     if args.db:
         return str(args.db)
     from bot.launch.run import settings
+    from storage.db import DEFAULT_PATH
 
     return settings().get("GUPAI_DB", "").strip() or DEFAULT_PATH
 
@@ -86,8 +87,11 @@ def cmd_verify(args: argparse.Namespace, option_pairs: Any) -> int:
 
 def verify_deal(target: str, deal_id: int) -> int:
     """Check a kept deal end to end: 0 and what was checked, or 1 and why it is refused."""
+    import asyncio
+
     from bot.commandline.deal_replay import load
     from bot.deals.deal_check import DealRefused, report
+    from storage import StorageError
 
     try:
         done = asyncio.run(load(target, deal_id))
@@ -100,6 +104,7 @@ def verify_deal(target: str, deal_id: int) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from bot.commandline.deal_replay import run
+    from storage import StorageError
 
     try:
         return run(database(args), args.deal, args.lang or default_lang())
