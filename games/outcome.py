@@ -115,4 +115,15 @@ class Outcome:
         """An outcome whose deltas are what `payments` leave each seat with: the way a game
         where several seats can gain settles a deal."""
         made = tuple(payments)
-        return cls(reason, points, winners, deltas_of(len(points), made), labels, made)
+        deltas = deltas_of(len(points), made)
+        # The deltas are the payments' own, one per seat, and so sum to 0: only the netting
+        # is left of what the constructor does (a simulation settles every deal this way).
+        outcome = object.__new__(cls)
+        for name, value in zip(_FIELDS, (reason, points, winners, deltas, labels, netted(made)),
+                               strict=True):
+            object.__setattr__(outcome, name, value)
+        return outcome
+
+
+_FIELDS = tuple(Outcome.__dataclass_fields__)
+"""The fields of an outcome, in the order the constructor takes them."""
