@@ -288,6 +288,10 @@ class ConnectTable(Table[ConnectState[Any]]):
         legal = self.legal()
         if len(legal) == 1:
             return legal[0]
+        return self._best(legal, seat, rng)
+
+    def _best(self, legal: tuple[Action, ...], seat: int, rng: random.Random) -> Action:
+        """`scored_move` among two or more `legal` moves, on the connecting games' rating."""
         held = self.held[seat]
         unseen = self.deck & ~(held | self.laid | self.dropped[seat])
         return connecting_ai.pick(legal, connecting_ai.scores(legal, held, unseen, self.ends),

@@ -282,11 +282,12 @@ class DingNiuTable(ConnectTable):
         if opts.suanzhang and not self.block and laid:
             rest = SINGLE_BITS & ~laid
             ends, smothered = self.ends, opts.smothered
-            if any(blocks(ends, rest, action, smothered) for action in legal):
-                rate = dingniu_ai.rater(self.rater_view(seat))
-                return connecting_ai.pick(legal, [rate(action) for action in legal], rng)
+            for action in legal:
+                if blocks(ends, rest, action, smothered):
+                    rate = dingniu_ai.rater(self.rater_view(seat))
+                    return connecting_ai.pick(legal, [rate(each) for each in legal], rng)
             self.clear = self.version
-        return super().scored_move(seat, rng)
+        return self._best(legal, seat, rng)
 
     def legal(self) -> tuple[Action, ...]:
         legal = self._legal
