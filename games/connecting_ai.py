@@ -86,35 +86,42 @@ def _rating(held: int, unseen: int, ends: tuple[int, ...]) -> Callable[[Action],
     return rate
 
 
+_FPIPS = tuple(float(p) for p in _PIPS)
+_LEAVES = tuple(tuple(_SHOWING[_B[t] if _A[t] == end else _A[t]] for end in range(7))
+                for t in range(CHINESE.size))
+"""Per tile and open end it is attached to, the tiles showing the number it leaves open."""
+_FOLLOWS = tuple(FOLLOW_WEIGHT * (c - 1 if c < 3 else 2) for c in range(CHINESE.size + 1))
+_UNSEENS = tuple(UNSEEN_WEIGHT * c for c in range(CHINESE.size + 1))
+"""The terms of a move's rating (`rate`) per count of tiles in hand, or unseen, that show
+the number it leaves open: the same figures, looked up."""
+
+
 def scores(legal: Sequence[Action], held: int, unseen: int, ends: tuple[int, ...]
            ) -> list[float]:
     """Every legal move's rating (`rate` above, figure for figure), in one loop: a simulated
     deal's heuristic seat rates all of them at every turn, and a call per move costs more
     than the rating itself."""
     showing = _SHOWING
-    pips = _PIPS
+    pips, leaves, follows, unseens = _FPIPS, _LEAVES, _FOLLOWS, _UNSEENS
     found: list[float] = []
     add = found.append
     for action in legal:
         tile = action.tiles[0]
         verb = action.verb
+        if verb == "play":
+            tiles = leaves[tile][ends[action.arg or 0]]
+            add(pips[tile] + follows[(held & tiles).bit_count()]
+                - unseens[(unseen & tiles).bit_count()])
+            continue
         if verb == "drop":
-            add(-float(pips[tile]))
+            add(-pips[tile])
             continue
         a, b = _A[tile], _B[tile]
-        if verb == "play":
-            end = ends[action.arg or 0]
-            tiles = showing[b if a == end else a]
-            follow = (held & tiles).bit_count() - 1
-            add(float(pips[tile]) + FOLLOW_WEIGHT * (follow if follow < 2 else 2)
-                - UNSEEN_WEIGHT * (unseen & tiles).bit_count())
-            continue
-        value = float(pips[tile])
+        value = pips[tile]
         for number in ((action.arg,) if action.arg is not None else (a, b)):
             tiles = showing[number]
-            follow = (held & tiles).bit_count() - 1
-            value += FOLLOW_WEIGHT * (follow if follow < 2 else 2)
-            value -= UNSEEN_WEIGHT * (unseen & tiles).bit_count()
+            value += follows[(held & tiles).bit_count()]
+            value -= unseens[(unseen & tiles).bit_count()]
         add(value)
     return found
 
