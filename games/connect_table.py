@@ -284,11 +284,53 @@ class ConnectTable(Table[ConnectState[Any]]):
     def scored_move(self, seat: int, rng: random.Random) -> Action:
         """The seat to move's choice as the heuristic player makes it (`scores_as`), from
         the same generator, its moves rated here in one loop (`connecting_ai.scores`): a
-        simulated deal then builds nothing for its heuristic seats to read."""
-        legal = self.legal()
-        if len(legal) == 1:
-            return legal[0]
-        return self._best(legal, seat, rng)
+        simulated deal then builds nothing for its heuristic seats to read. A seat with a line
+        before it, every turn but the lead, has its moves found and rated in the same walk of
+        its hand (`legal`'s, the rating `connecting_ai.scores`'), figure for figure."""
+        ends = self.ends
+        if not ends or self._legal is not None or self.done:
+            legal = self.legal()
+            return legal[0] if len(legal) == 1 else self._best(legal, seat, rng)
+        e0 = ends[0]
+        on_left = _SHOWS[e0]
+        e1, on_right = (ends[1], _SHOWS[ends[1]]) if len(ends) == 2 else (e0, 0)
+        held = self.held[seat]
+        match = held & (on_left | on_right)
+        pips = connecting_ai.FLOAT_PIPS
+        acts: list[Action] = []
+        rated: list[float] = []
+        if not match:
+            seen = 0
+            for t in self.hands[seat]:
+                bit = 1 << _KIND[t]
+                if not seen & bit:
+                    seen |= bit
+                    acts.append(_DROP[t])
+                    rated.append(-pips[t])
+            legal = self._legal = tuple(acts)
+            return legal[0] if len(legal) == 1 else connecting_ai.pick(legal, rated, rng)
+        unseen = self.deck & ~(held | self.laid | self.dropped[seat])
+        leaves, follows, unseens = (connecting_ai.LEAVES, connecting_ai.FOLLOWS,
+                                    connecting_ai.UNSEENS)
+        for t in self.hands[seat]:
+            bit = _BIT[t]
+            if not match & bit:
+                continue
+            if on_left & bit:
+                acts.append(_PLAY[t][0])
+                tiles = leaves[t][e0]
+                rated.append(pips[t] + follows[(held & tiles).bit_count()]
+                             - unseens[(unseen & tiles).bit_count()])
+            if on_right & bit:
+                acts.append(_PLAY[t][1])
+                tiles = leaves[t][e1]
+                rated.append(pips[t] + follows[(held & tiles).bit_count()]
+                             - unseens[(unseen & tiles).bit_count()])
+            match &= ~_SAME_KIND[t]
+            if not match:
+                break
+        legal = self._legal = tuple(acts)
+        return legal[0] if len(legal) == 1 else connecting_ai.pick(legal, rated, rng)
 
     def _best(self, legal: tuple[Action, ...], seat: int, rng: random.Random) -> Action:
         """`scored_move` among two or more `legal` moves, on the connecting games' rating."""

@@ -86,12 +86,12 @@ def _rating(held: int, unseen: int, ends: tuple[int, ...]) -> Callable[[Action],
     return rate
 
 
-_FPIPS = tuple(float(p) for p in _PIPS)
-_LEAVES = tuple(tuple(_SHOWING[_B[t] if _A[t] == end else _A[t]] for end in range(7))
+FLOAT_PIPS = tuple(float(p) for p in _PIPS)
+LEAVES = tuple(tuple(_SHOWING[_B[t] if _A[t] == end else _A[t]] for end in range(7))
                 for t in range(CHINESE.size))
 """Per tile and open end it is attached to, the tiles showing the number it leaves open."""
-_FOLLOWS = tuple(FOLLOW_WEIGHT * (c - 1 if c < 3 else 2) for c in range(CHINESE.size + 1))
-_UNSEENS = tuple(UNSEEN_WEIGHT * c for c in range(CHINESE.size + 1))
+FOLLOWS = tuple(FOLLOW_WEIGHT * (c - 1 if c < 3 else 2) for c in range(CHINESE.size + 1))
+UNSEENS = tuple(UNSEEN_WEIGHT * c for c in range(CHINESE.size + 1))
 """The terms of a move's rating (`rate`) per count of tiles in hand, or unseen, that show
 the number it leaves open: the same figures, looked up."""
 
@@ -102,7 +102,7 @@ def scores(legal: Sequence[Action], held: int, unseen: int, ends: tuple[int, ...
     deal's heuristic seat rates all of them at every turn, and a call per move costs more
     than the rating itself."""
     showing = _SHOWING
-    pips, leaves, follows, unseens = _FPIPS, _LEAVES, _FOLLOWS, _UNSEENS
+    pips, leaves, follows, unseens = FLOAT_PIPS, LEAVES, FOLLOWS, UNSEENS
     found: list[float] = []
     add = found.append
     for action in legal:
