@@ -287,10 +287,18 @@ class ConnectTable(Table[ConnectState[Any]]):
         simulated deal then builds nothing for its heuristic seats to read. A seat with a line
         before it, every turn but the lead, has its moves found and rated in the same walk of
         its hand (`legal`'s, the rating `connecting_ai.scores`'), figure for figure."""
+        legal, rated = self._walk(seat)
+        if len(legal) == 1:
+            return legal[0]
+        return self._best(legal, seat, rng) if rated is None else connecting_ai.pick(
+            legal, rated, rng)
+
+    def _walk(self, seat: int) -> tuple[tuple[Action, ...], list[float] | None]:
+        """The seat to move's legal moves, and their ratings where the walk that finds them
+        gives them (`scored_move`), else None."""
         ends = self.ends
         if not ends or self._legal is not None or self.done:
-            legal = self.legal()
-            return legal[0] if len(legal) == 1 else self._best(legal, seat, rng)
+            return self.legal(), None
         e0 = ends[0]
         on_left = _SHOWS[e0]
         e1, on_right = (ends[1], _SHOWS[ends[1]]) if len(ends) == 2 else (e0, 0)
@@ -308,7 +316,7 @@ class ConnectTable(Table[ConnectState[Any]]):
                     acts.append(_DROP[t])
                     rated.append(-pips[t])
             legal = self._legal = tuple(acts)
-            return legal[0] if len(legal) == 1 else connecting_ai.pick(legal, rated, rng)
+            return legal, rated
         unseen = self.deck & ~(held | self.laid | self.dropped[seat])
         leaves, follows, unseens = (connecting_ai.LEAVES, connecting_ai.FOLLOWS,
                                     connecting_ai.UNSEENS)
@@ -330,7 +338,7 @@ class ConnectTable(Table[ConnectState[Any]]):
             if not match:
                 break
         legal = self._legal = tuple(acts)
-        return legal[0] if len(legal) == 1 else connecting_ai.pick(legal, rated, rng)
+        return legal, rated
 
     def _best(self, legal: tuple[Action, ...], seat: int, rng: random.Random) -> Action:
         """`scored_move` among two or more `legal` moves, on the connecting games' rating."""

@@ -275,10 +275,14 @@ class DingNiuTable(ConnectTable):
         """The heuristic seat's choice (`ConnectTable.scored_move`), as Ding Niu's rater
         makes it (`dingniu_ai.rater`): the connecting games' rating unless a move would make
         a SuanZhang, whose rare turns the rater's own reading answers."""
-        legal = self.legal()
+        opts = self.options
+        if self.block == "full" or (not self.line and opts.lead_rule):
+            legal, rated = self.legal(), None
+        else:  # the connecting games' moves (`legal`), found and rated in one walk
+            legal, rated = self._walk(seat)
         if len(legal) == 1:
             return legal[0]
-        opts, laid = self.options, self.laid
+        laid = self.laid
         if opts.suanzhang and not self.block and laid:
             rest = SINGLE_BITS & ~laid
             ends, smothered = self.ends, opts.smothered
@@ -287,7 +291,8 @@ class DingNiuTable(ConnectTable):
                     rate = dingniu_ai.rater(self.rater_view(seat))
                     return connecting_ai.pick(legal, [rate(each) for each in legal], rng)
             self.clear = self.version
-        return self._best(legal, seat, rng)
+        return self._best(legal, seat, rng) if rated is None else connecting_ai.pick(
+            legal, rated, rng)
 
     def legal(self) -> tuple[Action, ...]:
         legal = self._legal
