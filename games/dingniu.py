@@ -26,7 +26,16 @@ from games import connecting_ai, dingniu_ai
 from games.connect_deal import ConnectOptions, ConnectState, ConnectView
 from games.connect_table import ConnectTable
 from games.connecting import ConnectingRules, changes_core
-from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, DingNiuSeen, blocks
+from games.dingniu_block import (
+    BIT,
+    DECK,
+    FAILED,
+    PLACES,
+    SINGLE_BITS,
+    DingNiuSeen,
+    any_blocks,
+    blocks,
+)
 from games.dingniu_block import block_of as block_of
 from games.engine import (
     Action,
@@ -286,10 +295,9 @@ class DingNiuTable(ConnectTable):
         if opts.suanzhang and not self.block and laid:
             rest = SINGLE_BITS & ~laid
             ends, smothered = self.ends, opts.smothered
-            for action in legal:
-                if blocks(ends, rest, action, smothered):
-                    rate = dingniu_ai.rater(self.rater_view(seat))
-                    return connecting_ai.pick(legal, [rate(each) for each in legal], rng)
+            if any_blocks(ends, rest, legal, smothered):
+                rate = dingniu_ai.rater(self.rater_view(seat))
+                return connecting_ai.pick(legal, [rate(each) for each in legal], rng)
             self.clear = self.version
         return self._best(legal, seat, rng) if rated is None else connecting_ai.pick(
             legal, rated, rng)

@@ -95,6 +95,22 @@ def blocks(ends: tuple[int, ...], rest: int, action: Action, smothered: bool) ->
     return blocked(rest & ~BIT[tile], after, smothered)
 
 
+def any_blocks(ends: tuple[int, ...], rest: int, legal: tuple[Action, ...], smothered: bool
+               ) -> bool:
+    """Whether one of the `legal` moves makes a block (`blocks`, asked of each in one loop:
+    a simulated deal's heuristic seat asks at nearly every turn)."""
+    left, right = ends[0], ends[1]
+    for action in legal:
+        tile = action.tiles[0]
+        if action.verb != "play" or _DOUBLE[tile]:
+            continue
+        a, b = _A[tile], _B[tile]
+        after = (left, b if a == right else a) if action.arg else (b if a == left else a, right)
+        if blocked(rest & ~BIT[tile], after, smothered):
+            return True
+    return False
+
+
 def ends_after(ends: tuple[int, ...], action: Action) -> tuple[int, ...]:
     """The two open ends once `action` has attached its tile."""
     tile = action.tiles[0]
