@@ -116,9 +116,13 @@ def scores(legal: Sequence[Action], held: int, unseen: int, ends: tuple[int, ...
         if verb == "drop":
             add(-pips[tile])
             continue
-        a, b = _A[tile], _B[tile]
+        if action.arg is not None:  # a lead that leaves one number open
+            tiles = showing[action.arg]
+            add(pips[tile] + follows[(held & tiles).bit_count()]
+                - unseens[(unseen & tiles).bit_count()])
+            continue
         value = pips[tile]
-        for number in ((action.arg,) if action.arg is not None else (a, b)):
+        for number in (_A[tile], _B[tile]):
             tiles = showing[number]
             value += follows[(held & tiles).bit_count()]
             value -= unseens[(unseen & tiles).bit_count()]
