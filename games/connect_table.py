@@ -72,7 +72,8 @@ class ConnectTable(Table[ConnectState[Any]]):
     discards and the line are also kept as sets of bits, which is what the heuristic counts
     (`ConnectSeen`)."""
 
-    __slots__ = ("_fixed", "_legal", "_line", "closed", "deck", "discards", "done", "dropped",
+    __slots__ = ("_fixed", "_legal", "_line", "attachable", "closed", "deck", "discards",
+                 "done", "dropped",
                  "ends", "hands", "held", "laid", "leader", "left", "line", "match", "options",
                  "players", "redeals", "rules", "seed", "showing", "turn", "two", "unused",
                  "version")
@@ -111,6 +112,9 @@ class ConnectTable(Table[ConnectState[Any]]):
         self.laid = _bits(p[0] for p in state.line)
         self.deck = deck_bits(rules.id, self.players)
         self._legal: tuple[Action, ...] | None = None
+        self.attachable = -1
+        """The tiles that may be attached where they match an open end, as a set of bits
+        (every tile here; a game whose rules narrow them later narrows this too)."""
         self._fixed: dict[str, Any] | None = None
         """The fields of a view of the seat to move that stay as they are (`LazyViews`),
         once a view has been asked for (a simulation's heuristic players never ask)."""
@@ -171,7 +175,7 @@ class ConnectTable(Table[ConnectState[Any]]):
             # The tiles in hand that match an end, as bits: the hand is walked only while
             # some are left, and a tile's kind leaves with it (the first of a kind stands
             # for every copy of it).
-            match = self.held[self.turn] & (on_left | on_right)
+            match = self.held[self.turn] & (on_left | on_right) & self.attachable
             if match:
                 for t in hand:
                     bit = _BIT[t]
@@ -303,7 +307,7 @@ class ConnectTable(Table[ConnectState[Any]]):
         on_left = _SHOWS[e0]
         e1, on_right = (ends[1], _SHOWS[ends[1]]) if len(ends) == 2 else (e0, 0)
         held = self.held[seat]
-        match = held & (on_left | on_right)
+        match = held & (on_left | on_right) & self.attachable
         pips = connecting_ai.FLOAT_PIPS
         acts: list[Action] = []
         rated: list[float] = []

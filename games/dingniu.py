@@ -54,6 +54,8 @@ from games.settlement import collect
 from games.tiles import CHINESE
 
 _A, _B, _DOUBLE = CHINESE.a, CHINESE.b, CHINESE.double
+_DOUBLE_BITS = sum(BIT[t] for t in DECK if _DOUBLE[t])
+"""The set's doubles, as a set of bits: after a full block only they are attached (D-22)."""
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,8 @@ class DingNiuTable(ConnectTable):
         if state is None:
             return  # copy() fills the fields
         self.block, self.blocker, self.forced = state.block, state.blocker, state.forced
+        if self.block == "full":
+            self.attachable = _DOUBLE_BITS
 
     def copy(self) -> DingNiuTable:
         twin = cast(DingNiuTable, super().copy())
@@ -285,7 +289,7 @@ class DingNiuTable(ConnectTable):
         makes it (`dingniu_ai.rater`): the connecting games' rating unless a move would make
         a SuanZhang, whose rare turns the rater's own reading answers."""
         opts = self.options
-        if self.block == "full" or (not self.line and opts.lead_rule):
+        if not self.line and opts.lead_rule:
             legal, rated = self.legal(), None
         else:  # the connecting games' moves (`legal`), found and rated in one walk
             legal, rated = self._walk(seat)
@@ -306,10 +310,9 @@ class DingNiuTable(ConnectTable):
         legal = self._legal
         if legal is not None:
             return legal
-        if not self.done and (self.block == "full" or (
-                not self.line and self.options.lead_rule)):
-            # Only doubles after a full block, or the lead restriction: rare positions, which
-            # the public rules answer.
+        if not self.done and not self.line and self.options.lead_rule:
+            # The lead restriction: a rare position, which the public rules answer. (Only
+            # doubles are attached after a full block: `attachable`, which `play` narrows.)
             legal = self._legal = self.rules.legal_actions(self.state())
             return legal
         return super().legal()
@@ -331,6 +334,8 @@ class DingNiuTable(ConnectTable):
         super().play(action)
         if made:
             self.block, self.blocker, self.forced = made, seat, forced
+            if made == "full":
+                self.attachable = _DOUBLE_BITS
         block = self.block
         if block == "smothered" or (block and not opts.doubles_after):
             self.done = "blocked" if self.left else "out"
