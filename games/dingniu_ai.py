@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from games import connecting_ai
@@ -101,19 +102,16 @@ def win_chance(view: Any, action: Action, kind: str) -> float:
     seat: int = view.seat
     tile = action.tiles[0]
     played = ends_after(view.ends, action) if kind == "full" and options.doubles_after else ()
-
-    def value(t: int) -> int:
-        return 0 if _DOUBLE[t] and _A[t] in played else _PIPS[t]
-
+    value = _values(played)
     hand = list(view.hand)
     hand.remove(tile)
-    mine = sum(map(value, hand)) + sum(_PIPS[t] for t in view.discards[seat])
+    mine = sum([value[t] for t in hand]) + sum([_PIPS[t] for t in view.discards[seat]])
     known = 0
     for t in (*view.hand, *view.discards[seat]):
         known |= BIT[t]
     for placed in view.line:
         known |= BIT[placed[0]]
-    unseen = sorted(value(t) for t in DECK if not known & BIT[t])
+    unseen = sorted([value[t] for t in DECK if not known & BIT[t]])
     n = len(unseen)
     mean = sum(unseen) / n if n else 0.0
     spread = sum((v - mean) ** 2 for v in unseen) / n if n else 0.0
@@ -127,6 +125,13 @@ def win_chance(view: Any, action: Action, kind: str) -> float:
         need = mine + 1 if options.strict or order.index(other) < place else mine
         chance *= _at_least(unseen, held, need, mean, spread)
     return chance
+
+
+@cache
+def _values(played: tuple[int, ...]) -> tuple[int, ...]:
+    """What each tile counts once the block is made: its pips, but 0 for a double still to
+    be played on one of the numbers `played` (the open ends after a full block)."""
+    return tuple(0 if _DOUBLE[t] and _A[t] in played else _PIPS[t] for t in range(CHINESE.size))
 
 
 def _at_least(values: list[int], k: int, need: int, mean: float, spread: float) -> float:
