@@ -9,8 +9,9 @@ move the seat's view on the table must equal the public view: the same legal mov
 same order, and, since a player chooses from its view and its generator alone, the same choice;
 at the end of every deal the states, the outcomes and the next matches must be equal. Where a
 game has a heuristic, what the table gives it to read in the view's stead (`rater_view`) must
-rate every move alike. A short run of whole matches through `simulate` is then held against a
-loop over the public engine, statistic for statistic.
+rate every move alike, and where the table makes the heuristic's choice itself (`scored_move`,
+what the simulator asks), it must be the player's choice. A short run of whole matches through
+`simulate` is then held against a loop over the public engine, statistic for statistic.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ def lockstep(rules: Rules[Any, Any], options: Any, players: int, strategy: str, 
     match: Match = rules.start_match(options, players, seed)
     rater = rules.rater() if strategy == "heuristic" else None
     moves = 0
+    twin = random.Random()
     for deal in range(deals):
         state = rules.new_deal(options, players, f"{seed}/{deal}", match)
         table = rules.table(state)
@@ -76,7 +78,17 @@ def lockstep(rules: Rules[Any, Any], options: Any, players: int, strategy: str, 
                 assert seen.legal == view.legal
                 rate_seen = rater(seen)
                 assert [rate_seen(a) for a in view.legal] == [rate(a) for a in view.legal]
+            # Where the table makes the heuristic's choice itself (what the simulator asks),
+            # it is the player's choice from the same generator, drawing as much from it.
+            scores_as = getattr(table, "scores_as", None)
+            own = rater is not None and scores_as is not None and scores_as(rater)
+            if own:
+                twin.setstate(rngs[seat].getstate())
+                chosen = table.scored_move(seat, twin)
             action = seats[seat].choose(view, rngs[seat])
+            if own:
+                assert chosen == action, f"{rules.id} deal {deal} move {moves}: choices differ"
+                assert twin.getstate() == rngs[seat].getstate()
             state, _ = rules.step(state, action)  # taken from the legal moves: `apply` less
             table.play(action)                    # its check
             moves += 1
