@@ -40,3 +40,11 @@ def test_an_unknown_game_is_answered_not_raised(capsys):
     assert captured.out == ""
     assert "unknown game 'chess'" in captured.err
     assert "dingniu" in captured.err
+
+
+def test_the_command_offers_the_languages_the_rules_are_written_in():
+    # Named twice so that the command line starts without loading the faces: the two must agree.
+    from bot.commandline import cli_rules
+    from faces import rules_docs
+
+    assert cli_rules.LANGS == rules_docs.LANGS
