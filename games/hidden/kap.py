@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, cast
 
 from games.engine import Action, hand_out, sample_seed, shuffle
-from games.hidden.chain import SLIP, Chain, _turns_done, places
+from games.hidden.chain import SLIP, _turns_done, places
 from games.kap_deal import KapDealer, KapSeen, KapState, KapView
 from games.kap_signatures import signatures
 from games.tens import KINDS, wins
@@ -155,7 +155,12 @@ class _SeatReading:
         return short == 1 and bool(helps >> (3 * self.sig.digit[k] + min(counts[k], 2)) & 1)
 
     def __call__(self, hand: tuple[int, ...]) -> float:
-        v, kind, s = self.v, self.kind, self.s
+        return self.rest(hand, self.head(hand))
+
+    def head(self, hand: Sequence[int]) -> float:
+        """The factor before the seat's discards are read (0.0 when its latest discard would
+        have won), from the hand's kinds alone, in any order: a few operations."""
+        kind = self.kind
         counts = [0] * KINDS
         for t in hand:
             counts[kind[t]] += 1
@@ -170,8 +175,24 @@ class _SeatReading:
         for k in self.left:
             if self._completes(counts, size, short, helps, k):
                 weight *= NOT_TAKEN
+        return weight
+
+    def most(self, weight: float) -> float:
+        """At least what `rest` makes of `weight`: each discard read as the heuristic's one
+        choice (the factors are multiplied in the same order, so rounding keeps it above)."""
+        if weight:
+            for _, _, last in self.terms:
+                weight *= 1 - SLIP if last else (1 - SLIP) ** TEMPER
+        return weight
+
+    def rest(self, hand: tuple[int, ...], weight: float) -> float:
+        """The factor, from `head`'s part of it and the seat's discards, each asked of the
+        heuristic as a choice out of `hand` (in kind order) and the discard."""
+        if not weight:
+            return weight
+        v, kind, s = self.v, self.kind, self.s
         discards, rank = self.discards, self.rank.__getitem__
-        for tile, before, last in terms:
+        for tile, before, last in self.terms:
             held = tuple(sorted((*hand, tile), key=rank))
             firsts: dict[int, int] = {}
             for t in held:
@@ -193,8 +214,8 @@ class _SeatReading:
 
 def kap_chain(rules: KapDealer, view: Any, rater: Any, rng: random.Random
               ) -> Callable[[], Any]:
-    """Deals for Kap from a `Chain` weighed by `kap_likelihood`: places are the other hands and
-    the stock. The chain's steps only sort the hands; a deal handed out gets its stock,
+    """Deals for Kap from a `Chain` weighed by `kap_likelihood` (`_KapChain`, its steps made
+    cheaper): places are the other hands and the stock. A deal handed out gets its stock,
     shuffled anew."""
     v = cast("KapView", view)
     start = kap_sample(rules, v, rng)
@@ -213,28 +234,143 @@ def kap_chain(rules: KapDealer, view: Any, rater: Any, rng: random.Random
         return hand_out(v.hand_counts, seat, v.hand, chosen, key=order.__getitem__,
                         held=held)[0]
 
-    # A step changes one or two hands: each seat's factor is remembered by the kinds in the
-    # hand it holds (the heuristic does not tell identical tiles apart).
     readings = [(s, _SeatReading(rules, v, s, rater)) for s in range(v.players) if s != seat]
-    factors: dict[tuple[int, tuple[int, ...]], float] = {}
-
-    def weigh(hands: tuple[tuple[int, ...], ...]) -> float:
-        weight = 1.0
-        for s, reading in readings:
-            hand = hands[s]
-            key = (s, tuple([kind[t] for t in hand]))
-            factor = factors.get(key)
-            if factor is None:
-                factor = factors[key] = reading(hand)
-            weight *= factor
-        return weight
-
-    chain = Chain(tiles, owners, lambda i, t: True, build, weigh, rng, KAP_BURN, KAP_THIN)
+    chain = _KapChain(tiles, owners, held, readings, order, build, rng)
 
     def deal() -> KapState:
-        hands = chain()
+        chain.walk(KAP_THIN)
         stock = tiles[in_hands:]  # the chain keeps `tiles` as its current deal
         shuffle(rng, stock)
-        return _state(rules, v, start.seed, hands, tuple(stock))
+        return _state(rules, v, start.seed, build(tiles), tuple(stock))
 
     return deal
+
+
+KEY_BITS = 8
+"""Bits per kind of a hand's key in `_KapChain`: room for more copies of a kind than any
+number of sets deals."""
+
+
+class _KapChain:
+    """Kap's `Chain`: the same steps, the same draws from the generator and the same deals, at
+    a fraction of the cost. A step moves a tile between two hands or a hand and the stock, so
+    only those hands are weighed, each factor remembered by the kinds the hand holds (a key
+    changed a tile at a time; the heuristic does not tell identical tiles apart). A factor not
+    yet known is bounded first from the hand's kinds (`_SeatReading.most`): a step the bound
+    already rejects (its deal less likely than the current one by more than the chain's draw)
+    never asks the heuristic. The hands are built only for a deal handed out."""
+
+    def __init__(self, tiles: list[int], owners: list[int], held: tuple[tuple[int, ...], ...],
+                 readings: list[tuple[int, _SeatReading]], order: list[int],
+                 build: Callable[[list[int]], tuple[tuple[int, ...], ...]],
+                 rng: random.Random) -> None:
+        self.tiles, self.owners, self.held, self.order, self.rng = tiles, owners, held, order, rng
+        self.readings = dict(readings)
+        self.seats = [s for s, _ in readings]
+        self.spots = {s: [i for i, o in enumerate(owners) if o == s] for s in self.seats}
+        self.unit = [1 << (KEY_BITS * k) for k in readings[0][1].kind] if readings else []
+        hands = build(tiles)
+        self.keys = {s: sum(self.unit[t] for t in hands[s]) for s in self.seats}
+        # Per seat and key: what `_entry` says.
+        self.known: dict[tuple[int, int], list[float]] = {}
+        self.factors = {s: self._exact(s, self.keys[s], hands[s]) for s in self.seats}
+        self.weight = 1.0
+        for s in self.seats:
+            self.weight *= self.factors[s]
+        self.walk(KAP_BURN)
+
+    def _hand(self, s: int) -> tuple[int, ...]:
+        """Seat `s`'s hand in the current deal, sorted as the rules keep it."""
+        tiles = self.tiles
+        return tuple(sorted((*self.held[s], *[tiles[i] for i in self.spots[s]]),
+                            key=self.order.__getitem__))
+
+    def _entry(self, s: int, key: int, hand: Sequence[int]) -> list[float]:
+        """What is known of seat `s`'s factor for the hand of `key` (`hand`, in any order):
+        [its bound, the factor or -1.0 until it is read, `_SeatReading.head`'s part]."""
+        entry = self.known.get((s, key))
+        if entry is None:
+            reading = self.readings[s]
+            head = reading.head(hand)
+            entry = self.known[s, key] = [reading.most(head), -1.0 if head else 0.0, head]
+        return entry
+
+    def _exact(self, s: int, key: int, hand: tuple[int, ...] | None = None) -> float:
+        """Seat `s`'s factor for the hand of `key` (its current hand unless `hand` is given),
+        read from the heuristic the first time it is asked."""
+        hand = hand or self._hand(s)
+        entry = self._entry(s, key, hand)
+        if entry[1] < 0:
+            entry[1] = self.readings[s].rest(hand, entry[2])
+        return entry[1]
+
+    def walk(self, steps: int) -> None:
+        tiles, owners, rng, unit, keys = self.tiles, self.owners, self.rng, self.unit, self.keys
+        size = len(tiles)
+        if size < 2 or len(set(owners)) < 2:
+            return
+        # `Chain._walk`'s draws, draw for draw.
+        getrandbits = rng.getrandbits
+        bits_i, bits_j = size.bit_length(), (size - 1).bit_length()
+        known, factors, seats = self.known, self.factors, self.seats
+        for _ in range(steps):
+            i = getrandbits(bits_i)
+            while i >= size:
+                i = getrandbits(bits_i)
+            j = getrandbits(bits_j)
+            while j >= size - 1:
+                j = getrandbits(bits_j)
+            j += j >= i
+            oi, oj = owners[i], owners[j]
+            if oi == oj:
+                continue  # the same deal
+            a, b = tiles[i], tiles[j]
+            tiles[i], tiles[j] = b, a
+            moved: dict[int, int] = {}
+            if oi >= 0:
+                moved[oi] = keys[oi] - unit[a] + unit[b]
+            if oj >= 0:
+                moved[oj] = keys[oj] - unit[b] + unit[a]
+            # The deal's weight if every factor not yet read is known; else its bound.
+            sure = True
+            bound = 1.0
+            for s in seats:
+                if s in moved:
+                    entry = self._entry(s, moved[s],
+                                        [*self.held[s], *[tiles[k] for k in self.spots[s]]])
+                    if entry[1] < 0:
+                        sure = False
+                        bound *= entry[0]
+                    else:
+                        bound *= entry[1]
+                else:
+                    bound *= factors[s]
+            current = self.weight
+            weight = bound
+            if sure or bound >= current:
+                if not sure:
+                    weight = self._weigh(moved)
+                accept = weight >= current or rng.random() * current < weight
+            else:
+                # Less likely than the current deal, whatever the heuristic says: `Chain`'s
+                # draw is made; where it falls above the bound, the step is rejected unread.
+                draw = rng.random() * current
+                accept = draw < bound
+                if accept:
+                    weight = self._weigh(moved)
+                    accept = draw < weight
+            if accept:
+                self.weight = weight
+                for s, key in moved.items():
+                    keys[s] = key
+                    factors[s] = known[s, key][1]
+            else:
+                tiles[i], tiles[j] = a, b
+
+    def _weigh(self, moved: dict[int, int]) -> float:
+        """The weight of the deal the step makes (the tiles already swapped): the factors of
+        the hands `moved` read where they are not yet known."""
+        weight = 1.0
+        for s in self.seats:
+            weight *= self._exact(s, moved[s]) if s in moved else self.factors[s]
+        return weight
