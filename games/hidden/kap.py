@@ -137,8 +137,6 @@ class _SeatReading:
         self.terms = [(v.pile[i][0], v.pile[:i], order == len(mine) - 1)
                       for order, i in enumerate(mine)]
         self.discards = _discards(v.tiles.size)
-        self.rank = [self.kind[t] * 1024 + t for t in range(v.tiles.size)]
-        """A tile's place in a hand: kind order, then id."""
         self.sig = signatures(rules.pairs, v.options.four_two)
         self.order = [math.exp(-KAP_ORDER * min(self.done, 2) / 2 * short)
                       for short in range(2 * rules.pairs + 3)]
@@ -187,24 +185,24 @@ class _SeatReading:
 
     def rest(self, hand: tuple[int, ...], weight: float) -> float:
         """The factor, from `head`'s part of it and the seat's discards, each asked of the
-        heuristic as a choice out of `hand` (in kind order) and the discard."""
+        heuristic as a choice out of `hand` and the discard (one discard a kind: the heuristic
+        tells kinds apart, not tiles, nor their order)."""
         if not weight:
             return weight
-        v, kind, s = self.v, self.kind, self.s
-        discards, rank = self.discards, self.rank.__getitem__
+        v, kind, s, discards = self.v, self.kind, self.s, self.discards
+        firsts: dict[int, int] = {}
+        for t in hand:
+            firsts.setdefault(kind[t], t)
         for tile, before, last in self.terms:
-            held = tuple(sorted((*hand, tile), key=rank))
-            firsts: dict[int, int] = {}
-            for t in held:
-                firsts.setdefault(kind[t], t)
-            legal = tuple([discards[t] for t in firsts.values()])
-            seen = KapSeen(v.game, v.options, v.players, v.sets, s, held, before,
+            mine = firsts if kind[tile] in firsts else {**firsts, kind[tile]: tile}
+            legal = tuple([discards[t] for t in mine.values()])
+            seen = KapSeen(v.game, v.options, v.players, v.sets, s, (*hand, tile), before,
                            "discard", legal)
             rate = self.rater(seen)
             scores = [rate(a) for a in legal]
             best = max(scores)
             ties = scores.count(best)
-            if rate(discards[firsts[kind[tile]]]) == best:
+            if rate(discards[mine[kind[tile]]]) == best:
                 p = (1 - SLIP) / ties
             else:
                 p = SLIP / max(len(scores) - ties, 1)
@@ -235,7 +233,7 @@ def kap_chain(rules: KapDealer, view: Any, rater: Any, rng: random.Random
                         held=held)[0]
 
     readings = [(s, _SeatReading(rules, v, s, rater)) for s in range(v.players) if s != seat]
-    chain = _KapChain(tiles, owners, held, readings, order, build, rng)
+    chain = _KapChain(tiles, owners, held, readings, build, rng)
 
     def deal() -> KapState:
         chain.walk(KAP_THIN)
@@ -261,10 +259,10 @@ class _KapChain:
     never asks the heuristic. The hands are built only for a deal handed out."""
 
     def __init__(self, tiles: list[int], owners: list[int], held: tuple[tuple[int, ...], ...],
-                 readings: list[tuple[int, _SeatReading]], order: list[int],
+                 readings: list[tuple[int, _SeatReading]],
                  build: Callable[[list[int]], tuple[tuple[int, ...], ...]],
                  rng: random.Random) -> None:
-        self.tiles, self.owners, self.held, self.order, self.rng = tiles, owners, held, order, rng
+        self.tiles, self.owners, self.held, self.rng = tiles, owners, held, rng
         self.readings = dict(readings)
         self.seats = [s for s, _ in readings]
         self.spots = {s: [i for i, o in enumerate(owners) if o == s] for s in self.seats}
@@ -280,10 +278,9 @@ class _KapChain:
         self.walk(KAP_BURN)
 
     def _hand(self, s: int) -> tuple[int, ...]:
-        """Seat `s`'s hand in the current deal, sorted as the rules keep it."""
+        """Seat `s`'s hand in the current deal, in no particular order."""
         tiles = self.tiles
-        return tuple(sorted((*self.held[s], *[tiles[i] for i in self.spots[s]]),
-                            key=self.order.__getitem__))
+        return (*self.held[s], *[tiles[i] for i in self.spots[s]])
 
     def _entry(self, s: int, key: int, hand: Sequence[int]) -> list[float]:
         """What is known of seat `s`'s factor for the hand of `key` (`hand`, in any order):
@@ -336,8 +333,7 @@ class _KapChain:
             bound = 1.0
             for s in seats:
                 if s in moved:
-                    entry = self._entry(s, moved[s],
-                                        [*self.held[s], *[tiles[k] for k in self.spots[s]]])
+                    entry = self._entry(s, moved[s], self._hand(s))
                     if entry[1] < 0:
                         sure = False
                         bound *= entry[0]
