@@ -582,18 +582,14 @@ class KapTen(KapRules):
     pairs: ClassVar[int] = 3
     # Kap Ten's playouts are mostly the luck of the draw: asked for one standard error, the
     # strong seat left the heuristic's discard on noise and won 46.8 % of 900 games against a
-    # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 % of the
-    # same games. With 64 deals a choice it still won no more than a normal seat does
-    # (`benchmarks/levels.py --games 400`: 52.2 %); with 256, 58.5 % of 400 games (53.7–63.3 %),
-    # and 56.0 % of 200 others (`--seed levels2`), but at some 590 ms of processor time a move.
-    # Many choices are plain long before: looking every 16 deals, dropping a discard that could
-    # no longer plausibly be played and stopping once one is left, within 3000 moves a choice
-    # (a deal drawn counting as 20: some 70 deals where three discards stay close to the end),
-    # it keeps 296 of the 339 choices that search made in 64 of its games (28 of the 43 others
-    # between discards rated alike), and wins 53.8 % of the same 400 games (48.9–58.6 %) at
-    # 129 ms a move, 306 at most, and 55.0 % of 400 others (`--seed levels2`, 50.1–59.9 %).
-    # Looking with 1.5 standard errors within 4000 moves won 54.5 % (49.6–59.4 %) at 148 ms,
-    # but 500 at most.
+    # normal one (`gupai sim kapten --strategy strong,normal`); asked for two, 52.8 %. With 64
+    # deals a choice it won no more than a normal seat does (`benchmarks/levels.py --games
+    # 400`: 52.2 %); with 256, 58.5 % (53.7–63.3 %), but at some 590 ms of processor time a
+    # move. Looking every 16 deals, dropping a discard that could no longer plausibly be played
+    # and stopping once one is left, within 3000 moves (a deal drawn counting as 20), it wins
+    # 53.8 % of the same 400 games (48.9–58.6 %) and 55.0 % of 400 others (`--seed levels2`),
+    # at 112 ms a move, 260 at most. A deal counted as the 10 moves it now costs (some 90
+    # deals, not 70) won 55.2 % and 50.7 %, at up to 375 ms: not taken.
     budget: ClassVar[Budget] = Budget(candidates=3, sure=2.0, ties=True, most=256, work=3000,
                                       deal=20, look=16)
 
