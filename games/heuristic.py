@@ -28,6 +28,12 @@ class ScoredPlayer:
         self._rater = rater
         self._scorer = scorer
 
+    @property
+    def rater(self) -> Callable[[Any], Callable[[Action], float]]:
+        """The judgement this player chooses by (a table that rates alike may choose for it:
+        `games.sim`)."""
+        return self._rater
+
     def choose(self, view: Any, rng: random.Random) -> Action:
         legal: tuple[Action, ...] = view.legal
         if len(legal) == 1:

@@ -278,7 +278,7 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
                                                match))
             movers = movers_on.get(type(table))
             if movers is None:
-                movers = movers_on[type(table)] = [_mover(rules, p, type(table)) for p in seats]
+                movers = movers_on[type(table)] = [_mover(p, type(table)) for p in seats]
             to_move, play = table.to_move, table.play
             turns = 0
             while (seat := to_move()) is not None:
@@ -320,15 +320,15 @@ Mover = Callable[[Table[Any], int, random.Random], Action]
 """How a seat chooses on a fast table: the table, the seat to move, the seat's generator."""
 
 
-def _mover(rules: Rules[Any, Any], player: ComputerPlayer, kind: type[Table[Any]]) -> Mover:
-    """How `player` chooses on a table of `kind`. The heuristic (a `ScoredPlayer` rating with
-    its game's rater, `games.players.make_player`) chooses on the table itself where the
-    table rates as that rater does (`scored_move`), else from what the table gives it to read
-    (`ScoredPlayer.choose_on`); any other player chooses from the seat's view."""
+def _mover(player: ComputerPlayer, kind: type[Table[Any]]) -> Mover:
+    """How `player` chooses on a table of `kind`. The heuristic (a `ScoredPlayer`) chooses on
+    the table itself where the table rates as the player's rater does (`scored_move`), else
+    from what the table gives it to read (`ScoredPlayer.choose_on`); any other player chooses
+    from the seat's view."""
     if isinstance(player, ScoredPlayer):
         scores_as = getattr(kind, "scores_as", None)
         scored: Mover | None = getattr(kind, "scored_move", None)
-        if scores_as is not None and scored is not None and scores_as(rules.rater()):
+        if scores_as is not None and scored is not None and scores_as(player.rater):
             return scored
         return player.choose_on
     choose = player.choose

@@ -400,3 +400,16 @@ def test_cli_compares_an_option_on_the_default_preset_too(capsys):
     assert main(["sim", "deerhunt", "--games", "4", "--jobs", "1", "--compare",
                  "deerhunt,deal=lucky"]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_table_chooses_for_the_heuristic_only_when_it_rates_as_the_players_rater():
+    from games.heuristic import ScoredPlayer
+    from games.sim import _mover
+
+    rules = get("dragon")
+    table = type(rules.table(rules.new_deal(rules.options(), 4, "mover", rules.start_match(
+        rules.options(), 4, "mover"))))
+    own = ScoredPlayer(rules.rater())
+    assert _mover(own, table) == table.scored_move  # type: ignore[attr-defined]
+    other = ScoredPlayer(lambda view: lambda action: 0.0)
+    assert _mover(other, table) == other.choose_on
