@@ -8,7 +8,7 @@ Rules source: none of its own; each game's module names its docs/rules-book.md s
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 TRIES = 40
@@ -68,18 +68,7 @@ class Chain:
         size = len(tiles)
         if size < 2 or len(set(owners)) < 2:
             return
-        # `rng.randrange(size)` and `rng.randrange(size - 1)`, draw for draw (as
-        # `engine.shuffle` draws), without two method calls a draw: a step is mostly its draws.
-        getrandbits = rng.getrandbits
-        bits_i, bits_j = size.bit_length(), (size - 1).bit_length()
-        for _ in range(steps):
-            i = getrandbits(bits_i)
-            while i >= size:
-                i = getrandbits(bits_i)
-            j = getrandbits(bits_j)
-            while j >= size - 1:
-                j = getrandbits(bits_j)
-            j += j >= i
+        for i, j in swaps(rng, size, steps):
             if owners[i] == owners[j]:
                 continue  # the same deal
             a, b = tiles[i], tiles[j]
@@ -92,6 +81,22 @@ class Chain:
                 self._state, self._weight = state, weight
             else:
                 tiles[i], tiles[j] = a, b
+
+
+def swaps(rng: random.Random, size: int, steps: int) -> Iterator[tuple[int, int]]:
+    """The two places of each of a chain's `steps` steps among `size`, drawn as
+    `rng.randrange(size)` and then another of `rng.randrange(size - 1)` draw, draw for draw (as
+    `engine.shuffle` draws), without two method calls a draw: a step is mostly its draws."""
+    getrandbits = rng.getrandbits
+    bits_i, bits_j = size.bit_length(), (size - 1).bit_length()
+    for _ in range(steps):
+        i = getrandbits(bits_i)
+        while i >= size:
+            i = getrandbits(bits_i)
+        j = getrandbits(bits_j)
+        while j >= size - 1:
+            j = getrandbits(bits_j)
+        yield i, j + (j >= i)
 
 
 def _turns_done(view: Any, seat: int) -> int:

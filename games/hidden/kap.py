@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any, cast
 
 from games.engine import Action, hand_out, sample_seed, shuffle
-from games.hidden.chain import SLIP, _turns_done, places
+from games.hidden.chain import SLIP, _turns_done, places, swaps
 from games.kap_deal import KapDealer, KapSeen, KapState, KapView
 from games.kap_signatures import signatures
 from games.tens import KINDS, wins
@@ -306,18 +306,8 @@ class _KapChain:
         size = len(tiles)
         if size < 2 or len(set(owners)) < 2:
             return
-        # `Chain._walk`'s draws, draw for draw.
-        getrandbits = rng.getrandbits
-        bits_i, bits_j = size.bit_length(), (size - 1).bit_length()
         known, factors, seats = self.known, self.factors, self.seats
-        for _ in range(steps):
-            i = getrandbits(bits_i)
-            while i >= size:
-                i = getrandbits(bits_i)
-            j = getrandbits(bits_j)
-            while j >= size - 1:
-                j = getrandbits(bits_j)
-            j += j >= i
+        for i, j in swaps(rng, size, steps):  # `Chain._walk`'s draws, draw for draw
             oi, oj = owners[i], owners[j]
             if oi == oj:
                 continue  # the same deal
