@@ -21,13 +21,22 @@ other move it stands (the strong level plays both out then, `games.search`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 from games import connecting_ai
 from games.connect_deal import ConnectSeen
-from games.dingniu_block import BIT, DECK, FAILED, PLACES, SINGLE_BITS, blocks, ends_after
+from games.dingniu_block import (
+    BIT,
+    DECK,
+    DECK_BITS,
+    FAILED,
+    PLACES,
+    SINGLE_BITS,
+    blocks,
+    ends_after,
+)
 from games.engine import Action, hand_order
 from games.tiles import CHINESE
 
@@ -57,27 +66,42 @@ def rater(view: Any) -> Callable[[Action], float]:
     if not options.suanzhang or view.block or not laid or view.seat is None:
         return base
     rest = SINGLE_BITS & ~laid
-    ends, smothered = view.ends, options.smothered
-    kinds = {action: kind for action in view.legal
-             if (kind := blocks(ends, rest, action, smothered))}
-    if not kinds:
-        return base
-    others = [base(action) for action in view.legal if action not in kinds]
-    if not others and not options.forced_counts:
+    ends, smothered, legal = view.ends, options.smothered, view.legal
+    kinds = [blocks(ends, rest, action, smothered) for action in legal]
+    if not any(kinds):
         return base
     shown = view.full() if isinstance(view, ConnectSeen) else view
-    worth = {action: win_chance(shown, action, kind) for action, kind in kinds.items()}
-    if others:
-        top = max(others)
-        extra = {action: top + CHIP_WEIGHT * gain(p) for action, p in worth.items()}
-    else:  # every block counts (the option), so the likeliest to win is the best
-        extra = {action: CHIP_WEIGHT * WON * p for action, p in worth.items()}
+    rated = rerated([base(action) for action in legal], kinds,
+                    lambda i: win_chance(shown, legal[i], kinds[i]), options.forced_counts)
+    if rated is None:
+        return base
+    extra = {action: value for action, value, kind in zip(legal, rated, kinds, strict=True)
+             if kind}
 
     def rate(action: Action) -> float:
         value = extra.get(action)
         return base(action) if value is None else value
 
     return rate
+
+
+def rerated(rated: list[float], kinds: list[str], odds: Callable[[int], float],
+            forced_counts: bool) -> list[float] | None:
+    """The legal moves' ratings once those that make a block (`kinds`, per move: "" for a move
+    that makes none) are rated by what their SuanZhang is expected to pay, the chance that the
+    i-th move's block wins being `odds(i)`; None where the connecting games' `rated` stand (every
+    move blocks, and a forced block counts only with `forced_counts`). Shared by the rater and
+    by a table that rates its heuristic seat's moves itself (`games.dingniu_table`), so both
+    rate alike, figure for figure."""
+    others = [value for value, kind in zip(rated, kinds, strict=True) if not kind]
+    if others:
+        top = max(others)
+        return [top + CHIP_WEIGHT * gain(odds(i)) if kind else value
+                for i, (value, kind) in enumerate(zip(rated, kinds, strict=True))]
+    if not forced_counts:
+        return None
+    # Every block counts (the option), so the likeliest to win is the best.
+    return [CHIP_WEIGHT * WON * odds(i) for i in range(len(rated))]
 
 
 def gain(p: float) -> float:
@@ -89,42 +113,51 @@ def gain(p: float) -> float:
 
 
 def win_chance(view: Any, action: Action, kind: str) -> float:
-    """The chance that the seat ranks first once `action` has made a `kind` block.
-
-    Its own points are known: its discards and hand, less the matching doubles it will
-    still play after a full block. Another seat's are the pips of as many unseen tiles as it
-    holds (in hand and face down); each is taken to be the sum of that many tiles drawn from
-    the unseen ones, approximately normal (exact at the lightest and heaviest sums possible),
-    each seat's independent of the others'. The seat must have fewer points than each other
-    seat, or as many as one that sits later in the deal's hand order (D-24); with `strict`,
-    fewer than all."""
-    options = view.options
+    """The chance that the seat ranks first once `action` has made a `kind` block (`chance`,
+    read from the seat's view)."""
     seat: int = view.seat
-    tile = action.tiles[0]
-    played = ends_after(view.ends, action) if kind == "full" and options.doubles_after else ()
-    value = _values(played)
-    hand = list(view.hand)
-    hand.remove(tile)
-    mine = sum([value[t] for t in hand]) + sum([_PIPS[t] for t in view.discards[seat]])
     known = 0
     for t in (*view.hand, *view.discards[seat]):
         known |= BIT[t]
     for placed in view.line:
         known |= BIT[placed[0]]
-    unseen = sorted([value[t] for t in DECK if not known & BIT[t]])
-    n = len(unseen)
-    mean = sum(unseen) / n if n else 0.0
-    spread = sum((v - mean) ** 2 for v in unseen) / n if n else 0.0
-    order = hand_order(view.players, view.leader)
+    held = [n + d for n, d in zip(view.hand_counts, view.discard_counts, strict=True)]
+    return chance(view.options, seat, view.leader, view.ends, action, kind, view.hand,
+                  view.discards[seat], DECK_BITS & ~known, held)
+
+
+def chance(options: Any, seat: int, leader: int, ends: tuple[int, ...], action: Action,
+           kind: str, hand: Sequence[int], discards: Sequence[int], unseen: int,
+           held: Sequence[int]) -> float:
+    """The chance that `seat` (with `hand` and its own `discards`, the deal led by `leader`)
+    ranks first once `action` has made a `kind` block on a line with open `ends`, the tiles
+    it cannot see being `unseen` (a set of bits) and each seat holding `held` tiles, in hand
+    and face down.
+
+    Its own points are known: its discards and hand, less the matching doubles it will
+    still play after a full block. Another seat's are the pips of as many unseen tiles as it
+    holds; each is taken to be the sum of that many tiles drawn from the unseen ones,
+    approximately normal (exact at the lightest and heaviest sums possible), each seat's
+    independent of the others'. The seat must have fewer points than each other seat, or as
+    many as one that sits later in the deal's hand order (D-24); with `strict`, fewer than
+    all."""
+    tile = action.tiles[0]
+    played = ends_after(ends, action) if kind == "full" and options.doubles_after else ()
+    value = _values(played)
+    mine = sum([value[t] for t in hand if t != tile]) + sum([_PIPS[t] for t in discards])
+    pool = sorted([value[t] for t in DECK if unseen & BIT[t]])
+    n = len(pool)
+    mean = sum(pool) / n if n else 0.0
+    spread = sum((v - mean) ** 2 for v in pool) / n if n else 0.0
+    order = hand_order(len(held), leader)
     place = order.index(seat)
-    chance = 1.0
+    found = 1.0
     for other in order:
         if other == seat:
             continue
-        held = view.hand_counts[other] + view.discard_counts[other]
         need = mine + 1 if options.strict or order.index(other) < place else mine
-        chance *= _at_least(unseen, held, need, mean, spread)
-    return chance
+        found *= _at_least(pool, held[other], need, mean, spread)
+    return found
 
 
 @cache

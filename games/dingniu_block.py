@@ -27,6 +27,7 @@ SINGLES = tuple(t for t in DECK if not _DOUBLE[t])
 BIT = tuple(1 << t for t in range(CHINESE.size))
 """A tile as a set of bits, so a set of tiles is one number."""
 SINGLE_BITS = sum(BIT[t] for t in SINGLES)
+DECK_BITS = sum(BIT[t] for t in DECK)
 _SMOTHERED = (4, 5)
 """The numbers a smothered block is looked for on (NAV-DN names only fours and fives)."""
 _NUMBERS = range(7)
