@@ -1,20 +1,46 @@
-"""Ding Niu's fast path (`engine.Table`): the connecting games' table taught the block.
+"""Ding Niu's fast path (`engine.Table`): the connecting games' table taught the block, and a
+heuristic seat's turn chosen and played in one go.
 
 Apart from the rules (`games.dingniu`), which hand a deal to it (`DingNiu.table`). Rules
-source: docs/rules-book.md §2.11.3 (the block); decisions D-20 (a block is read from the line
-alone), D-21 (a forced block is no SuanZhang) and D-22 (after a full block only the matching
-doubles are played; a smothered block ends the deal).
+source: docs/rules-book.md §2.11.3 (the block) and §2.11.6 (what a SuanZhang pays); decisions
+D-20 (a block is read from the line alone), D-21 (a forced block is no SuanZhang) and D-22
+(after a full block only the matching doubles are played; a smothered block ends the deal).
+
+Why the turn in one go: a simulated deal's heuristic seats make some twenty moves a deal, and
+each move asked the table for the legal moves and their ratings, then whether one of them
+blocks, then made the move, asking again whether it blocks. Walking the seat's hand once finds
+every legal move, its rating and the block it would make, and the chosen one is played with
+what the walk found (`DingNiuTable.scored_turn`). A move that could make a SuanZhang is rated
+on the table's sets of bits too (`dingniu_ai.rerated`, `dingniu_ai.chance`), not from a view
+built for it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from games import connecting_ai, dingniu_ai
-from games.connect_table import ConnectTable, ConnectTableRules
-from games.dingniu_block import BIT, DECK, SINGLE_BITS, DingNiuSeen, any_blocks, blocks
+from games.connect_table import (
+    _BIT,
+    _DROP,
+    _KIND,
+    _PLAY,
+    _SAME_KIND,
+    _SHOWS,
+    ConnectTable,
+    ConnectTableRules,
+)
+from games.dingniu_block import (
+    BIT,
+    DECK,
+    SINGLE_BITS,
+    DingNiuSeen,
+    any_blocks,
+    blocked,
+    blocks,
+)
 from games.dingniu_deal import DingNiuState, DingNiuView
 from games.engine import Action, LazyViews
 from games.tiles import CHINESE
@@ -22,6 +48,11 @@ from games.tiles import CHINESE
 _A, _B, _DOUBLE = CHINESE.a, CHINESE.b, CHINESE.double
 _DOUBLE_BITS = sum(BIT[t] for t in DECK if _DOUBLE[t])
 """The set's doubles, as a set of bits: after a full block only they are attached (D-22)."""
+_LEFT_OPEN = tuple(tuple(_B[t] if _A[t] == end else _A[t] for end in range(7))
+                   for t in range(CHINESE.size))
+"""Per tile and open end it is attached to, the number it leaves open."""
+_PIPS = connecting_ai.FLOAT_PIPS
+_FOLLOWS, _UNSEENS = connecting_ai.FOLLOWS, connecting_ai.UNSEENS
 _LAZY: LazyViews[DingNiuView] = LazyViews(DingNiuView)
 """Views of the seat to move."""
 
@@ -76,6 +107,166 @@ class DingNiuTable(ConnectTable):
             self.clear = self.version
         return self._best(legal, seat, rng) if rated is None else connecting_ai.pick(
             legal, rated, rng)
+
+    def play_scored(self, rngs: Sequence[random.Random]) -> int:
+        """Play the deal to its end, every seat choosing as the heuristic player does
+        (`scores_as`) from its own generator in `rngs`; the moves made. Each move removes a
+        tile from a hand, so a deal ends within as many moves as there are tiles dealt."""
+        moves = 0
+        turn = self.scored_turn
+        while not self.done:
+            seat = self.turn
+            turn(seat, rngs[seat])
+            moves += 1
+        return moves
+
+    def scored_turn(self, seat: int, rng: random.Random) -> Action:
+        """The seat to move's choice as the heuristic player makes it (`scored_move`), from the
+        same generator, played at once (`play`); the move made.
+
+        A seat with a line before it, every turn but the lead, has its moves found, rated and
+        read for the block each would make in one walk of its hand (`ConnectTable._walk`,
+        `dingniu_block.blocks`), figure for figure, and the chosen move is made with what the
+        walk found. A move that makes the deal's block is rated by what its SuanZhang is
+        expected to pay (`dingniu_ai.rerated`), on the table's sets of bits."""
+        if not self.line or self._legal is not None or self.done:
+            action = self.scored_move(seat, rng)
+            self.play(action)
+            return action
+        opts = self.options
+        e0, e1 = self.ends
+        on_left, on_right = _SHOWS[e0], _SHOWS[e1]
+        hand = self.hands[seat]
+        held = self.held[seat]
+        match = held & (on_left | on_right) & self.attachable
+        acts: list[Action] = []
+        rated: list[float] = []
+        kinds: list[str] | None = None
+        """Per legal move, the block it makes ("" for none), while the deal may still have
+        one (D-20: a move that attaches a non-double)."""
+        if not match:
+            seen = 0
+            for t in hand:
+                kind_bit = 1 << _KIND[t]
+                if not seen & kind_bit:
+                    seen |= kind_bit
+                    acts.append(_DROP[t])
+                    rated.append(-_PIPS[t])
+        else:
+            laid = self.laid
+            unseen = self.deck & ~(held | laid | self.dropped[seat])
+            if opts.suanzhang and not self.block:
+                kinds = []
+            rest = SINGLE_BITS & ~laid
+            smothered = opts.smothered
+            for t in hand:
+                bit = _BIT[t]
+                if not match & bit:
+                    continue
+                if on_left & bit:
+                    acts.append(_PLAY[t][0])
+                    left_open = _LEFT_OPEN[t][e0]
+                    tiles = _SHOWS[left_open]
+                    rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
+                                 - _UNSEENS[(unseen & tiles).bit_count()])
+                    if kinds is not None:
+                        kinds.append("" if _DOUBLE[t] else
+                                     blocked(rest & ~bit, (left_open, e1), smothered))
+                if on_right & bit:
+                    acts.append(_PLAY[t][1])
+                    left_open = _LEFT_OPEN[t][e1]
+                    tiles = _SHOWS[left_open]
+                    rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
+                                 - _UNSEENS[(unseen & tiles).bit_count()])
+                    if kinds is not None:
+                        kinds.append("" if _DOUBLE[t] else
+                                     blocked(rest & ~bit, (e0, left_open), smothered))
+                match &= ~_SAME_KIND[t]
+                if not match:
+                    break
+        if len(acts) == 1:
+            chosen = 0
+        else:
+            if kinds is not None and any(kinds):
+                rated = self._block_rated(seat, acts, rated, kinds)
+            top = max(rated)
+            if rated.count(top) == 1:
+                chosen = rated.index(top)
+            else:  # the draw `connecting_ai.pick` makes
+                best = [i for i, value in enumerate(rated) if value == top]
+                chosen = best[rng.randrange(len(best))]
+        action = acts[chosen]
+        self._made(seat, action, kinds, chosen)
+        return action
+
+    def _block_rated(self, seat: int, acts: list[Action], rated: list[float],
+                     kinds: list[str]) -> list[float]:
+        """The ratings of a turn where a move makes the deal's block (`scored_turn`), as Ding
+        Niu's rater makes them (`dingniu_ai.rater`): the chance that a block wins is worked
+        out from what the seat sees, read off the table."""
+        opts = self.options
+        hand, discards = self.hands[seat], self.discards[seat]
+        ends, leader = self.ends, self.leader
+        unseen = self.deck & ~(self.held[seat] | self.laid | self.dropped[seat])
+        held = [len(h) + len(d) for h, d in zip(self.hands, self.discards, strict=True)]
+
+        def odds(i: int) -> float:
+            return dingniu_ai.chance(opts, seat, leader, ends, acts[i], kinds[i], hand,
+                                     discards, unseen, held)
+
+        block_rated = dingniu_ai.rerated(rated, kinds, odds, opts.forced_counts)
+        return rated if block_rated is None else block_rated
+
+    def _made(self, seat: int, action: Action, kinds: list[str] | None, chosen: int) -> None:
+        """`play`, for a move found by `scored_turn`'s walk (an attachment or a discard), and
+        the block it makes already known (`kinds`)."""
+        tile = action.tiles[0]
+        self.hands[seat].remove(tile)
+        bit = _BIT[tile]
+        self.held[seat] ^= bit
+        a, b = _A[tile], _B[tile]
+        showing = self.showing
+        showing[a] -= 1
+        if b != a:
+            showing[b] -= 1
+        left = self.left = self.left - 1
+        ends = self.ends
+        if action.verb == "play":
+            e0, e1 = ends
+            if action.arg:
+                self.line.append((tile, e1, _LEFT_OPEN[tile][e1], seat))
+                self.ends = ends = (e0, _LEFT_OPEN[tile][e1])
+            else:
+                self.line.insert(0, (tile, _LEFT_OPEN[tile][e0], e0, seat))
+                self.ends = ends = (_LEFT_OPEN[tile][e0], e1)
+            self._line = None
+            self.laid |= bit
+        else:
+            self.discards[seat].append(tile)
+            self.dropped[seat] |= bit
+        made = kinds[chosen] if kinds is not None else ""
+        if made:
+            self.block, self.blocker = made, seat
+            self.forced = all(kind for i, kind in enumerate(kinds or ()) if i != chosen)
+            if made == "full":
+                self.attachable = _DOUBLE_BITS
+        block = self.block
+        if block == "smothered" or (block and not self.options.doubles_after):
+            self.done = "blocked" if left else "out"
+        elif not left:
+            self.done = "out"
+        elif block:
+            held = self.held
+            everyone = 0
+            for bits in held:
+                everyone |= bits
+            if not everyone & _DOUBLE_BITS & (_SHOWS[ends[0]] | _SHOWS[ends[1]]):
+                self.done = "blocked"
+        elif not showing[ends[0]] and not showing[ends[1]]:
+            self.done = "blocked"
+        self.turn = (seat + 1) % self.players
+        self.version += 1
+        self._legal = None
 
     def legal(self) -> tuple[Action, ...]:
         legal = self._legal

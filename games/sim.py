@@ -6,7 +6,9 @@ bar. A "game" is one match when the options make matches end by themselves (a ta
 number of deals), otherwise one deal of an open-ended match, so leads still pass as the rules say.
 Deals are played on the fast path (`Rules.table`, `engine.Table`): the public engine's games,
 move for move, without the checks a move from outside needs. A heuristic seat rates what the
-table gives its rater to read (`Table.rater_view`), which rates every move as the view would.
+table gives its rater to read (`Table.rater_view`), which rates every move as the view would,
+or the table chooses for it (`scored_move`); where every seat is such a seat and the table
+can, it plays the deal out in one loop (`play_scored`).
 
 For games whose views count the player turns of a deal (`view.turns`, 1-based: a hand that wins
 as dealt wins on turn 1) the simulator also records on which turn deals are won and by which
@@ -265,9 +267,9 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
     players = stats.players
     block = "" if first == 0 else f"/block/{first // BLOCK}"
     seats = [make_player(rules.id, s) for s in stats.strategies]
-    movers_on: dict[type, list[Mover]] = {}
-    """Each seat's way to choose, per kind of table (a game's rules hand out one kind)."""
     seat_rngs = [rng(seed, f"player/{i}{block}") for i in range(players)]
+    deal_players: dict[type, DealPlayer] = {}
+    """How the seats play a deal out, per kind of table (a game's rules hand out one kind)."""
     finite = rules.finite_match(options)
     match: Match = rules.start_match(options, players, seed + block)
     for game in range(first, first + count):
@@ -276,16 +278,13 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
         while True:
             table = rules.table(rules.new_deal(options, players, f"{seed}/{game}/{match.deal}",
                                                match))
-            movers = movers_on.get(type(table))
-            if movers is None:
-                movers = movers_on[type(table)] = [_mover(p, type(table)) for p in seats]
-            to_move, play = table.to_move, table.play
-            turns = 0
-            while (seat := to_move()) is not None:
-                play(movers[seat](table, seat, seat_rngs[seat]))
-                turns += 1
-                if turns > MAX_TURNS_PER_DEAL:
-                    raise RuntimeError(f"{rules.id}: a deal did not end (seed {seed}/{game})")
+            play_deal = deal_players.get(type(table))
+            if play_deal is None:
+                play_deal = deal_players[type(table)] = _deal_player(seats, type(table),
+                                                                     seat_rngs)
+            turns = play_deal(table)
+            if turns > MAX_TURNS_PER_DEAL:
+                raise RuntimeError(f"{rules.id}: a deal did not end (seed {seed}/{game})")
             state = table.state()
             result = rules.outcome(state)
             assert result is not None
@@ -318,6 +317,38 @@ def _play_block(rules: Rules[Any, Any], options: Any, seed: str, first: int, cou
 
 Mover = Callable[[Table[Any], int, random.Random], Action]
 """How a seat chooses on a fast table: the table, the seat to move, the seat's generator."""
+
+
+DealPlayer = Callable[[Table[Any]], int]
+"""Plays a deal on a table to its end and says how many moves it took (stopping after one more
+than `MAX_TURNS_PER_DEAL`, for a deal that would not end)."""
+
+
+def _deal_player(seats: Sequence[ComputerPlayer], kind: type[Table[Any]],
+                 rngs: Sequence[random.Random]) -> DealPlayer:
+    """How `seats`, each with its generator in `rngs`, play a deal out on a table of `kind`:
+    move by move, each seat choosing as `_mover` says, unless every seat chooses on the table
+    itself (`scored_move`) and the table plays such a deal out in one loop (`play_scored`:
+    a heuristic seat's turn chosen and played in one go)."""
+    movers = [_mover(p, kind) for p in seats]
+    whole: Callable[[Table[Any], Sequence[random.Random]], int] | None = getattr(
+        kind, "play_scored", None)
+    scored = getattr(kind, "scored_move", None)
+    if whole is not None and scored is not None and all(m is scored for m in movers):
+        play_scored = whole
+        return lambda table: play_scored(table, rngs)
+
+    def play_deal(table: Table[Any]) -> int:
+        to_move, play = table.to_move, table.play
+        turns = 0
+        while (seat := to_move()) is not None:
+            play(movers[seat](table, seat, rngs[seat]))
+            turns += 1
+            if turns > MAX_TURNS_PER_DEAL:
+                break
+        return turns
+
+    return play_deal
 
 
 def _mover(player: ComputerPlayer, kind: type[Table[Any]]) -> Mover:
