@@ -15,6 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -297,8 +298,10 @@ def rng(seed: str, label: str) -> random.Random:
     return random.Random(f"{seed}/{label}")
 
 
+@cache
 def hand_order(players: int, leader: int) -> tuple[int, ...]:
-    """Seats by hand number: the leader is hand 1, then increasing seat index (D-18)."""
+    """Seats by hand number: the leader is hand 1, then increasing seat index (D-18). Worked
+    out once per table size and leader: a simulation settles every deal by it."""
     return tuple((leader + i) % players for i in range(players))
 
 
