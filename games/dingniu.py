@@ -116,9 +116,10 @@ class DingNiu(ConnectingRules[DingNiuState, DingNiuOptions]):
     def ranking(self, state: DingNiuState, points: tuple[int, ...], winner: int
                 ) -> tuple[int, ...]:
         """Seats from 1st to 4th: the winner, then by points, a tie to the higher hand (D-24)."""
+        # By points, a tie to the higher hand: the seats from the last hand to the first,
+        # sorted by points alone (a sort keeps the order of ties).
         order = hand_order(state.players, state.leader)
-        rest = sorted((s for s in order if s != winner),
-                      key=lambda s: (points[s], -order.index(s)))
+        rest = sorted([s for s in reversed(order) if s != winner], key=points.__getitem__)
         return (winner, *rest)
 
     def suanzhang(self, state: DingNiuState) -> bool:
