@@ -141,10 +141,10 @@ class DingNiuTable(ConnectTable):
         match = held & (on_left | on_right) & self.attachable
         acts: list[Action] = []
         rated: list[float] = []
+        # Per legal move, the block it makes ("" for none), while the deal may still have one
+        # (D-20: only an attached non-double makes one).
         kinds: list[str] | None = None
-        """Per legal move, the block it makes ("" for none), while the deal may still have
-        one (D-20: a move that attaches a non-double)."""
-        if not match:
+        if not match:  # nothing to attach: a discard, of one tile of each kind (D-02)
             seen = 0
             for t in hand:
                 kind_bit = 1 << _KIND[t]
