@@ -3,8 +3,10 @@
 The real test: a child process plays for chips at 20 tables at once on one SQLite file, and
 `gupai backup` (the command, in its own process) copies it twice while they play. Each copy opens,
 passes `PRAGMA integrity_check`, keeps exact books and holds every deal settled before the backup
-began, row for row as the bot wrote it. The refusals and the PostgreSQL advice are checked in
-process.
+began, row for row as the bot wrote it. Then each table's host stops its game (once the table
+has settled a deal), so that no chips stay held, rather than it being played to its match's end,
+which took as long again as the play around the backups. The refusals and the PostgreSQL
+advice are checked in process.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from tests.support.books import check_books
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = 20
 PLAYER = """
-import asyncio, random, sys
+import asyncio, random, sqlite3, sys
+from contextlib import closing
 sys.path.insert(0, {root!r})
 from bot.present.screens import Actor, Place
 from tests.support.session_helpers import close, manager
@@ -48,6 +51,14 @@ async def main():
     stop = asyncio.Event()
     started = set()
 
+    def settled(sid):
+        with closing(sqlite3.connect({path!r})) as conn:
+            return conn.execute("SELECT 1 FROM deals WHERE session_id = ?",
+                                (sid,)).fetchone() is not None
+
+    async def nobody():
+        return False
+
     async def table(i):
         # One chat each, with people of its own: the recorder keeps one hand per person.
         place = Place(f"-{{100 + i}}", "", f"Group {{i}}")
@@ -66,6 +77,12 @@ async def main():
                 if len(started) == {tables}:
                     print("ready", flush=True)
             while await m.open_in(place) is not None:
+                if stop.is_set() and (round or settled(sid)):
+                    # Asked to stop, a table that has settled a deal is stopped by its host
+                    # rather than played to the end of its match.
+                    await m.stop(place, people[0], nobody)
+                    assert await m.open_in(place) is None
+                    break
                 pressed = False
                 for actor in people:
                     moves = rec.moves(actor.platform_id) or rec.groups(actor.platform_id)
