@@ -187,8 +187,11 @@ def redealt(state, placed, known, seed, trie=None):
     when one state is dealt anew many times), each place keeping one tile."""
     tiles = [tile for _, tile in placed]
     unknown = [n for n, tile in enumerate(tiles) if tile not in known]
-    pool = [tiles[n] for n in unknown]
-    random.Random(seed).shuffle(pool)
+    # In an order drawn at random: sorted by a random number each (`random()` is a call into C,
+    # where `shuffle` draws each swap in Python, and a table of twenty seats is dealt anew
+    # thousands of times).
+    draw = random.Random(seed).random
+    pool = sorted((tiles[n] for n in unknown), key=lambda _: draw())
     for n, tile in zip(unknown, pool, strict=True):
         tiles[n] = tile
     return replaced(state, trie_of(placed) if trie is None else trie, tiles)
