@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from games.engine import Action, Table
 
@@ -54,3 +54,15 @@ class ScoredPlayer:
         if len(legal) == 1:
             return legal[0]
         return self.choose(table.rater_view(seat), rng)
+
+    def mover_on(self, kind: type[Table[Any]]
+                 ) -> Callable[[Table[Any], int, random.Random], Action]:
+        """How this player chooses on a table of `kind`: on the table itself where the table
+        rates as this player's rater does (its `scored_move`, the same move from the same
+        generator draws, without a reading built for the rater), else `choose_on`. The
+        simulator's seats and the strong player's playouts choose this way."""
+        scores_as = getattr(kind, "scores_as", None)
+        scored = getattr(kind, "scored_move", None)
+        if scores_as is not None and scored is not None and scores_as(self._rater):
+            return cast("Callable[[Table[Any], int, random.Random], Action]", scored)
+        return self.choose_on

@@ -78,6 +78,8 @@ class SearchPlayer:
         self._rater = rater
         self._budget = budget
         self._policy = ScoredPlayer(rater, rules.scorer())
+        self._movers: dict[type, Callable[[Table[Any], int, random.Random], Action]] = {}
+        """How the heuristic chooses in a playout, per kind of table (`ScoredPlayer.mover_on`)."""
         self._score = _deal_score(rules, budget.chips)
 
     def candidates(self, view: Any) -> list[Action]:
@@ -177,16 +179,18 @@ class SearchPlayer:
         """The deal after `move` on a copy of `table`, finished by the heuristic on every
         seat: its worth to `seat` and the moves it took. `start` is the sampled deal, for
         what stays fixed through it (the options, the match)."""
-        choose = self._policy.choose
         rng = random.Random(roll)
         table = table.copy()
+        choose = self._movers.get(type(table))
+        if choose is None:
+            choose = self._movers[type(table)] = self._policy.mover_on(type(table))
         table.play(move)
         steps = 1
-        to_move, rated, play = table.to_move, table.rater_view, table.play
+        to_move, play = table.to_move, table.play
         while (mover := to_move()) is not None:
             if steps >= ROLLOUT_CAP:
                 return 0.0, steps
-            play(choose(rated(mover), rng))
+            play(choose(table, mover, rng))
             steps += 1
         result = table.outcome()
         assert result is not None

@@ -357,11 +357,7 @@ def _mover(player: ComputerPlayer, kind: type[Table[Any]]) -> Mover:
     from what the table gives it to read (`ScoredPlayer.choose_on`); any other player chooses
     from the seat's view."""
     if isinstance(player, ScoredPlayer):
-        scores_as = getattr(kind, "scores_as", None)
-        scored: Mover | None = getattr(kind, "scored_move", None)
-        if scores_as is not None and scored is not None and scores_as(player.rater):
-            return scored
-        return player.choose_on
+        return player.mover_on(kind)
     choose = player.choose
     return lambda table, seat, rng: choose(table.view(seat), rng)
 

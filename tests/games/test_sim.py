@@ -2,13 +2,14 @@
 
 import dataclasses
 import json
+import random
 
 import pytest
 
 from bot.cli import main
 from bot.commandline.sim_workers import in_processes
 from games import GAMES, get
-from games.engine import InvalidOptions
+from games.engine import Budget, InvalidOptions
 from games.sim import BLOCK, simulate
 
 
@@ -413,3 +414,24 @@ def test_a_table_chooses_for_the_heuristic_only_when_it_rates_as_the_players_rat
     assert _mover(own, table) == table.scored_move  # type: ignore[attr-defined]
     other = ScoredPlayer(lambda view: lambda action: 0.0)
     assert _mover(other, table) == other.choose_on
+
+
+def test_the_strong_players_playouts_choose_on_the_table_as_the_simulators_seats_do():
+    """A playout's heuristic seats choose as the simulator's do (`ScoredPlayer.mover_on`): on
+    a table that rates as the heuristic, the table's own choice, not a reading built for the
+    rater every move (the moves are the same: `tests/games/test_fast_path.py`)."""
+    from games.search import search_player
+    from games.sim import _mover
+
+    rules = get("dragon")
+    player = search_player("dragon", Budget(candidates=2, work=200, least=2, most=2))
+    options = rules.options()
+    table = rules.table(rules.new_deal(options, 4, "playouts", rules.start_match(
+        options, 4, "playouts")))
+    seat = table.to_move()
+    assert seat is not None
+    player.choose(table.view(seat), random.Random(3))
+    kinds = list(player._movers)
+    assert kinds and all(
+        player._movers[kind] == _mover(player._policy, kind)
+        == kind.scored_move for kind in kinds)  # type: ignore[attr-defined]
