@@ -48,6 +48,7 @@ from games.kap_deal import (
     KapView,
     Laid,
 )
+from games.kap_scored import ScoredKapTable
 from games.kap_table import _DRAW, _KIND, KapTable, _in_hand, _one_per_kind, took_by_seat
 from games.settlement import collect, deltas_of
 from games.tens import layout, wins
@@ -300,7 +301,7 @@ class KapRules(Rules[KapState, KapOptions]):
     # ----- the fast path ---------------------------------------------------------------------
 
     def table(self, state: KapState) -> KapTable:
-        return KapTable(self, state)
+        return ScoredKapTable(self, state)
 
 
 class KapTen(KapRules):

@@ -1,0 +1,105 @@
+"""The Kap table the simulator plays on chooses as the heuristic player does (`games.kap_scored`).
+
+The table keeps every seat's reading of the deal as the moves change it and rates the moves
+itself; the heuristic player (`ScoredPlayer` with `kap_ai.rater`) reads the seat's view afresh.
+Over a few hundred deals of both games, both sets of rules, both values of `[4:2]`, several
+numbers of players and sets, and seats mixed with random players (whose seats the table never
+reads), every choice must be the player's, from a generator left in the same state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games import get, kap_ai
+from games.engine import rng
+from games.heuristic import ScoredPlayer
+from games.kap_scored import ScoredKapTable
+from games.players import make_player
+
+CASES = [
+    ("kapten", {"deal": "even"}, 2, ("heuristic",), 300),
+    ("kapten", {}, 2, ("heuristic",), 150),
+    ("kapten", {"rules": "classical"}, 2, ("heuristic",), 200),
+    ("kapten", {"four_two": 6, "deal": "even"}, 2, ("heuristic", "random"), 150),
+    ("kaptaishap", {"sets": 4}, 10, ("heuristic",), 150),
+    ("kaptaishap", {"rules": "classical"}, 6, ("heuristic",), 150),
+    ("kaptaishap", {"four_two": 6}, 4, ("heuristic", "random"), 100),
+    ("kaptaishap", {"sets": 1}, 2, ("heuristic",), 150),
+    ("kaptaishap", {"sets": 8}, 20, ("heuristic", "random"), 40),
+]
+"""(game, options, players, strategies by seat in turn, deals)."""
+
+
+def play(game: str, values: dict[str, Any], players: int, strategies: tuple[str, ...],
+         deals: int, seed: str) -> int:
+    """Play `deals` deals on the table, every heuristic seat's choice made both ways; the
+    number of choices compared."""
+    rules = get(game)
+    options = rules.options(**values)
+    player = ScoredPlayer(kap_ai.rater)
+    heuristic = [strategies[s % len(strategies)] == "heuristic" for s in range(players)]
+    others = [make_player(game, "random") for _ in range(players)]
+    rngs = [rng(seed, f"player/{s}") for s in range(players)]
+    twin = random.Random()
+    match = rules.start_match(options, players, seed)
+    compared = 0
+    for deal in range(deals):
+        table = rules.table(rules.new_deal(options, players, f"{seed}/{deal}", match))
+        assert isinstance(table, ScoredKapTable)
+        while (seat := table.to_move()) is not None:
+            if not heuristic[seat]:
+                table.play(others[seat].choose(table.view(seat), rngs[seat]))
+                continue
+            twin.setstate(rngs[seat].getstate())
+            chosen = table.scored_move(seat, twin)
+            action = player.choose(rules.view(table.state(), seat), rngs[seat])
+            assert chosen == action, f"{game} {values} deal {deal}: choices differ"
+            assert twin.getstate() == rngs[seat].getstate(), f"{game} deal {deal}: draws differ"
+            table.play(action)
+            compared += 1
+        match = rules.next_match(table.state())
+        if match.over:
+            match = rules.start_match(options, players, f"{seed}/{deal}")
+    return compared
+
+
+@pytest.mark.parametrize(("game", "values", "players", "strategies", "deals"), CASES,
+                         ids=[f"{c[0]}-{c[2]}-{'-'.join(map(str, c[1].values()))}"
+                              for c in CASES])
+def test_the_table_chooses_as_the_heuristic_player(game, values, players, strategies, deals):
+    assert play(game, values, players, strategies, deals, f"scored/{game}") > deals
+
+
+def test_the_table_chooses_only_for_the_kap_heuristic():
+    assert ScoredKapTable.scores_as(kap_ai.rater)
+    assert not ScoredKapTable.scores_as(lambda view: lambda action: 0.0)
+
+
+def test_a_copy_reads_its_own_deal():
+    """A copy made once the table has read some seats moves on alone: each chooses as the
+    player does from its own position."""
+    rules = get("kaptaishap")
+    options = rules.options()
+    player = ScoredPlayer(kap_ai.rater)
+    for deal in range(20):
+        table = rules.table(rules.new_deal(options, 6, f"copy/{deal}"))
+        chooser = random.Random(deal)
+        for _ in range(6):
+            seat = table.to_move()
+            if seat is None:
+                break
+            table.play(table.scored_move(seat, chooser))
+        twin = table.copy()
+        for board in (twin, table):
+            while (seat := board.to_move()) is not None:
+                state = random.Random(seat).getstate()
+                first, second = random.Random(), random.Random()
+                first.setstate(state)
+                second.setstate(state)
+                chosen = board.scored_move(seat, first)
+                assert chosen == player.choose(rules.view(board.state(), seat), second)
+                board.play(chosen)
