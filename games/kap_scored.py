@@ -47,9 +47,10 @@ _EYE = tuple(tuple(e << (_STATE_SHIFT + 2 * r) for e in range(4)) for r in range
 @cache
 def _candidates(game: str, four_two: int, culin: bool, sets: int
                 ) -> dict[tuple[int, int], list[Candidate]]:
-    """Per hand (its counts per kind as one number) and kind taken, the discards after the take
-    that leave the fewest tiles missing, with the signatures they leave: what `kap_ai.rater`
-    remembers per hand, kept here per multiset of kinds (identical tiles weigh alike)."""
+    """Per hand (its counts per kind as one number) and tile taken (the digit of a kind the hand
+    lacks, else 10 + its kind), the discards after the take that leave the fewest tiles
+    missing, as weighing them needs them (`_fewest_missing`): what `kap_ai.rater` remembers
+    per hand and kind, kept here per multiset of kinds (identical tiles weigh alike)."""
     return {}
 
 
@@ -268,13 +269,16 @@ class ScoredKapTable(KapTable):
                 if not (wanted or reshape):
                     scores.append(float("-inf"))
                     continue
-                candidates = takes.get((mult, p))
+                # A kind not held is taken into the same hand as any other ending in the same
+                # digit, and leaves the same discards: remembered per digit.
+                known = (mult, r if n == 0 else 10 + p)
+                candidates = takes.get(known)
                 if candidates is None:
                     candidates = _fewest_missing(sig, digit, kind_of, self.hands[seat], counts,
                                                  key, self._ones[seat], self._twos[seat], p)
                     if len(takes) >= TAKES:
                         takes.clear()
-                    takes[mult, p] = candidates
+                    takes[known] = candidates
                 a = pool[p] - n
                 new = 3 * r + (2 if n else 1)
                 cells[3 * r + old] -= a
