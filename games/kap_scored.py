@@ -254,6 +254,7 @@ class ScoredKapTable(KapTable):
                 outs += cells[i]
             draw = outs - MISSING_WEIGHT * short + DRAW_BIAS
             mult = self._mults[seat]
+            minus: list[tuple[int, int, int]] | None = None
             for action in legal:
                 if action.verb != "take":
                     scores.append(draw)
@@ -274,8 +275,11 @@ class ScoredKapTable(KapTable):
                 known = (mult, r if n == 0 else 10 + p)
                 candidates = takes.get(known)
                 if candidates is None:
-                    candidates = _fewest_missing(sig, digit, kind_of, self.hands[seat], counts,
-                                                 key, self._ones[seat], self._twos[seat], p)
+                    if minus is None:
+                        minus = _less_one(digit, kind_of, self.hands[seat], counts, key,
+                                          self._ones[seat], self._twos[seat])
+                    candidates = _fewest_missing(sig, digit, minus, counts, key,
+                                                 self._ones[seat], self._twos[seat], p)
                     if len(takes) >= TAKES:
                         takes.clear()
                     takes[known] = candidates
@@ -339,14 +343,40 @@ class ScoredKapTable(KapTable):
         return scores
 
 
-def _fewest_missing(sig: Any, digit: tuple[int, ...], kind_of: tuple[int, ...],
-                    hand: list[int], counts: list[int], key: int, ones: list[int],
-                    twos: list[int], p: int) -> list[Candidate]:
+def _less_one(digit: tuple[int, ...], kind_of: tuple[int, ...], hand: list[int],
+              counts: list[int], key: int, ones: list[int], twos: list[int]
+              ) -> list[tuple[int, int, int]]:
+    """Per kind held, in kind order: the kind, its digit, and the signature `key` of the hand
+    with one tile of it fewer (`kap_ai.rater`'s `minus`)."""
+    minus = []
+    last = -1
+    for t in hand:
+        d = kind_of[t]
+        if d == last:
+            continue
+        last = d
+        m = counts[d]
+        q = digit[d]
+        eye = _EYE[q]
+        o, w = ones[q], twos[q]
+        if m == 1:
+            o -= 1
+        elif m == 2:
+            w -= 1
+            o += 1
+        minus.append((d, q, (key - _ONE[q]) & ~eye[3] | eye[2 if w else 1 if o else 0]))
+    return minus
+
+
+def _fewest_missing(sig: Any, digit: tuple[int, ...], minus: list[tuple[int, int, int]],
+                    counts: list[int], key: int, ones: list[int], twos: list[int], p: int
+                    ) -> list[Candidate]:
     """The discards that pay for a tile of kind `p` taken and leave the fewest tiles missing
     (`kap_ai.rater`'s candidates: the hand's least useful tile but one of kind p, D-10), each
     as what weighing the hand it leaves needs: its kind, the copies of it held, how its copies
     still to come move (`value_without`: -1, 0 or 1), `MISSING_WEIGHT` times what that hand
-    lacks, and the cells it adds up."""
+    lacks, and the cells it adds up. A discard ending in another digit than the taken tile
+    changes the hand less that tile (`minus`) only where the take does."""
     r = digit[p]
     n = counts[p]
     ones_r, twos_r = ones[r], twos[r]
@@ -355,28 +385,27 @@ def _fewest_missing(sig: Any, digit: tuple[int, ...], kind_of: tuple[int, ...],
     elif n == 1:
         ones_r -= 1
         twos_r += 1
-    at = _STATE_SHIFT + 2 * r
-    taken = (((key + (1 << (_COUNT_BITS * r))) & ~(3 << at)) | ((2 if twos_r else 1) << at))
+    eye = _EYE[r]
+    taken = (key + _ONE[r]) & ~eye[3] | eye[2 if twos_r else 1]
+    moved = taken - key
     shorts = sig.shorts
     best_short = 99
     fewest: list[tuple[int, int]] = []
-    last = -1
-    for t in hand:
-        d = kind_of[t]
-        if d in (last, p):
+    for d, q, less in minus:
+        if q != r:
+            after = less + moved
+        elif d == p:
             continue
-        last = d
-        m = counts[d]
-        q = digit[d]
-        # The taken hand less one tile of kind d: only d's digit changes.
-        o, w = (ones_r, twos_r) if q == r else (ones[q], twos[q])
-        if m == 1:
-            o -= 1
-        elif m == 2:
-            w -= 1
-            o += 1
-        eye = _EYE[q]
-        after = (taken - _ONE[q]) & ~eye[3] | eye[2 if w else 1 if o else 0]
+        else:
+            # The taken hand less one tile of kind d, at the taken tile's own digit.
+            m = counts[d]
+            o, w = ones_r, twos_r
+            if m == 1:
+                o -= 1
+            elif m == 2:
+                w -= 1
+                o += 1
+            after = (taken - _ONE[r]) & ~eye[3] | eye[2 if w else 1 if o else 0]
         s = shorts.get(after)
         if s is None:
             s = sig.missing(after)
