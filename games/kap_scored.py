@@ -303,9 +303,11 @@ class ScoredKapTable(KapTable):
             return scores
         shorts = sig.shorts
         ones, twos = self._ones[seat], self._twos[seat]
-        after_all: list[tuple[int, int, int]] = []
+        # Only the discards that leave the fewest tiles missing are worth telling apart: the
+        # others are worth what they lack, the fewest their hand's `value_without`.
         fewest = 99
-        for action in legal:
+        least: list[tuple[int, int, int]] = []
+        for i, action in enumerate(legal):
             d = kind_of[action.tiles[0]]
             r = digit[d]
             n = counts[d]
@@ -318,20 +320,19 @@ class ScoredKapTable(KapTable):
             s = shorts.get(after)
             if s is None:
                 s = sig.missing(after)
+            scores.append(-MISSING_WEIGHT * s)
             if s < fewest:
-                fewest = s
-            after_all.append((s, d, after))
-        for s, d, after in after_all:
-            if s > fewest:
-                scores.append(-MISSING_WEIGHT * s)
-                continue
+                fewest, least = s, [(i, d, after)]
+            elif s == fewest:
+                least.append((i, d, after))
+        for i, d, after in least:
             found = info.get(after)
             if found is None:
                 found = sig.details(after)
             short, helps, bits = found
             value = 0.0
-            for i in bits:
-                value += cells[i]
+            for b in bits:
+                value += cells[b]
             n = counts[d]
             if n <= 2:
                 b = 3 * digit[d] + n
@@ -339,7 +340,7 @@ class ScoredKapTable(KapTable):
                     value -= pool[d] - n
                 if helps >> (b - 1) & 1:
                     value += pool[d] - n
-            scores.append(value - MISSING_WEIGHT * short)
+            scores[i] = value - MISSING_WEIGHT * short
         return scores
 
 
