@@ -9,11 +9,11 @@ The heuristic (`games.kap_ai.rater`) reads a seat's hand and the face-up pile af
 move: counts per kind, the hand's signature, and the table of what may still come (`cells`).
 Yet a move changes little of it: a draw only the drawer's hand; a discard the discarder's hand
 and, for everyone, one face-up tile; a take the same the other way round. So this table keeps
-every seat's reading and changes it move by move (`play`), and `scored_move` rates the moves
-from it exactly as the rater does from a view and picks among them as `ScoredPlayer.choose`
-does, drawing as much from the seat's generator: the same move, figure for figure (every worth
-is a whole number of tiles, so sums kept up move by move equal sums made afresh;
-`tests/games/test_kap_scored.py` holds the two together move for move).
+the reading of every seat it has chosen for and changes it move by move (`play`), and
+`scored_move` rates the moves from it exactly as the rater does from a view and picks among
+them as `ScoredPlayer.choose` does, drawing as much from the seat's generator: the same move,
+figure for figure (every worth is a whole number of tiles, so sums kept up move by move equal
+sums made afresh; `tests/games/test_kap_scored.py` holds the two together move for move).
 
 Readings are built only once a choice is asked of the table, so the strong player's playouts,
 which read views of their own (`rater_view`), pay nothing for them.
