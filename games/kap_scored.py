@@ -15,8 +15,9 @@ them as `ScoredPlayer.choose` does, drawing as much from the seat's generator: t
 figure for figure (every worth is a whole number of tiles, so sums kept up move by move equal
 sums made afresh; `tests/games/test_kap_scored.py` holds the two together move for move).
 
-Readings are built only once a choice is asked of the table, so the strong player's playouts,
-which read views of their own (`rater_view`), pay nothing for them.
+Readings are built only once a choice is asked of the table, and a copy starts without them:
+a strong player's playout (`games.search`, on a copy) builds those of the seats it chooses for
+at their first turn, and a table nobody chooses on pays nothing for them.
 """
 
 from __future__ import annotations
