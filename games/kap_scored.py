@@ -68,17 +68,8 @@ class ScoredKapTable(KapTable):
     def __init__(self, rules: KapTableRules, state: Any) -> None:
         super().__init__(rules, state)
         self._context: tuple[Any, ...] | None = None
-        """What the readings are weighed with (`kap_ai._context`), once one is built."""
-
-    def copy(self) -> ScoredKapTable:
-        twin = ScoredKapTable(self.rules, None)
-        for name in KapTable.__slots__:
-            object.__setattr__(twin, name, getattr(self, name))
-        twin.hands = [list(h) for h in self.hands]
-        twin.pile = list(self.pile)
-        twin.took = list(self.took)
-        twin._context = None  # its readings are built afresh if asked for
-        return twin
+        """What the readings are weighed with (`kap_ai._context`), once one is built; None in
+        a copy too (`KapTable.copy`), whose readings are built afresh if asked for."""
 
     @classmethod
     def scores_as(cls, rater: Callable[[Any], Callable[[Action], float]]) -> bool:

@@ -12,7 +12,7 @@ must then be discarded; the hand is tested whenever its owner holds 8 or 10 tile
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from games.engine import Action, LazyViews, Outcome, Table, stale
 from games.kap_deal import MAX_SETS, KapSeen, KapState, KapView
@@ -98,8 +98,8 @@ class KapTable(Table[KapState]):
             "leader": self.leader, "pot": options.ante * self.players, "winning": None}
         """The fields of a view of the seat to move that stay as they are (`LazyViews`)."""
 
-    def copy(self) -> KapTable:
-        twin = KapTable(self.rules, None)
+    def copy(self) -> Self:
+        twin = type(self)(self.rules, None)
         for name in KapTable.__slots__:
             object.__setattr__(twin, name, getattr(self, name))
         twin.hands = [list(h) for h in self.hands]
