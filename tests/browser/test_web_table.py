@@ -59,10 +59,20 @@ async def shown_version(page: Page, version: int, timeout: float = 10.0) -> floa
     return time.monotonic() - start
 
 
+BOARD_SETTLED = """() => {
+    const board = document.getElementById("board");
+    return board.hidden || (board.dataset.version === document.body.dataset.version
+                            && board.complete);
+}"""
+"""The board shows the page's version: until its picture has loaded, the hand below it moves
+when it does, and a tap aimed at a tile may land beside it."""
+
+
 async def web_move(page: Page) -> int:
     """One move on the page, by taps: a move button once one is offered, else the next tile
     that leads to one. Returns the taps it took."""
     before = await page.evaluate("document.body.dataset.version")
+    await page.wait_for_function(BOARD_SETTLED, timeout=10_000)
     taps = 0
     while True:
         buttons = page.locator("#moves button:not([disabled])")
