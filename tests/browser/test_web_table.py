@@ -24,7 +24,7 @@ from bot.present.presenter import countdown
 from bot.session.seating import Game, seat_index
 from storage import Session
 from tests.support.books import check_books
-from tests.support.browser import chromium, open_table, screenshot
+from tests.support.browser import PHONE, chromium, new_page, open_table, screenshot, visit
 from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data
 from tests.support.telegram_group import BOB, GROUP, OLENA, TOKEN
@@ -212,13 +212,18 @@ async def test_a_whole_deal_by_taps(server: FakeTelegram, tmp_path: Path, game: 
 async def test_every_game_shows_its_table_and_only_its_players_tiles(server: FakeTelegram,
                                                                      tmp_path: Path) -> None:
     async with web_bot(server, tmp_path) as (group, base), chromium() as browser:
+        sessions = []
         for number, rules in enumerate(games.GAMES.values()):
             group.chat = GROUP - 1 - number
             server.set_chat(group.chat, title=f"Table {number}", chat_type="supergroup")
-            sid = await group.open_game(rules.id, (OLENA,), rules.min_players - 1)
-            for theme, script in (("dark", True), ("light", False)):
-                page = await open_table(browser, base, OLENA, sid, theme=theme,
-                                        telegram_script=script)
+            sessions.append((rules, await group.open_game(rules.id, (OLENA,),
+                                                          rules.min_players - 1)))
+        for theme, script in (("dark", True), ("light", False)):
+            # One page a theme, taken from table to table as a phone's web view is.
+            page = await new_page(browser, base, theme=theme, telegram_script=script)
+            for rules, sid in sessions:
+                await page.set_viewport_size(PHONE)
+                await visit(page, base, OLENA, sid, theme=theme)
                 await page.wait_for_selector("#board:not([hidden])")
                 session = await stored(group, sid)
                 faces = await page.eval_on_selector_all(
@@ -235,7 +240,7 @@ async def test_every_game_shows_its_table_and_only_its_players_tiles(server: Fak
                 wide = await page.evaluate("document.documentElement.scrollWidth")
                 assert wide <= 360, f"{rules.id}: the page is {wide} px wide on a 360 px phone"
                 assert page.errors == [], page.errors  # type: ignore[attr-defined]
-                await page.context.close()
+            await page.context.close()
 
 
 async def test_a_page_that_cannot_prove_who_opened_it_shows_nothing(

@@ -58,6 +58,16 @@ async def open_table(browser: Browser, base: str, user: User, session: int, *,
     """The web table as `user` opens it from Telegram: by the group's direct link (`direct`,
     the session in the signed start parameter; `watch`: its Watch link) or a private chat's
     button (`?s=`). `serve` answers the page's own requests instead of a server."""
+    page = await new_page(browser, base, theme=theme, telegram_script=telegram_script,
+                          serve=serve)
+    await visit(page, base, user, session, theme=theme, data=data, direct=direct, watch=watch)
+    return page
+
+
+async def new_page(browser: Browser, base: str, *, theme: str = "light",
+                   telegram_script: bool = True,
+                   serve: Callable[[Route, Request], Awaitable[None]] | None = None) -> Page:
+    """An empty page in a context of its own, at a phone's size, in `theme`'s colour scheme."""
     context = await browser.new_context(viewport=PHONE, device_scale_factor=2,
                                         color_scheme="dark" if theme == "dark" else "light")
     if serve is not None:
@@ -73,11 +83,19 @@ async def open_table(browser: Browser, base: str, user: User, session: int, *,
         else:
             await route.abort()
     await page.route("https://telegram.org/**", telegram)
+    return page
+
+
+async def visit(page: Page, base: str, user: User, session: int, *, theme: str = "light",
+                data: str | None = None, direct: bool = True, watch: bool = False) -> None:
+    """Open the web table in `page` as `open_table` does. A page already open on the table
+    is left first, since two launches differ only after `#`, which would not load it anew."""
+    if page.url != "about:blank":
+        await page.goto("about:blank")
     start = f"{'w' if watch else 's'}{session}" if direct else ""
     signed = data if data is not None else init_data(user, TOKEN, start=start)
     await page.goto(launch_url(base, signed, theme=theme, start=start,
                                query="" if direct else f"s={session}"))
-    return page
 
 
 async def screenshot(page: Page, name: str) -> Path:
