@@ -250,7 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play", help="play a game in the terminal against computer players",
         description="Play one game against computer players in the terminal, through the same "
                     "session layer as the chat bots. Pictures of the table, your tiles and each "
-                    "deal's result are written as PNG files into OUT; chips are kept in DB "
+                    "deal's result are written as PNG files into OUT (none with --no-pictures); "
+                    "chips are kept in DB "
                     "between runs. An unfinished game (q, Ctrl-C) goes on at the next run; "
                     "naming another game asks first.")
     play.add_argument("game", nargs="?", default="",
@@ -267,6 +268,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "that offers no such level gives the strongest one it does")
     play.add_argument("--name", help="your name at the table (default: $USER)")
     play.add_argument("--out", help="folder for the PNG files (default ./gupai-play)")
+    play.add_argument("--no-pictures", dest="pictures", action="store_false",
+                      help="write no PNG files: the terminal's text only")
     play.add_argument("--db", help="SQLite file for chips and saved games (default: "
                                    "$GUPAI_CONSOLE_DB or ./gupai-console.sqlite3)")
     play.add_argument("--fast", action="store_true",
@@ -360,7 +363,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         out=Path(args.out or defaults.DEFAULT_OUT), db=args.db or defaults.default_db(),
         computer_delay=0.0 if args.fast else defaults.COMPUTER_DELAY,
         deal_pause=0.0 if args.fast else defaults.DEAL_PAUSE, new=args.new,
-        wait=not args.fast, level=args.level)
+        wait=not args.fast, level=args.level, pictures=args.pictures)
     try:
         return console.run(options)
     except StorageError as exc:

@@ -320,6 +320,8 @@ class Console(Opening):
             self.say(f"  {picture.frame.footer}")
 
     async def _draw(self, pictures: dict[str, Picture]) -> None:
+        if not self.opts.pictures:
+            return
         try:
             for path in await self.files.write(pictures):
                 self.say(tr(self.lang, "console.picture", path=str(path)))

@@ -43,6 +43,9 @@ class PlayOptions:
     level: str | None = None
     """The computer players' level (`games.players.LEVELS`); None: not asked for, so a new
     table gets `normal` and a saved one is resumed whatever its level."""
+    pictures: bool = True
+    """Write the table, the hand and each result as PNG files into `out`; without them the
+    terminal's own text is the whole game (drawing them is most of what a move costs)."""
 
 
 def shown_value(value: object) -> str:

@@ -37,9 +37,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def options(tmp_path: Path, **changes: object) -> PlayOptions:
+    """Without pictures unless a test asks for them (`pictures=True`): drawing them is two
+    thirds of what these games cost, and only the tests about the pictures look at them."""
     base = PlayOptions(game="dragon", players=3, options=("deals=1",), lang="en",
                        name="Tester", player_id="tester", out=tmp_path / "pics",
-                       db=str(tmp_path / "x.sqlite3"), computer_delay=0.0, deal_pause=0.0)
+                       db=str(tmp_path / "x.sqlite3"), computer_delay=0.0, deal_pause=0.0,
+                       pictures=False)
     return dataclasses.replace(base, **changes)
 
 
@@ -123,7 +126,7 @@ def settled(db: Path) -> tuple[int, dict[str, int], int]:
 
 async def test_a_game_is_played_to_its_end(tmp_path):
     script = Script([], first_move)
-    code, text = await run(tmp_path, script)
+    code, text = await run(tmp_path, script, pictures=True)
     assert code == 0
     assert "Traceback" not in text
     assert "Deal 1 is over" in text and "The match is over" in text
@@ -154,7 +157,8 @@ async def test_each_game_draws_its_pictures_in_a_folder_of_its_own(tmp_path):
     printed path names the file written."""
     shown: list[list[Path]] = []
     for game, players in (("dragon", 3), ("tails", 2)):
-        code, text = await run(tmp_path, Script([], first_move), game=game, players=players)
+        code, text = await run(tmp_path, Script([], first_move), game=game, players=players,
+                               pictures=True)
         assert code == 0 and "Deal 1 is over" in text
         shown.append([Path(p) for p in re.findall(r"^Picture: (.*)$", text, re.M)])
     (first,), (second,) = ({path.parent for path in paths} for paths in shown)
@@ -307,7 +311,9 @@ def test_the_command_with_piped_input(tmp_path):
 
 
 def test_a_kap_match_from_piped_input_scores_with_a_real_minus(tmp_path):
-    out = piped(tmp_path, "kapten", "--preset", "culin", "--option", "deals=1", answers=200)
+    out = piped(tmp_path, "kapten", "--preset", "culin", "--option", "deals=1", "--no-pictures",
+                answers=200)
+    assert "Picture:" not in out and not (tmp_path / "gupai-play").exists()
     standings = out.split("Final standings")[1].splitlines()[1:3]
     assert all(line.startswith(("1. ", "2. ")) for line in standings), standings
     assert not re.search(r"-\d", "\n".join(standings)), standings
