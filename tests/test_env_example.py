@@ -9,6 +9,7 @@ import ast
 import re
 from pathlib import Path
 
+from tests.support import sources
 from tests.test_container import documented
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +27,7 @@ def settings_read() -> set[str]:
     set."""
     names: set[str] = set()
     for path in code_files():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in sources.nodes(path):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 names.update(SETTING.findall(node.value))
     return names

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support import sources
+
 ROOT = Path(__file__).resolve().parents[2]
 FLOOR = {"service": 0, "session": 1, "present": 1, "deals": 1,
          "telegram": 2, "discord": 2, "web": 2, "console": 2,
@@ -29,7 +31,7 @@ def imported(path: Path, module: str) -> list[str]:
     """Every module `path` (module `module`) imports, at its top or anywhere inside; relative ones
     made absolute, and `from bot import x` as `bot.x`."""
     names = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in sources.nodes(path):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -85,8 +87,7 @@ def test_every_room_has_a_floor_and_says_what_it_may_import():
     rooms = {p.name for p in (ROOT / "bot").iterdir() if (p / "__init__.py").is_file()}
     assert rooms == set(FLOOR) - {"cli"}
     for name in rooms:
-        doc = ast.get_docstring(ast.parse((ROOT / "bot" / name / "__init__.py").read_text(
-            encoding="utf-8")))
+        doc = ast.get_docstring(sources.tree(ROOT / "bot" / name / "__init__.py"))
         assert doc and "import" in doc, name
 
 

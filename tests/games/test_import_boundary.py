@@ -5,6 +5,8 @@ import ast
 import sys
 from pathlib import Path
 
+from tests.support import sources
+
 GAMES = Path(__file__).resolve().parents[2] / "games"
 FORBIDDEN_MODULES = {"asyncio", "bot", "rendering", "storage", "telegram", "discord", "PIL",
                      "aiosqlite", "logging", "time", "datetime", "os", "sqlite3", "socket",
@@ -12,9 +14,8 @@ FORBIDDEN_MODULES = {"asyncio", "bot", "rendering", "storage", "telegram", "disc
 
 
 def _imports(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     names = []
-    for node in ast.walk(tree):
+    for node in sources.nodes(path):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -34,8 +35,7 @@ def test_games_imports_only_the_standard_library_and_itself():
 
 def test_games_never_uses_the_global_random_generator():
     for path in sorted(GAMES.glob("**/*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in sources.nodes(path):
             if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
                     and node.value.id == "random" and node.attr != "Random"):
                 raise AssertionError(f"{path.name} uses random.{node.attr}")

@@ -22,6 +22,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support import sources
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "games"
 PACKAGES = ("games", "words", "faces", "rendering", "storage", "bot")
@@ -66,7 +68,7 @@ def imports(tree: ast.Module, name: str, is_package: bool, modules: set[str],
 
 def parsed(root: Path, *packages: str) -> dict[str, tuple[ast.Module, bool]]:
     """Module name -> its syntax tree, and whether it is a package's `__init__`."""
-    return {module_name(p, root): (ast.parse(p.read_text(encoding="utf-8")), p.stem == "__init__")
+    return {module_name(p, root): (sources.tree(p), p.stem == "__init__")
             for package in packages for p in sorted((root / package).rglob("*.py"))}
 
 

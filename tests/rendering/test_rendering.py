@@ -35,6 +35,7 @@ from rendering.text import MISSING_MARK, fit, font, printable, width
 from rendering.theme import THEMES
 from storage.stats import Standing
 from tests.games.test_playouts import player_counts
+from tests.support import sources
 from tests.support.hidden import Deal
 from words.i18n import signed, tr
 
@@ -336,8 +337,7 @@ def test_rendering_refuses_states(game):
 
 def test_rendering_code_never_names_a_state():
     for path in (ROOT / "rendering").glob("*.py"):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
+        for node in sources.nodes(path):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("games"):
                 assert not any(a.name.endswith("State") for a in node.names), path.name
             if isinstance(node, ast.Attribute):

@@ -19,6 +19,7 @@ import pytest
 
 from faces import HOMES
 from games import GAMES
+from tests.support import sources as parsed_sources
 from words.catalogue import CATALOGUE, add
 from words.i18n import LANGS, lang_of, minus, plural_index, signed, tr
 
@@ -67,7 +68,7 @@ def sources() -> tuple[tuple[Path, ast.Module], ...]:
     for package in PACKAGES:
         paths = sorted(Path(package).rglob("*.py"))
         assert paths, package
-        found += [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in paths
+        found += [(path, parsed_sources.tree(path)) for path in paths
                   if "catalogue" not in path.parts and not home_words(path)]
     return tuple(found)
 
@@ -184,7 +185,7 @@ def tileless_verbs(rules) -> set[str]:
         module = sys.modules[cls.__module__]
         if not cls.__module__.startswith("games.") or module.__file__ is None:
             continue
-        for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))):
+        for node in parsed_sources.nodes(Path(module.__file__)):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Action"
                     and len(node.args) == 1 and not node.keywords):
                 assert constants(node.args[0]), f"{cls.__module__}: a verb not written out"

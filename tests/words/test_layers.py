@@ -12,6 +12,8 @@ import ast
 import sys
 from pathlib import Path
 
+from tests.support import sources
+
 ROOT = Path(__file__).resolve().parents[2]
 BELOW_BOT = ("games", "words", "rendering", "faces")
 
@@ -19,7 +21,7 @@ BELOW_BOT = ("games", "words", "rendering", "faces")
 def imported(path: Path) -> list[str]:
     """Every module `path` imports, at its top or anywhere inside (relative ones by their dots)."""
     names = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in sources.nodes(path):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
