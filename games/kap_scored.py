@@ -24,35 +24,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from games import kap_ai
 from games.engine import Action
-from games.kap_ai import DRAW_BIAS, MISSING_WEIGHT, RESHAPE_PLAYERS, TAKES, WIN
+from games.kap_ai import DRAW_BIAS, MISSING_WEIGHT, RESHAPE_PLAYERS, TAKES
 from games.kap_signatures import _COUNT_BITS, _STATE_SHIFT
 from games.kap_table import KapTable, KapTableRules
+from games.kap_takes import _EYE, _ONE, Candidate, _candidates, _fewest_missing, _less_one
 from games.tens import KINDS
 
-Candidate = tuple[int, int, int, float, tuple[int, ...]]
-"""A discard that pays for a taken tile, as weighing the hand it leaves needs it
-(`_fewest_missing`)."""
 _STATE = (0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2)
 """A kind's column in its digit's cells by how many of it a hand holds: none, one, more."""
-_ONE = tuple(1 << (_COUNT_BITS * r) for r in range(10))
-"""Per last digit, one tile more in a signature's count of tiles ending in it."""
-_EYE = tuple(tuple(e << (_STATE_SHIFT + 2 * r) for e in range(4)) for r in range(10))
-"""Per last digit, its eye state (0 none, 1 half, 2 whole; 3 the field's mask) in place."""
-
-
-@cache
-def _candidates(game: str, four_two: int, culin: bool, sets: int
-                ) -> dict[tuple[int, int], list[Candidate]]:
-    """Per hand (its counts per kind as one number) and tile taken (the digit of a kind the hand
-    lacks, else 10 + its kind), the discards after the take that leave the fewest tiles
-    missing, as weighing them needs them (`_fewest_missing`): what `kap_ai.rater` remembers
-    per hand and kind, kept here per multiset of kinds (identical tiles weigh alike)."""
-    return {}
 
 
 class ScoredKapTable(KapTable):
@@ -63,7 +46,7 @@ class ScoredKapTable(KapTable):
     face-up ones weighed as the rules of taking make them), and those cells (`empty`)."""
 
     __slots__ = ("_cells", "_context", "_counts", "_empty", "_keys", "_mults", "_ones",
-                 "_pool", "_read", "_twos", "_up")
+                 "_pool", "_read", "_twos", "_up", "_whole")
 
     def __init__(self, rules: KapTableRules, state: Any) -> None:
         super().__init__(rules, state)
@@ -93,6 +76,7 @@ class ScoredKapTable(KapTable):
             pool[k] += up
             cells[3 * digit[k]] += up
         self._pool, self._empty, self._up = pool, cells, up
+        self._whole = sum(totals)
         players = self.players
         self._counts: list[list[int] | None] = [None] * players
         self._cells: list[list[float]] = [[] for _ in range(players)]
@@ -217,57 +201,72 @@ class ScoredKapTable(KapTable):
             context = self._start()
         if self._counts[seat] is None:
             self._build(seat, context[1], context[2])
-        scores = self._scores(seat, legal, context)
-        top = max(scores)
-        if scores.count(top) == 1:
-            return legal[scores.index(top)]
-        best = [action for action, score in zip(legal, scores, strict=True) if score == top]
-        return best[rng.randrange(len(best))]
+        if self.phase == "open":
+            best = self._open_best(seat, legal, context)
+        else:
+            best = self._discard_best(seat, legal, context)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
-    def _scores(self, seat: int, legal: tuple[Action, ...], context: tuple[Any, ...]
-                ) -> list[float]:
-        """`kap_ai.rater`'s worth of every legal move, in order, from the seat's reading (the
-        rater's steps, on the reading kept here instead of one made from the view; its
-        `value_without` spelt out where it is asked)."""
+    def _open_best(self, seat: int, legal: tuple[Action, ...], context: tuple[Any, ...]
+                   ) -> list[Action]:
+        """The takes or the draw `kap_ai.rater` rates highest from the seat's reading, in
+        their order among the moves (the rater's steps, on the reading kept here).
+
+        A take the rater rates minus infinity (one that brings the hand no closer, where such
+        takes are not made) is never the best: the draw is always worth a finite amount. So
+        where no take is worth weighing, the draw is the choice without being weighed, and a
+        take that completes the hand (`WIN`) outranks every move that does not.
+
+        A move is worth `MISSING_WEIGHT` times less for every tile its hand lacks, plus the
+        tiles still to come that would help it: at most all of them (`_unseen`). While those
+        number fewer than `MISSING_WEIGHT`, a hand that lacks fewer tiles is worth more
+        whatever may come, so only the moves whose hands lack the fewest are added up. A take
+        that does not bring the hand closer leaves a hand lacking no fewer tiles than the
+        draw's (a tile more never makes a hand lack more, `tests/games/test_players.py`): it
+        is weighed only where no take that does leaves one lacking fewer."""
         sig, digit, kind_of, _, _, weight, _, takes, reshape, info = context
         counts = self._counts[seat]
         assert counts is not None
-        cells = self._cells[seat]
-        pool = self._pool
         key = self._keys[seat]
-        scores: list[float] = []
-        if self.phase == "open":
-            found = info.get(key)
-            if found is None:
-                found = sig.details(key)
-            short, helps, bits = found
-            outs = 0.0
-            for i in bits:
-                outs += cells[i]
-            draw = outs - MISSING_WEIGHT * short + DRAW_BIAS
-            mult = self._mults[seat]
-            minus: list[tuple[int, int, int]] | None = None
-            for action in legal:
-                if action.verb != "take":
-                    scores.append(draw)
-                    continue
-                p = kind_of[action.tiles[0]]
-                n = counts[p]
-                r = digit[p]
-                old = n if n < 2 else 2
-                wanted = helps >> (3 * r + old) & 1
-                if wanted and short == 1:
-                    scores.append(WIN)
-                    continue
-                if not (wanted or reshape):
-                    scores.append(float("-inf"))
-                    continue
-                # A kind not held is taken into the same hand as any other ending in the same
-                # digit, and leaves the same discards: remembered per digit.
+        found = info.get(key)
+        if found is None:
+            found = sig.details(key)
+        short, helps, bits = found
+        wanted_takes: list[tuple[int, int, int, int]] = []
+        other_takes: list[tuple[int, int, int, int]] = []
+        wins: list[Action] = []
+        for i, action in enumerate(legal):
+            if action.verb != "take":
+                continue
+            p = kind_of[action.tiles[0]]
+            n = counts[p]
+            r = digit[p]
+            if helps >> (3 * r + (n if n < 2 else 2)) & 1:
+                if short == 1:
+                    wins.append(action)
+                else:
+                    wanted_takes.append((i, p, n, r))
+            elif reshape:
+                other_takes.append((i, p, n, r))
+        if wins:
+            return wins
+        if not (wanted_takes or other_takes):
+            return [action for action in legal if action.verb != "take"]
+        mult = self._mults[seat]
+        minus: list[tuple[int, int, int]] = []
+        weighed: list[tuple[int, int, int, int, list[Candidate]]] = []
+        bounded = self._unseen(seat) < MISSING_WEIGHT - 1
+        drawn = lack = MISSING_WEIGHT * short
+        for group in (wanted_takes, other_takes):
+            if lack < drawn and bounded:
+                break
+            for i, p, n, r in group:
+                # A kind not held is taken into the same hand as any other ending in the
+                # same digit, and leaves the same discards: remembered per digit.
                 known = (mult, r if n == 0 else 10 + p)
                 candidates = takes.get(known)
                 if candidates is None:
-                    if minus is None:
+                    if not minus:
                         minus = _less_one(digit, kind_of, self.hands[seat], counts, key,
                                           self._ones[seat], self._twos[seat])
                     candidates = _fewest_missing(sig, digit, minus, counts, key,
@@ -275,30 +274,63 @@ class ScoredKapTable(KapTable):
                     if len(takes) >= TAKES:
                         takes.clear()
                     takes[known] = candidates
-                a = pool[p] - n
-                new = 3 * r + (2 if n else 1)
-                cells[3 * r + old] -= a
-                cells[new] += a - weight
-                best = float("-inf")
-                for d, m, change, after_short, after_bits in candidates:
-                    value = 0.0
-                    for i in after_bits:
-                        value += cells[i]
-                    if change:
-                        value += change * (pool[d] - m)
-                    value -= after_short
-                    if value > best:
-                        best = value
-                scores.append(best)
-                cells[new] -= a - weight
-                cells[3 * r + old] += a
-            return scores
+                if candidates:
+                    weighed.append((i, p, n, r, candidates))
+                    if candidates[0][3] < lack:
+                        lack = candidates[0][3]
+        if bounded:
+            weighed = [w for w in weighed if w[4][0][3] == lack]
+        else:
+            lack = drawn
+        cells = self._cells[seat]
+        cell = cells.__getitem__
+        pool = self._pool
+        scores: dict[int, float] = {}
+        for i, p, n, r, candidates in weighed:
+            a = pool[p] - n
+            old = 3 * r + (n if n < 2 else 2)
+            new = 3 * r + (2 if n else 1)
+            cells[old] -= a
+            cells[new] += a - weight
+            best = float("-inf")
+            # Every worth is a whole number of tiles: sums come out the same in any order.
+            for d, m, change, after_short, after_bits in candidates:
+                value = sum(map(cell, after_bits)) - after_short
+                if change:
+                    value += change * (pool[d] - m)
+                if value > best:
+                    best = value
+            scores[i] = best
+            cells[new] -= a - weight
+            cells[old] += a
+        if lack == drawn:
+            draw = sum(map(cell, bits)) - drawn + DRAW_BIAS
+            for i, action in enumerate(legal):
+                if action.verb != "take":
+                    scores[i] = draw
+        top = max(scores.values())
+        return [legal[i] for i in sorted(scores) if scores[i] == top]
+
+    def _unseen(self, seat: int) -> float:
+        """The tiles still to come as the seat's reading counts them, face-up ones weighed:
+        the sum of its cells, and more than any move's tiles that would help."""
+        return self._whole + self._up * len(self.pile) - len(self.hands[seat])
+
+    def _discard_best(self, seat: int, legal: tuple[Action, ...], context: tuple[Any, ...]
+                      ) -> list[Action]:
+        """The discards `kap_ai.rater` rates highest from the seat's reading, in their order
+        among the moves (its `value_without` spelt out where it is asked)."""
+        sig, digit, kind_of, _, _, _, _, _, _, info = context
+        counts = self._counts[seat]
+        assert counts is not None
+        key = self._keys[seat]
         shorts = sig.shorts
         ones, twos = self._ones[seat], self._twos[seat]
         # Only the discards that leave the fewest tiles missing are worth telling apart: the
         # others are worth what they lack, the fewest their hand's `value_without`.
         fewest = 99
         least: list[tuple[int, int, int]] = []
+        scores: list[float] = []
         for i, action in enumerate(legal):
             d = kind_of[action.tiles[0]]
             r = digit[d]
@@ -317,14 +349,14 @@ class ScoredKapTable(KapTable):
                 fewest, least = s, [(i, d, after)]
             elif s == fewest:
                 least.append((i, d, after))
+        cell = self._cells[seat].__getitem__
+        pool = self._pool
         for i, d, after in least:
             found = info.get(after)
             if found is None:
                 found = sig.details(after)
             short, helps, bits = found
-            value = 0.0
-            for b in bits:
-                value += cells[b]
+            value = sum(map(cell, bits))
             n = counts[d]
             if n <= 2:
                 b = 3 * digit[d] + n
@@ -333,89 +365,7 @@ class ScoredKapTable(KapTable):
                 if helps >> (b - 1) & 1:
                     value += pool[d] - n
             scores[i] = value - MISSING_WEIGHT * short
-        return scores
-
-
-def _less_one(digit: tuple[int, ...], kind_of: tuple[int, ...], hand: list[int],
-              counts: list[int], key: int, ones: list[int], twos: list[int]
-              ) -> list[tuple[int, int, int]]:
-    """Per kind held, in kind order: the kind, its digit, and the signature `key` of the hand
-    with one tile of it fewer (`kap_ai.rater`'s `minus`)."""
-    minus = []
-    last = -1
-    for t in hand:
-        d = kind_of[t]
-        if d == last:
-            continue
-        last = d
-        m = counts[d]
-        q = digit[d]
-        eye = _EYE[q]
-        o, w = ones[q], twos[q]
-        if m == 1:
-            o -= 1
-        elif m == 2:
-            w -= 1
-            o += 1
-        minus.append((d, q, (key - _ONE[q]) & ~eye[3] | eye[2 if w else 1 if o else 0]))
-    return minus
-
-
-def _fewest_missing(sig: Any, digit: tuple[int, ...], minus: list[tuple[int, int, int]],
-                    counts: list[int], key: int, ones: list[int], twos: list[int], p: int
-                    ) -> list[Candidate]:
-    """The discards that pay for a tile of kind `p` taken and leave the fewest tiles missing
-    (`kap_ai.rater`'s candidates: the hand's least useful tile but one of kind p, D-10), each
-    as what weighing the hand it leaves needs: its kind, the copies of it held, how its copies
-    still to come move (`value_without`: -1, 0 or 1), `MISSING_WEIGHT` times what that hand
-    lacks, and the cells it adds up. A discard ending in another digit than the taken tile
-    changes the hand less that tile (`minus`) only where the take does."""
-    r = digit[p]
-    n = counts[p]
-    ones_r, twos_r = ones[r], twos[r]
-    if n == 0:
-        ones_r += 1
-    elif n == 1:
-        ones_r -= 1
-        twos_r += 1
-    eye = _EYE[r]
-    taken = (key + _ONE[r]) & ~eye[3] | eye[2 if twos_r else 1]
-    moved = taken - key
-    shorts = sig.shorts
-    best_short = 99
-    fewest: list[tuple[int, int]] = []
-    for d, q, less in minus:
-        if q != r:
-            after = less + moved
-        elif d == p:
-            continue
-        else:
-            # The taken hand less one tile of kind d, at the taken tile's own digit.
-            m = counts[d]
-            o, w = ones_r, twos_r
-            if m == 1:
-                o -= 1
-            elif m == 2:
-                w -= 1
-                o += 1
-            after = (taken - _ONE[r]) & ~eye[3] | eye[2 if w else 1 if o else 0]
-        s = shorts.get(after)
-        if s is None:
-            s = sig.missing(after)
-        if s < best_short:
-            best_short, fewest = s, [(d, after)]
-        elif s == best_short:
-            fewest.append((d, after))
-    candidates: list[Candidate] = []
-    for d, after in fewest:
-        found = sig.info.get(after)
-        if found is None:
-            found = sig.details(after)
-        short, helps, bits = found
-        m = counts[d]
-        change = 0
-        if m <= 2:
-            b = 3 * digit[d] + m
-            change = (helps >> (b - 1) & 1) - (helps >> b & 1)
-        candidates.append((d, m, change, MISSING_WEIGHT * short, bits))
-    return candidates
+        top = max(scores)
+        if scores.count(top) == 1:
+            return [legal[scores.index(top)]]
+        return [action for action, score in zip(legal, scores, strict=True) if score == top]

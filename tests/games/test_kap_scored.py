@@ -59,6 +59,11 @@ def play(game: str, values: dict[str, Any], players: int, strategies: tuple[str,
             action = player.choose(rules.view(table.state(), seat), rngs[seat])
             assert chosen == action, f"{game} {values} deal {deal}: choices differ"
             assert twin.getstate() == rngs[seat].getstate(), f"{game} deal {deal}: draws differ"
+            # What bounds every move's tiles to come (`_unseen`) is the sum of the seat's
+            # cells, none of them below nothing (once the seat is read: a lone move is not).
+            if table._context is not None and table._counts[seat] is not None:
+                cells = table._cells[seat]
+                assert table._unseen(seat) == sum(cells) and min(cells) >= 0
             table.play(action)
             compared += 1
         match = rules.next_match(table.state())
@@ -103,3 +108,22 @@ def test_a_copy_reads_its_own_deal():
                 chosen = board.scored_move(seat, first)
                 assert chosen == player.choose(rules.view(board.state(), seat), second)
                 board.play(chosen)
+
+
+def test_a_tile_more_never_makes_a_hand_lack_more():
+    """The table weighs a take that brings the hand no closer only where no other take leaves
+    a hand lacking fewer tiles than the draw's (`ScoredKapTable._open_best`): that rests on a
+    hand with one tile more never lacking more, so that paying for such a take leaves a hand
+    lacking at least what the hand lacks now."""
+    from games.tens import missing
+    from games.tiles import chinese
+
+    rnd = random.Random("more")
+    for sets, pairs in ((1, 3), (4, 4), (8, 4)):
+        deck = chinese(sets).kind_of
+        for four_two in (3, 6):
+            for _ in range(400):
+                kinds = [deck[t] for t in rnd.sample(range(len(deck)), 2 * pairs + 2)]
+                whole = missing(kinds, pairs, four_two)
+                for i in range(len(kinds)):
+                    assert missing(kinds[:i] + kinds[i + 1:], pairs, four_two) >= whole, kinds
