@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from games import kap_ai
@@ -245,14 +246,7 @@ class KapRules(Rules[KapState, KapOptions]):
     def outcome(self, state: KapState) -> Outcome | None:
         if not state.done:
             return None
-        n = state.players
-        if state.winner is None:
-            return Outcome("void", (0,) * n, (), (0,) * n)
-        winner = state.winner
-        ante = state.options.ante
-        payments = collect(n, winner, {s: ante for s in range(n) if s != winner})
-        labels = tuple(state.source if s == winner else "normal" for s in range(n))
-        return Outcome.paid("tens", deltas_of(n, payments), (winner,), payments, labels)
+        return _settled(state.players, state.winner, state.options.ante, state.source)
 
     def worst_loss(self, options: KapOptions, players: int) -> int | None:
         """The ante: each player antes and the winner takes the pot, a void deal returns the
@@ -302,6 +296,18 @@ class KapRules(Rules[KapState, KapOptions]):
 
     def table(self, state: KapState) -> KapTable:
         return ScoredKapTable(self, state)
+
+
+@cache
+def _settled(n: int, winner: int | None, ante: int, source: str) -> Outcome:
+    """A finished deal's outcome: all it depends on is who won, how, and the ante (a void deal
+    returns the antes, D-09). Remembered, as an outcome cannot change: a simulation settles
+    every deal, and the payments of ten players cost more than a deal's last moves."""
+    if winner is None:
+        return Outcome("void", (0,) * n, (), (0,) * n)
+    payments = collect(n, winner, {s: ante for s in range(n) if s != winner})
+    labels = tuple(source if s == winner else "normal" for s in range(n))
+    return Outcome.paid("tens", deltas_of(n, payments), (winner,), payments, labels)
 
 
 class KapTen(KapRules):
