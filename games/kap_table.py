@@ -11,6 +11,7 @@ must then be discarded; the hand is tested whenever its owner holds 8 or 10 tile
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from typing import Any, Protocol, Self
 
@@ -162,15 +163,13 @@ class KapTable(Table[KapState]):
                 if pile[i][0] == tile:
                     del pile[i]
                     break
-            hand.append(tile)
-            hand.sort(key=_ORDER.__getitem__)
+            insort(hand, tile, key=_ORDER.__getitem__)
             self.took.append((tile, seat))
             self.taken = tile
             self.phase = "swap" if self._culin else "discard"
             source = "discard"
         elif verb == "draw":
-            hand.append(self.stock[self.at])
-            hand.sort(key=_ORDER.__getitem__)
+            insort(hand, self.stock[self.at], key=_ORDER.__getitem__)
             self.at += 1
             self.phase = "discard"
             source = "stock"
@@ -181,8 +180,7 @@ class KapTable(Table[KapState]):
             if self.took and (tile, seat) in self.took:
                 self.took.remove((tile, seat))
             if phase == "swap":
-                hand.append(self.stock[self.at])
-                hand.sort(key=_ORDER.__getitem__)
+                insort(hand, self.stock[self.at], key=_ORDER.__getitem__)
                 self.at += 1
                 self.phase = "discard"
                 self.taken = None
@@ -282,8 +280,9 @@ def _complete(hand: Sequence[int], digit: Sequence[int]) -> bool:
 
 
 def _in_hand(tiles: Sequence[int]) -> tuple[int, ...]:
-    """A hand in kind order, so copies of a kind from different sets sit side by side."""
-    return tuple(sorted(tiles, key=lambda t: (_KIND[t], t)))
+    """A hand in kind order, so copies of a kind from different sets sit side by side (lowest
+    id first: `_ORDER`, one number per tile, so no pair is built per tile)."""
+    return tuple(sorted(tiles, key=_ORDER.__getitem__))
 
 
 def _one_per_kind(tiles: Sequence[int]) -> list[int]:
