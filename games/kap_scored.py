@@ -23,7 +23,7 @@ at their first turn, and a table nobody chooses on pays nothing for them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from games import kap_ai
@@ -188,6 +188,19 @@ class ScoredKapTable(KapTable):
         KapTable.play(self, action)
 
     # ----- the choice ------------------------------------------------------------------------
+
+    def play_scored(self, rngs: Sequence[random.Random]) -> int:
+        """Play the deal to its end, every seat choosing as the heuristic player does
+        (`scores_as`) from its own generator in `rngs`; the moves made. Every turn draws, and a
+        deal whose stock has run out is void (D-09), so a deal ends within three moves a tile
+        of the stock."""
+        moves = 0
+        choose, play = self.scored_move, self.play
+        while not self.done:
+            seat = self.turn
+            play(choose(seat, rngs[seat]))
+            moves += 1
+        return moves
 
     def scored_move(self, seat: int, rng: random.Random) -> Action:
         """The seat to move's choice as the heuristic player makes it (`scores_as`): its moves

@@ -127,3 +127,26 @@ def test_a_tile_more_never_makes_a_hand_lack_more():
                 whole = missing(kinds, pairs, four_two)
                 for i in range(len(kinds)):
                     assert missing(kinds[:i] + kinds[i + 1:], pairs, four_two) >= whole, kinds
+
+
+@pytest.mark.parametrize(("game", "values", "players"),
+                         [("kapten", {"deal": "even"}, 2), ("kaptaishap", {"sets": 4}, 10)])
+def test_a_deal_played_at_once_is_played_move_by_move(game, values, players):
+    """The simulator plays a deal of heuristic seats in one loop (`play_scored`): the same moves,
+    the same end and the generators left alike as the moves chosen one by one."""
+    rules = get(game)
+    options = rules.options(**values)
+    for deal in range(40):
+        state = rules.new_deal(options, players, f"once/{deal}")
+        at_once, by_move = rules.table(state), rules.table(state)
+        assert isinstance(at_once, ScoredKapTable) and isinstance(by_move, ScoredKapTable)
+        ones = [rng("once", f"{deal}/{s}") for s in range(players)]
+        twos = [rng("once", f"{deal}/{s}") for s in range(players)]
+        moves = at_once.play_scored(ones)
+        made = 0
+        while (seat := by_move.to_move()) is not None:
+            by_move.play(by_move.scored_move(seat, twos[seat]))
+            made += 1
+        assert moves == made
+        assert at_once.state() == by_move.state()
+        assert [g.getstate() for g in ones] == [g.getstate() for g in twos]
