@@ -333,9 +333,20 @@ class ScoredKapTable(KapTable):
                       ) -> list[Action]:
         """The discards `kap_ai.rater` rates highest from the seat's reading, in their order
         among the moves (its `value_without` spelt out where it is asked)."""
-        sig, digit, kind_of, _, _, _, _, _, _, info = context
+        sig, digit, kind_of, _, _, _, _, takes, _, info = context
         counts = self._counts[seat]
         assert counts is not None
+        taken = self.taken
+        if taken is not None:
+            # The discard that pays for a take: those that leave the fewest tiles missing
+            # were found when the take was weighed (`_open_best`), and the best discard is
+            # among them (the others are worth only what they lack).
+            p = kind_of[taken]
+            n = counts[p] - 1
+            candidates = takes.get((self._mults[seat] - (1 << 4 * p),
+                                    digit[p] if n == 0 else 10 + p))
+            if candidates:
+                return self._paying(seat, legal, kind_of, candidates)
         key = self._keys[seat]
         shorts = sig.shorts
         ones, twos = self._ones[seat], self._twos[seat]
@@ -382,3 +393,20 @@ class ScoredKapTable(KapTable):
         if scores.count(top) == 1:
             return [legal[scores.index(top)]]
         return [action for action, score in zip(legal, scores, strict=True) if score == top]
+
+    def _paying(self, seat: int, legal: tuple[Action, ...], kind_of: tuple[int, ...],
+                candidates: list[Candidate]) -> list[Action]:
+        """The discards `_discard_best` would choose to pay for the tile just taken, from those
+        that leave the fewest tiles missing (`candidates`, in the order of the moves): each is
+        worth what may come for the hand it leaves, at least nothing, while the rest are worth
+        only minus what they lack (`MISSING_WEIGHT` for each tile)."""
+        cell = self._cells[seat].__getitem__
+        pool = self._pool
+        values: dict[int, float] = {}
+        for d, m, change, after_short, after_bits in candidates:
+            value = sum(map(cell, after_bits)) - after_short
+            if change:
+                value += change * (pool[d] - m)
+            values[d] = value
+        top = max(values.values())
+        return [action for action in legal if values.get(kind_of[action.tiles[0]]) == top]
