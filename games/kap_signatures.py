@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from games.kap_shortfall import _ODD, packed, shortfall
 from games.tens import KINDS, digits
 
 MEMO = 1 << 18
@@ -251,6 +252,9 @@ class _Signatures:
         """What `analysis` remembers, to look up without a call."""
         self._forms: dict[int, int] = {}
         """`analysis` of signatures in their canonical form (`_canonical`)."""
+        self._sums: dict[int, int] = {}
+        """What `missing` found per signature summed up (`kap_shortfall.packed`): a few
+        hundred sums between them cover every signature met."""
         self._short: dict[int, int] = {}
         self.shorts = self._short
         """What `missing` remembers, to look up without a call."""
@@ -308,7 +312,13 @@ class _Signatures:
         """What a hand with this signature lacks (`tens.missing` of any such hand)."""
         found = self._short.get(key)
         if found is None:
-            found = _short(*self.decode(key), self.pairs)
+            total = packed(key)
+            if total >= _ODD:
+                found = _short(*self.decode(key), self.pairs)
+            else:
+                found = self._sums.get(total)
+                if found is None:
+                    found = self._sums[total] = shortfall(total, self.pairs)
             if len(self._short) >= MEMO:
                 self._short.clear()
             self._short[key] = found
