@@ -212,22 +212,38 @@ def _canonical(key: int) -> tuple[int, tuple[int, ...]]:
     """The signature relabelled into a canonical form, and for each of its digits the digit of
     `key` it came from. The four pairs of digits that make tens (1–9, 2–8, 3–7, 4–6) are put in
     order, each with its larger digit first, and so are 0 and 5: `missing` and what would help
-    depend on the digits only through these pairings."""
-    field = [(key >> (_COUNT_BITS * r)) & 0xF | ((key >> (_STATE_SHIFT + 2 * r)) & 3) << 4
-             for r in range(10)]
-    pairs = []
-    for r in (1, 2, 3, 4):
-        a, b = field[r], field[10 - r]
-        pairs.append((a, b, r, 10 - r) if a >= b else (b, a, 10 - r, r))
+    depend on the digits only through these pairings. Spelt out digit by digit (a digit's
+    field: its count, its eye above it), with each field put in its new place by a table
+    (`_PLACE`): every new signature is put in this form."""
+    f0 = key & 15 | key >> 36 & 48
+    f1 = key >> 4 & 15 | key >> 38 & 48
+    f2 = key >> 8 & 15 | key >> 40 & 48
+    f3 = key >> 12 & 15 | key >> 42 & 48
+    f4 = key >> 16 & 15 | key >> 44 & 48
+    f5 = key >> 20 & 15 | key >> 46 & 48
+    f6 = key >> 24 & 15 | key >> 48 & 48
+    f7 = key >> 28 & 15 | key >> 50 & 48
+    f8 = key >> 32 & 15 | key >> 52 & 48
+    f9 = key >> 36 & 15 | key >> 54 & 48
+    pairs = [(f1, f9, 1, 9) if f1 >= f9 else (f9, f1, 9, 1),
+             (f2, f8, 2, 8) if f2 >= f8 else (f8, f2, 8, 2),
+             (f3, f7, 3, 7) if f3 >= f7 else (f7, f3, 7, 3),
+             (f4, f6, 4, 6) if f4 >= f6 else (f6, f4, 6, 4)]
     pairs.sort(reverse=True)
-    ends = (0, 5) if field[0] >= field[5] else (5, 0)
-    digit_of = [ends[0], pairs[0][2], pairs[1][2], pairs[2][2], pairs[3][2], ends[1],
-                pairs[3][3], pairs[2][3], pairs[1][3], pairs[0][3]]
-    form = 0
-    for d, r in enumerate(digit_of):
-        f = field[r]
-        form |= (f & 0xF) << (_COUNT_BITS * d) | (f >> 4) << (_STATE_SHIFT + 2 * d)
-    return form, tuple(digit_of)
+    (a1, b1, r1, m1), (a2, b2, r2, m2), (a3, b3, r3, m3), (a4, b4, r4, m4) = pairs
+    if f0 >= f5:
+        e0, e5, z0, z5 = f0, f5, 0, 5
+    else:
+        e0, e5, z0, z5 = f5, f0, 5, 0
+    p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 = _PLACE
+    form = (p0[e0] | p1[a1] | p2[a2] | p3[a3] | p4[a4] | p5[e5] | p6[b4] | p7[b3] | p8[b2]
+            | p9[b1])
+    return form, (z0, r1, r2, r3, r4, z5, m4, m3, m2, m1)
+
+
+_PLACE = tuple(tuple((f & 0xF) << (_COUNT_BITS * d) | (f >> 4) << (_STATE_SHIFT + 2 * d)
+                     for f in range(64)) for d in range(10))
+"""Per digit of a signature, a field (count | eye << 4) in its place."""
 
 
 class _Signatures:
@@ -342,12 +358,12 @@ class _Signatures:
             if len(self._forms) >= MEMO:
                 self._forms.clear()
             self._forms[form] = found
-        short, form_helps = found & 0xF, found >> 4
-        helps = 0
-        for d in range(10):
-            bits = form_helps >> (3 * d) & 7
-            if bits:
-                helps |= bits << (3 * digit_of[d])
+        short, h = found & 0xF, found >> 4
+        s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 = digit_of
+        helps = ((h & 7) << 3 * s0 | (h >> 3 & 7) << 3 * s1 | (h >> 6 & 7) << 3 * s2
+                 | (h >> 9 & 7) << 3 * s3 | (h >> 12 & 7) << 3 * s4 | (h >> 15 & 7) << 3 * s5
+                 | (h >> 18 & 7) << 3 * s6 | (h >> 21 & 7) << 3 * s7 | (h >> 24 & 7) << 3 * s8
+                 | (h >> 27 & 7) << 3 * s9)
         if len(self._analysis) >= MEMO:
             self._analysis.clear()
         self._analysis[key] = short | helps << 4
