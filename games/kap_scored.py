@@ -46,7 +46,7 @@ class ScoredKapTable(KapTable):
     face-up ones weighed as the rules of taking make them), and those cells (`empty`)."""
 
     __slots__ = ("_cells", "_context", "_counts", "_empty", "_keys", "_mults", "_ones",
-                 "_pool", "_read", "_twos", "_up", "_whole")
+                 "_pool", "_read", "_twos", "_up", "_whole", "_whole_hand")
 
     def __init__(self, rules: KapTableRules, state: Any) -> None:
         super().__init__(rules, state)
@@ -77,6 +77,7 @@ class ScoredKapTable(KapTable):
             cells[3 * digit[k]] += up
         self._pool, self._empty, self._up = pool, cells, up
         self._whole = sum(totals)
+        self._whole_hand = 2 * sig.pairs + 2
         players = self.players
         self._counts: list[list[int] | None] = [None] * players
         self._cells: list[list[float]] = [[] for _ in range(players)]
@@ -186,6 +187,19 @@ class ScoredKapTable(KapTable):
                 if read and self.phase == "swap":
                     self._hand(seat, kind_of[self.stock[self.at]], 1, digit)
         KapTable.play(self, action)
+
+    def _won(self, seat: int, hand: list[int]) -> bool:
+        """A read seat's hand of an eye and all its tens lacks nothing, and its signature says
+        so in one look (`missing`, `tests/games/test_kap_scored.py`)."""
+        context = self._context
+        if context is None or self._counts[seat] is None or len(hand) != self._whole_hand:
+            return KapTable._won(self, seat, hand)
+        sig = context[0]
+        key = self._keys[seat]
+        short: int | None = sig.shorts.get(key)
+        if short is None:
+            short = sig.missing(key)
+        return short == 0
 
     # ----- the choice ------------------------------------------------------------------------
 

@@ -187,7 +187,7 @@ class KapTable(Table[KapState]):
                 source = "stock"
             else:
                 source = ""
-        if source and _complete(hand, digits(self.options.four_two)):
+        if source and self._won(seat, hand):
             self.phase, self.done, self.winner, self.source = "", "won", seat, source
             self.taken = None
         elif verb == "discard" and phase == "discard":
@@ -198,6 +198,10 @@ class KapTable(Table[KapState]):
                 self.turn = (seat + 1) % self.players
                 self.turns += 1
                 self.phase = "open"
+
+    def _won(self, seat: int, hand: list[int]) -> bool:
+        """Whether the seat's hand, just grown by a tile, is complete."""
+        return _complete(hand, digits(self.options.four_two))
 
     def state(self) -> KapState:
         return KapState(

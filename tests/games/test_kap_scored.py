@@ -64,7 +64,10 @@ def play(game: str, values: dict[str, Any], players: int, strategies: tuple[str,
             if table._context is not None and table._counts[seat] is not None:
                 cells = table._cells[seat]
                 assert table._unseen(seat) == sum(cells) and min(cells) >= 0
+            # The deal goes on as the rules say, a hand the readings find complete included.
+            before = table.state()
             table.play(action)
+            assert table.state() == rules.step(before, action)[0], f"{game} deal {deal}"
             compared += 1
         match = rules.next_match(table.state())
         if match.over:
@@ -150,3 +153,52 @@ def test_a_deal_played_at_once_is_played_move_by_move(game, values, players):
         assert moves == made
         assert at_once.state() == by_move.state()
         assert [g.getstate() for g in ones] == [g.getstate() for g in twos]
+
+
+def test_a_hand_lacking_nothing_is_complete():
+    """A read seat's hand, once grown to an eye and all its tens' size, is tested by its
+    signature (`ScoredKapTable._won`): it lacks nothing exactly when the table's own test
+    (`kap_table._complete`) finds it complete."""
+    from games.kap_signatures import signatures
+    from games.kap_table import _complete, _in_hand
+    from games.tens import KINDS, digits
+    from games.tiles import chinese
+
+    rnd = random.Random("complete")
+    for sets, pairs in ((1, 3), (4, 4), (8, 4)):
+        kind_of = chinese(sets).kind_of
+        for four_two in (3, 6):
+            sig = signatures(pairs, four_two)
+            digit = digits(four_two)
+            by_digit = [[t for t in range(len(kind_of)) if digit[kind_of[t]] == r]
+                        for r in range(10)]
+            complete = 0
+            for _ in range(3000):
+                if rnd.random() < 0.5:
+                    hand = rnd.sample(range(len(kind_of)), 2 * pairs + 2)
+                else:
+                    # An eye and tens, one tile of them perhaps swapped for another.
+                    tiles = set(rnd.sample(range(len(kind_of)), len(kind_of)))
+                    hand = []
+                    eye = rnd.choice([t for t in tiles if sum(
+                        kind_of[u] == kind_of[t] for u in tiles) > 1])
+                    twin = next(u for u in tiles if u != eye and kind_of[u] == kind_of[eye])
+                    hand += [eye, twin]
+                    while len(hand) < 2 * pairs + 2:
+                        r = rnd.randrange(10)
+                        a = [t for t in by_digit[r] if t not in hand]
+                        b = [t for t in by_digit[(10 - r) % 10] if t not in hand]
+                        if a and b and (a[0] != b[0] or len(a) > 1):
+                            first = rnd.choice(a)
+                            second = rnd.choice([t for t in b if t != first])
+                            hand += [first, second]
+                    if rnd.random() < 0.3:
+                        hand[rnd.randrange(len(hand))] = rnd.choice(
+                            [t for t in range(len(kind_of)) if t not in hand])
+                counts = [0] * KINDS
+                for t in hand:
+                    counts[kind_of[t]] += 1
+                whole = _complete(list(_in_hand(hand)), digit)
+                complete += whole
+                assert (sig.missing(sig.key(counts)) == 0) == whole, hand
+            assert complete > 100
