@@ -247,10 +247,11 @@ class ScoredKapTable(KapTable):
         A move is worth `MISSING_WEIGHT` times less for every tile its hand lacks, plus the
         tiles still to come that would help it: at most all of them (`_unseen`). While those
         number fewer than `MISSING_WEIGHT`, a hand that lacks fewer tiles is worth more
-        whatever may come, so only the moves whose hands lack the fewest are added up. A take
-        that does not bring the hand closer leaves a hand lacking no fewer tiles than the
-        draw's (a tile more never makes a hand lack more, `tests/games/test_players.py`): it
-        is weighed only where no take that does leaves one lacking fewer."""
+        whatever may come, so only the moves whose hands lack the fewest are added up (a lone
+        such take is the choice). A take that does not bring the hand closer leaves a hand
+        lacking no fewer tiles than the draw's (a tile more never makes a hand lack more,
+        `tests/games/test_kap_scored.py`): it is weighed only where no take that does leaves
+        one lacking fewer."""
         sig, digit, kind_of, _, _, weight, _, takes, reshape, info = context
         counts = self._counts[seat]
         assert counts is not None
@@ -307,6 +308,8 @@ class ScoredKapTable(KapTable):
                         lack = candidates[0][3]
         if bounded:
             weighed = [w for w in weighed if w[4][0][3] == lack]
+            if len(weighed) == 1 and lack < drawn:
+                return [legal[weighed[0][0]]]
         else:
             lack = drawn
         cells = self._cells[seat]
@@ -365,10 +368,11 @@ class ScoredKapTable(KapTable):
         shorts = sig.shorts
         ones, twos = self._ones[seat], self._twos[seat]
         # Only the discards that leave the fewest tiles missing are worth telling apart: the
-        # others are worth what they lack, the fewest their hand's `value_without`.
+        # others are worth only minus what they lack, the fewest their hand's `value_without`,
+        # at least that (what may come is never less than nothing). So the best is among the
+        # fewest, and a lone one is the choice without being weighed.
         fewest = 99
         least: list[tuple[int, int, int]] = []
-        scores: list[float] = []
         for i, action in enumerate(legal):
             d = kind_of[action.tiles[0]]
             r = digit[d]
@@ -382,14 +386,16 @@ class ScoredKapTable(KapTable):
             s = shorts.get(after)
             if s is None:
                 s = sig.missing(after)
-            scores.append(-MISSING_WEIGHT * s)
             if s < fewest:
                 fewest, least = s, [(i, d, after)]
             elif s == fewest:
                 least.append((i, d, after))
+        if len(least) == 1:
+            return [legal[least[0][0]]]
         cell = self._cells[seat].__getitem__
         pool = self._pool
-        for i, d, after in least:
+        values: list[float] = []
+        for _, d, after in least:
             found = info.get(after)
             if found is None:
                 found = sig.details(after)
@@ -402,18 +408,20 @@ class ScoredKapTable(KapTable):
                     value -= pool[d] - n
                 if helps >> (b - 1) & 1:
                     value += pool[d] - n
-            scores[i] = value - MISSING_WEIGHT * short
-        top = max(scores)
-        if scores.count(top) == 1:
-            return [legal[scores.index(top)]]
-        return [action for action, score in zip(legal, scores, strict=True) if score == top]
+            values.append(value - MISSING_WEIGHT * short)
+        top = max(values)
+        return [legal[i] for (i, _, _), value in zip(least, values, strict=True)
+                if value == top]
 
     def _paying(self, seat: int, legal: tuple[Action, ...], kind_of: tuple[int, ...],
                 candidates: list[Candidate]) -> list[Action]:
         """The discards `_discard_best` would choose to pay for the tile just taken, from those
         that leave the fewest tiles missing (`candidates`, in the order of the moves): each is
         worth what may come for the hand it leaves, at least nothing, while the rest are worth
-        only minus what they lack (`MISSING_WEIGHT` for each tile)."""
+        only minus what they lack (`MISSING_WEIGHT` for each tile): a lone one is the choice."""
+        if len(candidates) == 1:
+            lone = candidates[0][0]
+            return [action for action in legal if kind_of[action.tiles[0]] == lone]
         cell = self._cells[seat].__getitem__
         pool = self._pool
         values: dict[int, float] = {}
