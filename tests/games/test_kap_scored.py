@@ -167,6 +167,7 @@ def test_a_hand_lacking_nothing_is_complete():
     rnd = random.Random("complete")
     for sets, pairs in ((1, 3), (4, 4), (8, 4)):
         kind_of = chinese(sets).kind_of
+        copies = [kind_of.count(kind) for kind in range(KINDS)]
         for four_two in (3, 6):
             sig = signatures(pairs, four_two)
             digit = digits(four_two)
@@ -180,8 +181,7 @@ def test_a_hand_lacking_nothing_is_complete():
                     # An eye and tens, one tile of them perhaps swapped for another.
                     tiles = set(rnd.sample(range(len(kind_of)), len(kind_of)))
                     hand = []
-                    eye = rnd.choice([t for t in tiles if sum(
-                        kind_of[u] == kind_of[t] for u in tiles) > 1])
+                    eye = rnd.choice([t for t in tiles if copies[kind_of[t]] > 1])
                     twin = next(u for u in tiles if u != eye and kind_of[u] == kind_of[eye])
                     hand += [eye, twin]
                     while len(hand) < 2 * pairs + 2:
