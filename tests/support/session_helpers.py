@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 from bot.present.screens import Actor, Button, Place, Reply, Screen
 from bot.session.manager import SessionManager, Timing
 from storage import Storage
+from tests.support.virtual_time import VirtualLoop
 
 PLACE = Place("-100", "", "Test group")
 OLENA = Actor("1", "Олена", "uk")
@@ -36,8 +38,10 @@ class Recorder:
     hands: dict[str, Screen] = field(default_factory=dict)
     posts: list[Screen] = field(default_factory=list)
     private: list[tuple[str, Screen]] = field(default_factory=list)
+    _new: asyncio.Event = field(default_factory=asyncio.Event, repr=False)
 
     async def __call__(self, reply: Reply) -> None:
+        self._new.set()
         self.replies.append(reply)
         if reply.table is not None:
             self.table = reply.table
@@ -45,6 +49,13 @@ class Recorder:
             self.hands[hand.user] = hand.screen
         self.posts.extend(post.screen for post in reply.posts)
         self.private.extend(reply.private)
+
+    async def reply_after(self, seen: int, timeout: float) -> None:
+        """Return once more than `seen` replies have come, or after `timeout` seconds."""
+        self._new.clear()
+        if len(self.replies) == seen:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._new.wait(), timeout)
 
     def button(self, screen: Screen | None, ending: str) -> Button:
         assert screen is not None
@@ -98,7 +109,14 @@ async def lobby(m: SessionManager, rec: Recorder, words: list[str], people: list
 async def play_out(m: SessionManager, rec: Recorder, people: list[Actor], limit: float = 60
                    ) -> None:
     """Every person presses their first move whenever they have one (the first group's first
-    move when the moves come in two taps), until the game closes."""
+    move when the moves come in two taps), until the game closes.
+
+    Nobody able to move, it looks again 5 ms later, and if nothing new has come by then, once
+    the next reply comes (or a second has passed): on the virtual clock a computer's thirty
+    seconds are otherwise six thousand looks at the database, which cost seconds of real
+    time. On the real clock it keeps looking every 5 ms, as a reply may come from elsewhere."""
+    patience = 1.0 if isinstance(asyncio.get_running_loop(), VirtualLoop) else 0.0
+
     async def loop() -> None:
         while await m.open_in(PLACE) is not None:
             pressed = False
@@ -112,7 +130,10 @@ async def play_out(m: SessionManager, rec: Recorder, people: list[Actor], limit:
                     reply = await m.press(actor, moves[0].data)
                     pressed = pressed or not reply.toast
             if not pressed:
+                seen = len(rec.replies)
                 await asyncio.sleep(0.005)
+                if patience:
+                    await rec.reply_after(seen, patience)
     await asyncio.wait_for(loop(), limit)
 
 
