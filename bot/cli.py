@@ -251,9 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play one game against computer players in the terminal, through the same "
                     "session layer as the chat bots. Pictures of the table, your tiles and each "
                     "deal's result are written as PNG files into OUT (none with --no-pictures); "
-                    "chips are kept in DB "
-                    "between runs. An unfinished game (q, Ctrl-C) goes on at the next run; "
-                    "naming another game asks first.")
+                    "chips are kept in DB between runs. An unfinished game (q, Ctrl-C) goes on "
+                    "at the next run; naming another game asks first.")
     play.add_argument("game", nargs="?", default="",
                       help=f"one of: {', '.join(games.GAMES)} (default: the saved game)")
     play.add_argument("--players", type=int, help="players with you (default: the game's usual)")
