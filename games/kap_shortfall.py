@@ -80,21 +80,21 @@ def shortfall(total: int, pairs: int) -> int:
     tens, the tiles and the eyes it offers."""
     full = total & 255
     size = total >> _TILES & 255
-    if full >= pairs:
-        best = 2
-    else:
-        lack = pairs - full
-        spare = size - 2 * full
-        best = 2 + 2 * lack - (spare if spare < lack else lack)
+    best = 2 + tens_short(pairs, full, size)
     for o, (used, cost) in enumerate(_OPTIONS):
-        if not total >> (_EYES + 4 * o) & 15:
-            continue
-        rest = full - cost
-        need = 2 - used
-        if rest < pairs:
-            lack = pairs - rest
-            spare = size - used - 2 * rest
-            need += 2 * lack - (spare if spare < lack else lack)
-        if need < best:
-            best = need
+        if total >> (_EYES + 4 * o) & 15:
+            need = 2 - used + tens_short(pairs, full - cost, size - used)
+            if need < best:
+                best = need
     return best
+
+
+def tens_short(pairs: int, tens: int, tiles: int) -> int:
+    """The tiles a hand lacks for `pairs` tens when `tens` are made from its `tiles` tiles
+    (the eye's set aside): two for each ten missing, less one for each spare tile that may
+    start one (at most one a ten)."""
+    if tens >= pairs:
+        return 0
+    lack = pairs - tens
+    spare = tiles - 2 * tens
+    return 2 * lack - (spare if spare < lack else lack)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from games.kap_shortfall import _ODD, packed, shortfall
+from games.kap_shortfall import _ODD, packed, shortfall, tens_short
 from games.tens import KINDS, digits
 
 MEMO = 1 << 18
@@ -49,17 +49,12 @@ def _short(c: list[int], eyes: list[int], pairs: int) -> int:
     among themselves); an eye changes only its own digit's term, so each eye tried costs a few
     operations instead of a recount.
     """
-    # min() is spelt out: this runs hundreds of thousands of times in a simulation.
+    # min() is spelt out, as `kap_shortfall` spells it.
     c1, c2, c3, c4, c6, c7, c8, c9 = c[1], c[2], c[3], c[4], c[6], c[7], c[8], c[9]
     full = ((c[0] >> 1) + (c1 if c1 < c9 else c9) + (c2 if c2 < c8 else c8)
             + (c3 if c3 < c7 else c7) + (c4 if c4 < c6 else c6) + (c[5] >> 1))
     size = sum(c)
-    if full >= pairs:
-        best = 2
-    else:
-        lack = pairs - full
-        spare = size - 2 * full
-        best = 2 + 2 * lack - (spare if spare < lack else lack)
+    best = 2 + tens_short(pairs, full, size)
     for r in range(10):
         used = eyes[r]
         if not used:
@@ -71,11 +66,7 @@ def _short(c: list[int], eyes: list[int], pairs: int) -> int:
         else:
             mate = c[10 - r]
             rest = full - (here if here < mate else mate) + (left if left < mate else mate)
-        need = 2 - used
-        if rest < pairs:
-            lack = pairs - rest
-            spare = size - used - 2 * rest
-            need += 2 * lack - (spare if spare < lack else lack)
+        need = 2 - used + tens_short(pairs, rest, size - used)
         if need < best:
             best = need
             if not best:
