@@ -9,10 +9,13 @@ the name inside a sentence, so the sentence's own words stay whole).
 
 from __future__ import annotations
 
+import threading
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
+from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
@@ -22,11 +25,51 @@ _PROBE_MISSING = "\U0010fffd"
 """A private-use code point no font draws: its image is the font's "missing glyph" box."""
 
 
+GLYPH_LINES = 1024
+"""How many rendered lines of text each size and weight of the font keeps."""
+
+
+class _Face(ImageFont.FreeTypeFont):
+    """The font, keeping the glyphs of the lines it has rendered: a game's pictures write the
+    same names, facts and labels again and again, and FreeType's rendering of them was most of
+    the work of drawing a board. `ImageDraw.text` still lays out and blends each line as it
+    would; only the line's coverage mask, the same for the same arguments, is reused."""
+
+    def __init__(self, path: str, size: int) -> None:
+        super().__init__(path, size)
+        self._lines: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def getmask2(self, text: str | bytes, mode: str = "", direction: str | None = None,
+                 features: list[str] | None = None, language: str | None = None,
+                 stroke_width: float = 0, anchor: str | None = None, ink: int = 0,
+                 start: tuple[float, float] | None = None, *args: Any, **kwargs: Any
+                 ) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA" or args or features or not isinstance(text, str):
+            # (the mask of colour glyphs carries the ink; none is drawn here)
+            return super().getmask2(text, mode, direction, features, language, stroke_width,
+                                    anchor, ink, start, *args, **kwargs)
+        key = (text, mode, direction, language, stroke_width, anchor, start,
+               tuple(sorted(kwargs.items())))
+        with self._lock:
+            kept = self._lines.get(key)
+            if kept is not None:
+                self._lines.move_to_end(key)
+                return kept
+        made = super().getmask2(text, mode, direction, features, language, stroke_width,
+                                anchor, ink, start, **kwargs)
+        with self._lock:
+            self._lines[key] = made
+            if len(self._lines) > GLYPH_LINES:
+                self._lines.popitem(last=False)
+        return made
+
+
 @cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     path = resources.files("rendering") / "fonts" / FONT_FILES[bold]
     with resources.as_file(path) as real:
-        return ImageFont.truetype(str(real), size)
+        return _Face(str(real), size)
 
 
 @cache
