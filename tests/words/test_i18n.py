@@ -98,7 +98,8 @@ def families() -> set[str]:
     return {key.split(".")[0] for key in CATALOGUE["en"]}
 
 
-def used_keys() -> set[str]:
+@cache
+def used_keys() -> frozenset[str]:
     """Every key the code names literally, wherever it is written: passed to `tr`, named by a
     refusal (`Refusal("host.rights")`: translated when it is answered), or kept in a variable,
     a table or a condition before it reaches `tr` (`key = "hint.kap_draw"`). A string shaped
@@ -121,7 +122,7 @@ def used_keys() -> set[str]:
                   and not FILE.fullmatch(node.value)):
                 dotted.add(node.value)
     known = families() | {key.split(".")[0] for key in keys}
-    return keys | {key for key in dotted if key.split(".")[0] in known}
+    return frozenset(keys | {key for key in dotted if key.split(".")[0] in known})
 
 
 @cache
