@@ -16,7 +16,7 @@ import faces
 import games
 from bot.commandline.gallery import SAMPLE_NAMES
 from bot.present.keyboards import letters_of
-from faces import pictures
+from faces import home_of
 from faces.home import Typed
 from faces.line.teach import end_refusal
 from faces.moves import tile_text
@@ -63,7 +63,9 @@ def _drawn(monkeypatch: pytest.MonkeyPatch, view: Any) -> Drawn:
     monkeypatch.setattr(ImageDraw.ImageDraw, "ellipse", spy_ellipse)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy_text)
     try:
-        pictures.board(view, Frame(title="Test", names=SAMPLE_NAMES[:view.players]))
+        # Drawn as `faces.pictures.board` draws it; its encoding (which draws nothing, and
+        # was most of this test's time) is checked in tests/rendering.
+        home_of(view).board(view, Frame(title="Test", names=SAMPLE_NAMES[:view.players]))
     finally:
         monkeypatch.undo()
     drawn.badges = [(x, y, words) for x, y, words in texts if (x, y) in circles]
