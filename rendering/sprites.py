@@ -111,7 +111,20 @@ def tile_size(family: str, height: int, horizontal: bool = False) -> tuple[int, 
 @lru_cache(maxsize=4096)
 def face(family: str, first: int, second: int, height: int, theme_name: str = "dark",
          state: State = "plain", horizontal: bool = False) -> Image.Image:
-    """An RGBA tile face. `family` is "chinese" or "western". Callers must not modify it."""
+    """An RGBA tile face. `family` is "chinese" or "western". Callers must not modify it.
+
+    A lying tile is its standing sprite turned, and a dimmed one its plain sprite veiled,
+    pixel for pixel what drawing them anew gave: a line draws its doubles standing and the
+    rest lying, so each look of a tile is drawn at four times its size once, not twice."""
+    upright = _upright(family, first, second, height, theme_name, state)
+    return upright.transpose(Image.Transpose.ROTATE_90) if horizontal else upright
+
+
+@lru_cache(maxsize=4096)
+def _upright(family: str, first: int, second: int, height: int, theme_name: str,
+             state: State) -> Image.Image:
+    if state == "dim":  # the plain slab and pips under a veil (`_body` rings no dim tile)
+        return _finish_dim(_upright(family, first, second, height, theme_name, "plain"))
     look = theme(theme_name)
     chinese = family == "chinese"
     w, h = tile_size(family, height)
@@ -132,7 +145,7 @@ def face(family: str, first: int, second: int, height: int, theme_name: str = "d
     for x, y_frac, radius, red in pips:
         cx, cy, r = x * unit, y_frac * big.size[1], radius * unit
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=look.red if red else ink)
-    return _finish(big, (w, h), state, horizontal)
+    return _finish(big, (w, h), state, False)
 
 
 @lru_cache(maxsize=256)
@@ -190,12 +203,17 @@ def _finish(big: Image.Image, size: tuple[int, int], state: State, horizontal: b
             ) -> Image.Image:
     small = big.resize(size, Image.Resampling.LANCZOS)
     if state == "dim":
-        veil = Image.new("RGBA", size, (0, 0, 0, 120))
-        small = Image.alpha_composite(small, Image.composite(
-            veil, Image.new("RGBA", size, (0, 0, 0, 0)), small.getchannel("A")))
+        small = _finish_dim(small)
     if horizontal:
         small = small.transpose(Image.Transpose.ROTATE_90)
     return small
+
+
+def _finish_dim(small: Image.Image) -> Image.Image:
+    """A sprite under a dark veil, where the sprite is (not the felt around its corners)."""
+    veil = Image.new("RGBA", small.size, (0, 0, 0, 120))
+    return Image.alpha_composite(small, Image.composite(
+        veil, Image.new("RGBA", small.size, (0, 0, 0, 0)), small.getchannel("A")))
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
