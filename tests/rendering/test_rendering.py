@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import io
 import itertools
 import random
@@ -604,13 +605,16 @@ def _random_positions(game: str, players: int, seed: str = "seed", preset: str |
     return states
 
 
-def _won_positions(game: str, players: int, preset: str | None = None, **changes) -> list:
+@functools.cache
+def _won_positions(game: str, players: int, preset: str | None = None, **changes) -> tuple:
+    """The positions of the first deal some seat wins, worked out once per test process (the
+    English and Ukrainian pictures of a table are drawn from the same deal)."""
     rules = games.get(game)
     for k in range(50):
         states = _random_positions(game, players, f"won/{k}", preset, **changes)
         result = rules.outcome(states[-1])
         if result is not None and result.winners:
-            return states
+            return tuple(states)
     raise AssertionError(f"no won {game} deal in 50 seeds")
 
 
