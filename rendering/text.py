@@ -35,8 +35,15 @@ class _Face(ImageFont.FreeTypeFont):
     the work of drawing a board. `ImageDraw.text` still lays out and blends each line as it
     would; only the line's coverage mask, the same for the same arguments, is reused."""
 
-    def __init__(self, path: str, size: int) -> None:
-        super().__init__(path, size)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._keep()
+
+    def __setstate__(self, state: list[Any]) -> None:
+        super().__setstate__(state)
+        self._keep()
+
+    def _keep(self) -> None:
         self._lines: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict()
         self._lock = threading.Lock()
 
