@@ -24,22 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from bot.service.http_guard import (
-    PAUSE,
-    Guard,
-    Network,
-    QuietProtocolLog,
-    Refused,
-    proxies_of,
-    read_json,
-)
+from bot.service.http_address import DEFAULT_HOST, Network
+from bot.service.http_guard import PAUSE, Guard, QuietProtocolLog, Refused, read_json
 from bot.service.metrics import Metrics
 from bot.telegram.telegram_http import SECRET_HEADER
 from storage import Storage
@@ -50,7 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_HOST = "127.0.0.1"
 SILENCE = 120.0
 """Seconds a platform may go unheard before `/healthz` calls the bot unhealthy."""
 DATABASE_WAIT = 3.0
@@ -63,26 +54,6 @@ UPDATE_LIMIT = 1 << 20
 
 Check = Callable[[], str | None]
 """A platform's health: None when well, else the reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class Address:
-    host: str
-    port: int
-    proxies: tuple[Network, ...] = ()
-    """The reverse proxies in front, whose `X-Forwarded-For` names the client."""
-
-    @classmethod
-    def of(cls, env: Mapping[str, str]) -> Address | None:
-        """From GUPAI_HTTP_HOST, GUPAI_HTTP_PORT and GUPAI_HTTP_PROXIES; None when no port is
-        set (no server). ValueError with a sentence saying what to fix."""
-        text = env.get("GUPAI_HTTP_PORT", "").strip()
-        if not text:
-            return None
-        if not text.isdigit() or not 0 < int(text) < 65536:
-            raise ValueError(f"GUPAI_HTTP_PORT must be a port number (1-65535), not {text!r}")
-        return cls(env.get("GUPAI_HTTP_HOST", "").strip() or DEFAULT_HOST, int(text),
-                   proxies_of(env))
 
 
 class HttpServer:

@@ -23,13 +23,13 @@ from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from bot.service.http_address import Address
 from bot.service.shards import Shards, parse_shards
 from bot.service.workers import LEASE, MAX_LEASE, MIN_LEASE
 from bot.session.requests import Timing
 from storage import Storage, StorageError
 
 if TYPE_CHECKING:
-    from bot.launch.http_server import Address
     from bot.present.miniapp import MiniApp
     from bot.telegram.telegram_http import Webhook
 
@@ -167,7 +167,6 @@ def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
     """Where the HTTP server listens (None: no server), Telegram's webhook (None: the bot
     polls) and its Mini App (None: no web table); ValueError with a sentence saying what to
     fix."""
-    from bot.launch.http_server import Address
     from bot.present.miniapp import MiniApp
     from bot.telegram.telegram_http import Webhook
 

@@ -37,12 +37,14 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 from prometheus_client import CollectorRegistry, Counter
+
+from bot.service.http_address import Network
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +64,6 @@ KEYS_KEPT = 50_000
 """Buckets kept per limit; the least recently used go first (a flood from many addresses
 cannot grow the memory without bound)."""
 
-Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -233,19 +234,6 @@ class Guard:
 
 
 # ----- who is asking ---------------------------------------------------------------------------
-
-
-def proxies_of(env: Mapping[str, str]) -> tuple[Network, ...]:
-    """GUPAI_HTTP_PROXIES: the addresses or networks of the reverse proxies in front, whose
-    `X-Forwarded-For` names the client. ValueError with a sentence saying what to fix."""
-    found = []
-    for part in env.get("GUPAI_HTTP_PROXIES", "").replace(",", " ").split():
-        try:
-            found.append(ipaddress.ip_network(part, strict=False))
-        except ValueError:
-            raise ValueError("GUPAI_HTTP_PROXIES must list addresses or networks (127.0.0.1, "
-                             f"10.0.0.0/8), not {part!r}") from None
-    return tuple(found)
 
 
 def client_address(request: web.Request, proxies: tuple[Network, ...]) -> str:

@@ -168,12 +168,29 @@ def test_a_webhook_from_its_url() -> None:
         "https://bot.example.com/tg/gupai?a=1", "/tg/gupai", "my-Secret_1")
 
 
+def test_a_bot_without_a_port_loads_no_http_server() -> None:
+    """Without GUPAI_HTTP_PORT there is no server, and a start does not load aiohttp for one
+    (a third of a second of its processor time): reading the HTTP settings and loading the
+    Telegram bot leave it out."""
+    script = "\n".join([
+        "import sys",
+        "import bot.telegram.telegram_adapter",
+        "from bot.launch.run import http_settings",
+        "assert http_settings({}, {'telegram': '1:x'}) == (None, None, None)",
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'aiohttp'))"])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin",
+                                           "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", done.stdout
+
+
 async def test_the_http_server_runs_beside_the_platforms(tmp_path: Path, monkeypatch) -> None:
     """With an address, `_serve` listens before the platforms start and stops first."""
     import bot.discord.discord_adapter
     import bot.telegram.telegram_adapter
-    from bot.launch.http_server import Address
     from bot.launch.run import _serve
+    from bot.service.http_address import Address
     from tests.support.scrape import get
 
     with socket.socket() as probe:
