@@ -28,6 +28,9 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 ARTIFACTS = Path(os.environ.get("GUPAI_TEST_ARTIFACTS",
                                 Path(__file__).resolve().parents[2] / "test-artifacts"))
 """Where screenshots of the web table are kept (CI keeps the folder)."""
+NODE_CACHE = Path(__file__).resolve().parents[2] / ".pytest_cache" / "playwright-node"
+"""Where Node keeps the code it has compiled of Playwright's driver (`NODE_COMPILE_CACHE`),
+which every test's `chromium()` starts anew: with it kept, a start costs a quarter less."""
 
 
 def chromium_path() -> str:
@@ -43,6 +46,7 @@ def chromium_path() -> str:
 @asynccontextmanager
 async def chromium() -> AsyncIterator[Browser]:
     path = chromium_path()
+    os.environ.setdefault("NODE_COMPILE_CACHE", str(NODE_CACHE))
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=path, args=FLAGS)
         try:
