@@ -19,16 +19,19 @@ lets questions through at once.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import logging
 import re
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+import httpx
 from telegram import Bot
 from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application
@@ -167,6 +170,14 @@ class FloodLimits(AIORateLimiter):
                                              rate_limit_args)
 
 
+@functools.cache
+def tls() -> ssl.SSLContext:
+    """The TLS settings of every request to Telegram: httpx's defaults (its CA bundle, or
+    SSL_CERT_FILE's), read once a process. Each HTTP client read the bundle anew, some 50 ms
+    of a start's processor time, and a bot has two (one for its updates)."""
+    return httpx.create_ssl_context()
+
+
 def application(token: str, api_url: str | None, webhook: bool, max_retries: int,
                 answered: Callable[[int | None], None]
                 ) -> Application[Any, Any, Any, Any, Any, Any]:
@@ -175,8 +186,10 @@ def application(token: str, api_url: str | None, webhook: bool, max_retries: int
     server hands the updates in); `api_url`, a local Bot API server."""
     builder = (Application.builder().token(token)
                .rate_limiter(FloodLimits(max_retries=max_retries))
-               .request(CountingRequest(answered, connection_pool_size=256))
-               .get_updates_request(CountingRequest(answered, connection_pool_size=1))
+               .request(CountingRequest(answered, connection_pool_size=256,
+                                        httpx_kwargs={"verify": tls()}))
+               .get_updates_request(CountingRequest(answered, connection_pool_size=1,
+                                                    httpx_kwargs={"verify": tls()}))
                .concurrent_updates(True))
     if webhook:
         builder = builder.updater(None)

@@ -185,6 +185,20 @@ def test_a_bot_without_a_port_loads_no_http_server() -> None:
     assert done.stdout.strip() == "[]", done.stdout
 
 
+def test_both_of_a_bots_http_clients_check_certificates_with_one_context() -> None:
+    """Its requests and its updates are two HTTP clients: both verify Telegram's certificate,
+    with the certificates read once for both."""
+    import ssl
+
+    from bot.telegram.telegram_http import application
+
+    app = application("1:token", None, webhook=False, max_retries=0, answered=lambda _: None)
+    contexts = [request._client._transport._pool._ssl_context  # type: ignore[attr-defined]
+                for request in app.bot._request]  # type: ignore[attr-defined]
+    assert len(contexts) == 2 and contexts[0] is contexts[1]
+    assert contexts[0].verify_mode == ssl.CERT_REQUIRED and contexts[0].check_hostname
+
+
 async def test_the_http_server_runs_beside_the_platforms(tmp_path: Path, monkeypatch) -> None:
     """With an address, `_serve` listens before the platforms start and stops first."""
     import bot.discord.discord_adapter
