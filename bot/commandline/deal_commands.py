@@ -66,7 +66,7 @@ def add(sub: Any, option_pairs: Any) -> None:
 def database(args: argparse.Namespace) -> str:
     if args.db:
         return str(args.db)
-    from bot.launch.run import settings
+    from bot.service.env_file import settings
     from storage.db import DEFAULT_PATH
 
     return settings().get("GUPAI_DB", "").strip() or DEFAULT_PATH

@@ -16,13 +16,13 @@ import dataclasses
 import functools
 import logging
 import math
-import os
 import signal
 import sys
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from bot.service.env_file import ENV_FILE
 from bot.service.http_address import Address
 from bot.service.shards import Shards, parse_shards
 from bot.service.workers import LEASE, MAX_LEASE, MIN_LEASE
@@ -35,35 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ENV_FILE = ".env"
 MAX_DELAY = 30.0
 """The longest pause before a computer's move that GUPAI_COMPUTER_DELAY may ask for."""
-
-
-def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines; blank lines and # comments skipped, quotes around a value removed."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        key = key.removeprefix("export ").strip()
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key] = value
-    return values
-
-
-def settings(environ: Mapping[str, str] | None = None, folder: Path | None = None
-             ) -> dict[str, str]:
-    """The environment wins over `.env`."""
-    merged = read_env_file((folder or Path.cwd()) / ENV_FILE)
-    merged.update(os.environ if environ is None else environ)
-    return merged
 
 
 def program() -> str:

@@ -13,7 +13,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from bot.launch.run import read_env_file, run, settings
+from bot.launch.run import run
+from bot.service.env_file import read_env_file, settings
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
@@ -183,6 +184,25 @@ def test_a_bot_without_a_port_loads_no_http_server() -> None:
                                            "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_the_health_check_loads_neither_the_games_nor_the_bot() -> None:
+    """`gupai health`, the container's HEALTHCHECK every 30 seconds, reads the settings and
+    asks the bot over HTTP: it loads none of what the bot itself runs on."""
+    script = "\n".join([
+        "import sys",
+        "from bot.cli import main",
+        "code = main(['health'])",
+        "loaded = {m.split('.')[0] for m in sys.modules}",
+        "print(code, sorted(loaded & {'games', 'faces', 'rendering', 'storage', 'words', "
+        "'telegram', 'discord', 'aiohttp', 'PIL'}))"])
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, env={"PATH": "/usr/bin:/bin",
+                                           "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    assert done.returncode == 0, done.stderr
+    said, last = done.stdout.strip().rsplit("\n", 1)
+    assert "GUPAI_HTTP_PORT is not set" in said
+    assert last == "1 []", last
 
 
 def test_both_of_a_bots_http_clients_check_certificates_with_one_context() -> None:
