@@ -169,7 +169,7 @@ def test_a_webhook_from_its_url() -> None:
         "https://bot.example.com/tg/gupai?a=1", "/tg/gupai", "my-Secret_1")
 
 
-def test_a_bot_without_a_port_loads_no_http_server() -> None:
+def test_a_bot_without_a_port_loads_no_http_server(tmp_path: Path) -> None:
     """Without GUPAI_HTTP_PORT there is no server, and a start does not load aiohttp for one
     (a third of a second of its processor time): reading the HTTP settings and loading the
     Telegram bot leave it out."""
@@ -179,14 +179,15 @@ def test_a_bot_without_a_port_loads_no_http_server() -> None:
         "from bot.launch.run import http_settings",
         "assert http_settings({}, {'telegram': '1:x'}) == (None, None, None)",
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'aiohttp'))"])
+    # (in an empty folder: a `.env` in the project's would be read as settings)
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=60, env={"PATH": "/usr/bin:/bin",
-                                           "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+                          timeout=60, cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]", done.stdout
 
 
-def test_the_health_check_loads_neither_the_games_nor_the_bot() -> None:
+def test_the_health_check_loads_neither_the_games_nor_the_bot(tmp_path: Path) -> None:
     """`gupai health`, the container's HEALTHCHECK every 30 seconds, reads the settings and
     asks the bot over HTTP: it loads none of what the bot itself runs on."""
     script = "\n".join([
@@ -196,9 +197,10 @@ def test_the_health_check_loads_neither_the_games_nor_the_bot() -> None:
         "loaded = {m.split('.')[0] for m in sys.modules}",
         "print(code, sorted(loaded & {'games', 'faces', 'rendering', 'storage', 'words', "
         "'telegram', 'discord', 'aiohttp', 'PIL'}))"])
+    # (in an empty folder: a `.env` in the project's would be read as settings)
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=60, env={"PATH": "/usr/bin:/bin",
-                                           "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+                          timeout=60, cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     said, last = done.stdout.strip().rsplit("\n", 1)
     assert "GUPAI_HTTP_PORT is not set" in said
