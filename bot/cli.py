@@ -1,13 +1,13 @@
 """The `gupai` command: one console script, one subcommand per way of using the games.
 
 `gupai sim` plays computer players against each other and prints what the rules produce, so a rule
-or an option can be watched and measured without a chat platform (`bot/commandline/sim_command.py`).
-`gupai play` seats a person at
-a table of computer players in the terminal (`bot/console/console.py`); `gupai rules` prints a
-game's rules (`bot/commandline/cli_rules.py`). `gupai verify` and `gupai replay` check and show a
-deal from its seed and its moves (`bot/commandline/deal_commands.py`). Each command loads what it
-needs when it runs, and `gupai health`, the container's health check every 30 seconds, nothing but
-the settings and an HTTP request: not even the games the other commands list.
+or an option can be watched and measured without a chat platform
+(`bot/commandline/sim_command.py`). `gupai play` seats a person at a table of computer players in
+the terminal (`bot/console/console.py`); `gupai rules` prints a game's rules
+(`bot/commandline/cli_rules.py`). `gupai verify` and `gupai replay` check and show a deal from its
+seed and its moves (`bot/commandline/deal_commands.py`). Each command loads what it needs when it
+runs, and `gupai health`, the container's health check every 30 seconds, nothing but the settings
+and an HTTP request: not even the games the other commands list.
 """
 
 from __future__ import annotations
@@ -17,40 +17,8 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
 
-
-def option_pairs(items: Sequence[str]) -> dict[str, str]:
-    """`--option NAME=VALUE`s by name; GameError for one written otherwise."""
-    from games.engine import GameError
-
-    pairs: dict[str, str] = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        if not eq or not name:
-            raise GameError(f"options are written name=value, not {item!r}")
-        pairs[name.strip()] = value.strip()
-    return pairs
-
-
-class Progress:
-    """A one-line bar on a terminal; silent when the output is not a terminal."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = stream.isatty() and total >= 200
-        self.step = max(total // 100, 1)
-
-    def __call__(self, done: int) -> None:
-        if not self.enabled or (done % self.step and done != self.total):
-            return
-        width = 30
-        filled = width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
-        if done == self.total:
-            self.stream.write("\r" + " " * (width + 30) + "\r")
-        self.stream.flush()
+from bot.commandline.option_pairs import option_pairs
 
 
 def cmd_sim(args: argparse.Namespace) -> int:

@@ -16,10 +16,10 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import games
-from bot.cli import Progress, option_pairs
+from bot.commandline.option_pairs import option_pairs
 from bot.commandline.sim_report import deal_note, format_comparison, format_stats
 from bot.console.console_options import shown_value
 from games.engine import GameError
@@ -29,6 +29,26 @@ MAX_GAMES = 10_000_000
 """The most games one `gupai sim` plays (a few hours at the slowest game)."""
 MAX_JOBS = 64
 """The most processes `gupai sim --jobs` starts."""
+
+
+class Progress:
+    """A one-line bar on a terminal; silent when the output is not a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        self.enabled = stream.isatty() and total >= 200
+        self.step = max(total // 100, 1)
+
+    def __call__(self, done: int) -> None:
+        if not self.enabled or (done % self.step and done != self.total):
+            return
+        width = 30
+        filled = width * done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}")
+        if done == self.total:
+            self.stream.write("\r" + " " * (width + 30) + "\r")
+        self.stream.flush()
 
 
 def _sim_pairs(args: argparse.Namespace) -> dict[str, str]:

@@ -113,7 +113,7 @@ class FakeTerminal:
 
 
 def test_progress_bar_only_on_a_terminal_and_long_runs():
-    from bot.cli import Progress
+    from bot.commandline.sim_command import Progress
 
     term = FakeTerminal(True)
     bar = Progress(1000, term)
