@@ -51,7 +51,7 @@ from games import GAMES
 from games.domino import Domino, DominoState, DominoView
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
 from games.settlement import deltas_of
-from tests.support.hidden import known_to, leaves, redealt, tile_places, trie_of
+from tests.support.hidden import known_to, leaves, plan_of, redealt, tile_places
 
 
 def player_counts(rules):
@@ -154,11 +154,11 @@ def playout(rules, preset, players, seed, check=True):
         assert places.deck >= set(deck), "a tile the conservation check counts is not found"
         for steps, (before, public, moved) in enumerate(seen):
             placed = places.tiles(before)
-            trie = trie_of(placed)
+            plan = plan_of(before, placed)
             for other in [None, *range(players)]:
                 view = rules.view(before, other)
                 twin = redealt(before, placed, known_to(view, public, moved), seed + str(steps),
-                               trie)
+                               plan)
                 assert rules.view(twin, other) == view, f"view of seat {other} shows hidden tiles"
                 if other is None:
                     # A spectator may know what the public may: the events' tiles alone.

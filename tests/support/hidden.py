@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 import random
 from collections.abc import Callable
 from typing import Any
@@ -181,46 +182,101 @@ def tile_places(states, size):
     return Places(found[0], records, frozenset(deck))
 
 
-def redealt(state, placed, known, seed, trie=None):
+def redealt(state, placed, known, seed, plan=None):
     """`state` with every tile not in `known` dealt anew among the places such tiles hold
-    (`placed`: each tile's path in `state`, `Places.tiles`; `trie`: `trie_of(placed)`, given
-    when one state is dealt anew many times), each place keeping one tile."""
-    tiles = [tile for _, tile in placed]
+    (`placed`: each tile's path in `state`, `Places.tiles`; `plan`: `plan_of(state, placed)`,
+    given when one state is dealt anew many times), each place keeping one tile."""
+    if plan is None:
+        plan = plan_of(state, placed)
+    tiles = list(plan.tiles)
     unknown = [n for n, tile in enumerate(tiles) if tile not in known]
-    # In an order drawn at random: sorted by a random number each (`random()` is a call into C,
-    # where `shuffle` draws each swap in Python, and a table of twenty seats is dealt anew
-    # thousands of times).
+    # In an order drawn at random: sorted by a random number each, drawn in the places' order
+    # (`random()` is a call into C, where `shuffle` draws each swap in Python, and a table of
+    # twenty seats is dealt anew thousands of times).
     draw = random.Random(seed).random
-    pool = sorted((tiles[n] for n in unknown), key=lambda _: draw())
-    for n, tile in zip(unknown, pool, strict=True):
-        tiles[n] = tile
-    return replaced(state, trie_of(placed) if trie is None else trie, tiles)
+    keys = [draw() for _ in unknown]
+    order = sorted(range(len(unknown)), key=keys.__getitem__)
+    for n, k in zip(unknown, order, strict=True):
+        tiles[n] = plan.tiles[unknown[k]]
+    return plan.build(tiles)
 
 
-def trie_of(placed):
-    """The paths of `placed`, their steps nested, each ending in its place's index there."""
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """How to rebuild one state with other tiles in its places: `tiles`, the tiles `placed`
+    names in its order, and `build`, the state with the list given put in their places."""
+
+    tiles: tuple
+    build: Callable[[list], Any]
+
+
+def plan_of(state, placed):
+    """The `Plan` of `state` for `placed` (`Places.tiles`), worked out once: rebuilding a
+    state a seat at a time walked every path anew."""
     trie: dict = {}
     for n, (path, _) in enumerate(placed):
         node = trie
         for step in path[:-1]:
             node = node.setdefault(step, {})
         node[path[-1]] = n
-    return trie
+    return Plan(tuple(tile for _, tile in placed), _builder(state, trie))
 
 
-def replaced(value, trie, tiles):
-    """`value` rebuilt as `trie` says (paths' steps, nested, each ending in the index into
-    `tiles` of the number to put there): a new tuple for a tuple, `dataclasses.replace` for a
-    dataclass."""
+def _taker(indices):
+    """A function of the tile list giving the tuple of the tiles at `indices`."""
+    if len(indices) == 1:
+        (only,) = indices
+        return lambda tiles: (tiles[only],)
+    return operator.itemgetter(*indices)
+
+
+def _builder(value, trie):
+    """A function of the tile list giving `value` rebuilt as `trie` says (paths' steps,
+    nested, each ending in the index into the list of the number to put there): a new tuple
+    for a tuple, `dataclasses.replace` for a dataclass."""
+    leaf = all(type(inner) is int for inner in trie.values())
     if isinstance(value, tuple):
-        items = list(value)
-        for index, inner in trie.items():
-            items[index] = (tiles[inner] if type(inner) is int
-                            else replaced(items[index], inner, tiles))
-        return tuple(items)
-    return dataclasses.replace(value, **{
-        name: tiles[inner] if type(inner) is int else replaced(getattr(value, name), inner, tiles)
-        for name, inner in trie.items()})
+        if leaf and list(trie) == list(range(len(value))):
+            return _taker(list(trie.values()))  # a hand, a stock: every item a tile
+        if list(trie) == list(range(len(value))) and _records(value, trie):
+            # A pile of (tile, seat) records: the records rebuilt column by column.
+            width, shape = len(value[0]), trie[0]
+            columns = [_taker([trie[n][j] for n in range(len(value))]) if j in shape
+                       else tuple(record[j] for record in value) for j in range(width)]
+
+            def records(tiles):
+                return tuple(zip(*[column(tiles) if callable(column) else column
+                                   for column in columns], strict=True))
+            return records
+        parts = [(index, inner if type(inner) is int else _builder(value[index], inner))
+                 for index, inner in trie.items()]
+
+        def sequence(tiles):
+            items = list(value)
+            for index, part in parts:
+                items[index] = tiles[part] if type(part) is int else part(tiles)
+            return tuple(items)
+        return sequence
+    fields = [(name, inner if type(inner) is int else _builder(getattr(value, name), inner))
+              for name, inner in trie.items()]
+
+    def record(tiles):
+        return dataclasses.replace(value, **{
+            name: tiles[part] if type(part) is int else part(tiles) for name, part in fields})
+    return record
+
+
+def _records(value, trie):
+    """Whether `value`'s items are tuples of one length whose tiles stand at the same
+    indices (so `zip` may rebuild them)."""
+    first = trie[0]
+    if not isinstance(first, dict) or not value or not isinstance(value[0], tuple):
+        return False
+    width, keys = len(value[0]), list(first)
+    return all(type(item) is tuple and len(item) == width
+               and isinstance(inner, dict) and list(inner) == keys
+               and all(type(i) is int for i in inner.values())
+               for item, inner in zip(value, (trie[n] for n in range(len(value))), strict=True))
 
 
 def known_to(view, public, moved):
