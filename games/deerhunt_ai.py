@@ -95,7 +95,6 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     counts = v.hand_counts
     done = len(trick_now)
     later = [(seat + i) % PLAYERS for i in range(1, PLAYERS - done)]
-    opponents = [s for s in range(PLAYERS) if TEAM[s] != team]
     on_table = sum(RED[lay.tile] for lay in trick_now)
     if trick_now:
         best = trick_now[cast(int, v.best)]
@@ -106,38 +105,56 @@ def rater(view: Any, weights: Weights = DEFAULT) -> Callable[[Action], float]:
     # What an average trick to come holds, counted with the red still unplayed in this one.
     per_trick = (left - on_table) / tricks_left
 
-    def none_above(s: int, rank: int) -> float:
-        """Chance that seat `s` holds no unseen tile ranked above `rank`."""
-        return clear(n, bisect_left(lower, -rank), counts[s])
+    # What a seat still to play does to the team's chance, in playing order: the chance that
+    # it holds no unseen tile above a rank (`clear`, looked up here: every playout asks), and
+    # whether it is an opponent.
+    seats_after = [(counts[s], TEAM[s] != team) for s in later]
+    against = [counts[s] for s in range(PLAYERS) if TEAM[s] != team]
+    chances: dict[tuple[bool, int], float] = {}
 
-    def chance(ours: bool, rank: int) -> float:
-        """Chance that the team takes the trick once the seats still to play have played."""
-        p = 1.0 if ours else 0.0
-        for s in later:
-            beaten = 1.0 - none_above(s, rank)
-            p = p * (1.0 - beaten) if TEAM[s] != team else p + (1.0 - p) * beaten
+    def chance(ours: bool, above: int) -> float:
+        """Chance that the team takes the trick once the seats still to play have played,
+        `above` unseen tiles ranking above the best tile."""
+        key = (ours, above)
+        p = chances.get(key)
+        if p is None:
+            p = 1.0 if ours else 0.0
+            for held, opponent in seats_after:
+                none = _CLEAR.get((n, above, held))
+                beaten = 1.0 - (clear(n, above, held) if none is None else none)
+                p = p * (1.0 - beaten) if opponent else p + (1.0 - p) * beaten
+            chances[key] = p
         return p
 
     last = not later
     deer = v.options.deer_escaped
     keeps = len(v.hand) > 1
+    best_above = bisect_left(lower, -best_rank)
+    later_ours = [TEAM[s] == team for s in later]
+    later_weight = weights.later
+    keep = weights.keep
+    tie = weights.tie
 
     def rate(action: Action) -> float:
         t = action.tiles[0]
         rank = RANK[t]
-        p = chance(True, rank) if rank > best_rank else chance(holder_ours, best_rank)
+        above = bisect_left(lower, -rank)
+        p = chance(True, above) if rank > best_rank else chance(holder_ours, best_above)
         pips: float = on_table + RED[t]
         if last and deer and escapes([lay.tile for lay in trick_now] + [t]):
             pips = 0
         else:
-            pips += weights.later * sum(mean_red * (p if TEAM[s] == team else 1.0 - p)
-                                        for s in later)
+            added = 0.0
+            for ours in later_ours:
+                added += mean_red * (p if ours else 1.0 - p)
+            pips += later_weight * added
         value = (2.0 * p - 1.0) * pips
         if keeps:
             standing = 1.0
-            for s in opponents:
-                standing *= none_above(s, rank)
-            value -= weights.keep * standing * per_trick
-        return value - weights.tie * rank
+            for held in against:
+                none = _CLEAR.get((n, above, held))
+                standing *= clear(n, above, held) if none is None else none
+            value -= keep * standing * per_trick
+        return value - tie * rank
 
     return rate
