@@ -69,6 +69,9 @@ CASES = [
     for players in player_counts(rules)
 ]
 SEEDS = 6
+SEAT_DEALS = 24
+"""Deals a case plays: `SEEDS`, or fewer at a big table, where each deal follows every seat's
+view through it, as long as `SEAT_DEALS` seats' views are (and two deals at least)."""
 MAX_STEPS = 500
 
 
@@ -171,8 +174,13 @@ def playout(rules, preset, players, seed, check=True):
 @pytest.mark.parametrize(("game", "preset", "players"), CASES)
 def test_random_playouts(game, preset, players):
     rules = GAMES[game]
-    for n in range(SEEDS):
+    for n in range(deals_for(players)):
         playout(rules, preset, players, f"{game}/{preset}/{n}")
+
+
+def deals_for(players):
+    """How many deals a case of `players` plays (`SEAT_DEALS`)."""
+    return min(SEEDS, max(2, -(-SEAT_DEALS // players)))
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
