@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import io
+import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from bot.commandline.gallery import SAMPLE_NAMES
 from faces import home_of, pictures
 from faces.samples import sample_deal
 from faces.tile_sheet import tile_sheet
-from rendering.encoding import DESTINATIONS, Fidelity, fidelity
+from rendering.encoding import DESTINATIONS, Fidelity, _neighbours, fidelity
 from rendering.theme import THEMES
 from storage.stats import Standing
 
@@ -217,3 +218,14 @@ def test_small_flat_and_thin_pictures_encode_exactly(size):
 def test_an_unknown_destination_is_refused_by_name():
     with pytest.raises(ValueError, match="telegram, discord, console"):
         rendering.encode(Image.new("RGB", (4, 4)), "fax")
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 7), (9, 1), (2, 3), (40, 31)])
+def test_the_grey_extremes_around_each_pixel_are_pillows_rank_filters(size) -> None:
+    """The crispness bar finds a picture's edges from each pixel's 3×3 grey high and low
+    (`_neighbours`): the same as Pillow's `MaxFilter(3)` and `MinFilter(3)`, edges included."""
+    draw = random.Random(str(size))
+    grey = Image.frombytes("L", size, bytes(draw.randrange(256) for _ in range(size[0] * size[1])))
+    high, low = _neighbours(grey)
+    assert high.tobytes() == grey.filter(ImageFilter.MaxFilter(3)).tobytes()
+    assert low.tobytes() == grey.filter(ImageFilter.MinFilter(3)).tobytes()
