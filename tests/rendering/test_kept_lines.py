@@ -4,6 +4,9 @@ would show one line's outline, anchor or offset under another's."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
@@ -44,3 +47,13 @@ def test_a_font_keeps_at_most_its_bound_of_lines(monkeypatch: pytest.MonkeyPatch
     for i in range(10):
         ImageDraw.Draw(Image.new("L", (80, 20))).text((0, 0), f"line {i}", font=face)
     assert len(face._lines) == 3
+
+
+def test_a_copied_font_draws_as_the_original_and_keeps_its_own_lines() -> None:
+    """A font goes through pickle and `copy` as Pillow's own do (a copy reads the font file
+    anew), and the copy keeps lines of its own."""
+    kept = text.font(17)
+    for twin in (pickle.loads(pickle.dumps(kept)), copy.deepcopy(kept)):
+        for _ in range(2):
+            assert _drawn(twin, {}) == _drawn(kept, {})
+        assert len(twin._lines) == 1
