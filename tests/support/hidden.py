@@ -234,11 +234,11 @@ def _builder(value, trie):
     """A function of the tile list giving `value` rebuilt as `trie` says (paths' steps,
     nested, each ending in the index into the list of the number to put there): a new tuple
     for a tuple, `dataclasses.replace` for a dataclass."""
-    leaf = all(type(inner) is int for inner in trie.values())
     if isinstance(value, tuple):
-        if leaf and list(trie) == list(range(len(value))):
+        every_item = list(trie) == list(range(len(value)))
+        if every_item and all(type(inner) is int for inner in trie.values()):
             return _taker(list(trie.values()))  # a hand, a stock: every item a tile
-        if list(trie) == list(range(len(value))) and _records(value, trie):
+        if every_item and _records(value, trie):
             # A pile of (tile, seat) records: the records rebuilt column by column.
             width, shape = len(value[0]), trie[0]
             columns = [_taker([trie[n][j] for n in range(len(value))]) if j in shape
