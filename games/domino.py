@@ -342,9 +342,9 @@ class DominoRules(Rules[DS, DO]):
             new = dataclasses.replace(new, done=done)
         else:
             return new, (event,)
-        result = self.outcome(new)
-        assert result is not None
-        winner = result.winners[0] if result.winners else None
+        # The end event names the deal's winner: that alone, not the whole outcome (its
+        # payments are worked out where it is settled).
+        winner = self.deal_winner(new, tuple(pip_total(h) for h in new.hands))
         return new, (event, Event("end", None, (), winner))
 
     # ----- scoring ---------------------------------------------------------------------------
