@@ -5,6 +5,7 @@ a tile and its move; a play of several tiles, picked one by one, then confirmed;
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 from collections.abc import AsyncIterator
@@ -12,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from PIL import Image
 from playwright.async_api import Page, Request, Route
 
 from bot.present.presenter import countdown
@@ -63,9 +65,11 @@ async def served() -> AsyncIterator[tuple[list[dict[str, Any]], list[str]]]:
     yield tables, pressed
 
 
-async def page_for(browser: Any, tables: list[dict[str, Any]], pressed: list[str]) -> Page:
+async def page_for(browser: Any, tables: list[dict[str, Any]], pressed: list[str],
+                   boards: dict[int, bytes] | None = None) -> Page:
+    """The page on the last of `tables`; `boards`: the board picture per version."""
     async def answer(route: Route, request: Request) -> None:
-        path = request.url.removeprefix(BASE).split("?")[0]
+        path, _, query = request.url.removeprefix(BASE).partition("?")
         if path in ("", "app.js", "app.css", "index.html"):
             name = path or "index.html"
             body = resources.files("bot.web").joinpath("static", name).read_bytes()
@@ -79,6 +83,9 @@ async def page_for(browser: Any, tables: list[dict[str, Any]], pressed: list[str
             await route.fulfill(body='{"toast": ""}', content_type="application/json")
         elif path == "api/events":
             await route.fulfill(body="", status=503)
+        elif path == "api/board" and boards is not None:
+            version = int(dict(p.split("=") for p in query.split("&"))["version"])
+            await route.fulfill(body=boards[version], content_type="image/png")
         else:  # a tile's face or back, as the server draws it
             family, _, faces = path.removeprefix("tile/").partition("/")
             if faces == "back.png":
@@ -185,3 +192,42 @@ async def test_tiles_laid_face_down_are_shown_face_down_and_never_played(served:
         await down.click()
         assert await shown_moves(page) == [], "a face-down tile plays nothing"
         assert pressed == []
+
+
+def board_png(height: int) -> bytes:
+    """A plain board picture 600 pixels wide."""
+    out = io.BytesIO()
+    Image.new("RGB", (600, height), (40, 90, 60)).save(out, "PNG")
+    return out.getvalue()
+
+
+async def test_a_board_that_changes_size_leaves_the_tiles_under_the_finger(served: Any) -> None:
+    """The board is drawn above the hand, and a move elsewhere can make it taller or shorter
+    (a line that wraps, a pile that grows): the page keeps the tiles where they are on the
+    screen, so a tap meant for one tile does not land on another or on nothing."""
+    tables, pressed = served
+    shown = table([move("A", "left")])
+    shown["board"] = True
+    tables.append(shown)
+    heights = {3: 120, 4: 200, 5: 900, 6: 160}
+    """A page shorter than the phone's screen, still shorter, far taller, then shorter than
+    the page can scroll back."""
+    boards = {version: board_png(height) for version, height in heights.items()}
+    async with chromium() as browser:
+        page = await page_for(browser, tables, pressed, boards)
+        await page.wait_for_selector("#board[data-version='3']")
+        tile = page.locator(".tile[data-letter='A']")
+        first = await tile.bounding_box()
+        for version in (4, 5, 6):
+            tables.append({**shown, "version": version})
+            await page.wait_for_selector(f"#board[data-version='{version}']")
+            assert await page.eval_on_selector("#board", "b => b.naturalHeight") == (
+                heights[version])
+            now = await tile.bounding_box()
+            assert first is not None and now is not None
+            assert abs(now["y"] - first["y"]) < 1, f"version {version}: the tiles moved"
+        await tap_tile(page, "A")
+        await page.click("#moves button >> text=A left")
+        await pressed_once(page, pressed)
+        assert pressed == ["g:7:3:left.A"]
+        assert page.errors == []  # type: ignore[attr-defined]

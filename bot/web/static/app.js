@@ -119,14 +119,45 @@ async function showBoard() {
   const version = state.version;
   const answer = await patiently(() => api(`board?session=${session}&version=${version}`));
   const url = URL.createObjectURL(await answer.blob());
+  // Decoded before it is shown, so that the page takes its new height at once.
+  const next = new Image();
+  next.src = url;
+  try { await next.decode(); } catch { /* shown as it comes */ }
   if (state.version !== version) { URL.revokeObjectURL(url); return; }
+  const hand = $("hand");
+  const kept = !img.hidden && !hand.hidden ? hand.getBoundingClientRect().top : null;
+  img.style.minHeight = "";
   img.src = url;
   img.alt = state.words.board;
   img.hidden = false;
   img.dataset.version = String(version);
+  if (kept !== null && kept < window.innerHeight) keepTiles(hand, kept, img);
   if (boardUrl) URL.revokeObjectURL(boardUrl);
   boardUrl = url;
   boardVersion = version;
+}
+
+// Blank space added below the page (pixels), so that it can scroll as far as `keepTiles` needs.
+let room = 0;
+
+// A board of another height moves everything below it: the player's tiles are kept where they
+// were on the screen (their top at `kept`), so that a tap meant for one does not land on
+// another. The page scrolls by what the board grew, with room added below where it is too
+// short; a board shorter than the page can scroll back keeps the height it lacks, its
+// picture centred in it. (The first board is shown as it comes: nothing has been tapped.)
+function keepTiles(hand, kept, img) {
+  const moved = hand.getBoundingClientRect().top - kept;
+  if (!moved) return;
+  const page = document.documentElement;
+  let target = window.scrollY + moved;
+  if (target < 0) {
+    img.style.minHeight = `${img.getBoundingClientRect().height - target}px`;
+    target = 0;
+  }
+  const natural = document.body.getBoundingClientRect().height - room;
+  room = Math.max(0, target + window.innerHeight - natural);
+  page.style.setProperty("--room", `${room}px`);
+  window.scrollTo(0, target);
 }
 
 async function follow() {
