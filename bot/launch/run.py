@@ -110,19 +110,29 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
 
 
 def start_failure(exc: BaseException) -> str:
-    """Why a platform could not start, in one sentence a user can act on."""
-    import aiohttp
-    import discord
-    import telegram.error
+    """Why a platform could not start, in one sentence a user can act on. Only the libraries
+    the process has loaded are asked: an exception can be of a class a library defines only
+    once it is loaded, and a Telegram bot that failed should not load discord.py to say so."""
+    network: tuple[type[BaseException], ...] = (OSError,)
+    if "discord" in sys.modules:
+        import discord
 
-    if isinstance(exc, discord.LoginFailure):
-        return ("Discord refused DISCORD_TOKEN: copy it again from the developer portal "
-                "(Applications, your app, Bot, Reset Token).")
-    if isinstance(exc, discord.PrivilegedIntentsRequired):
-        return "Discord asks for an intent the bot does not use: please report this."
-    if isinstance(exc, telegram.error.InvalidToken):
-        return "Telegram refused TELEGRAM_TOKEN: copy it again from @BotFather."
-    if isinstance(exc, OSError | aiohttp.ClientError | telegram.error.NetworkError):
+        if isinstance(exc, discord.LoginFailure):
+            return ("Discord refused DISCORD_TOKEN: copy it again from the developer portal "
+                    "(Applications, your app, Bot, Reset Token).")
+        if isinstance(exc, discord.PrivilegedIntentsRequired):
+            return "Discord asks for an intent the bot does not use: please report this."
+    if "telegram" in sys.modules:
+        import telegram.error
+
+        if isinstance(exc, telegram.error.InvalidToken):
+            return "Telegram refused TELEGRAM_TOKEN: copy it again from @BotFather."
+        network += (telegram.error.NetworkError,)
+    if "aiohttp" in sys.modules:
+        import aiohttp
+
+        network += (aiohttp.ClientError,)
+    if isinstance(exc, network):
         return f"The network failed, so the bot could not connect: {exc}"
     return f"The bot stopped: {type(exc).__name__}: {exc}"
 

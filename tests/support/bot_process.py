@@ -27,14 +27,18 @@ class BotProcess:
     """One `python -m bot.cli telegram` child on `db`, polling `server`."""
 
     def __init__(self, server: FakeTelegram, db: Path, env: Mapping[str, str] | None = None,
-                 command: str = "telegram", log: Path | None = None) -> None:
+                 command: str = "telegram", log: Path | None = None,
+                 code: str | None = None) -> None:
         """`log`: the file its output goes to instead of a pipe (a long run's output would
         fill a pipe nobody reads, and block the bot), in a session of its own, so that Ctrl-C
-        reaches only its parent, which then stops it."""
+        reaches only its parent, which then stops it. `code`: Python the child runs instead
+        of `-m bot.cli COMMAND` (to look into the process, around its own call of
+        `bot.cli.main`)."""
         self.server = server
         self.log = log
         self.db = db
         self.command = command
+        self.code = code
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": str(db.parent),
@@ -48,7 +52,8 @@ class BotProcess:
         self.output = ""
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "bot.cli", self.command]
+        command = ([sys.executable, "-m", "bot.cli", self.command] if self.code is None
+                   else [sys.executable, "-c", self.code])
         if self.log is None:
             self.child = subprocess.Popen(command, cwd=self.db.parent, env=self.env,
                                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -1,0 +1,66 @@
+"""What a started bot has loaded: its own platform's library and not the other's (a Telegram bot
+no discord.py, a Discord bot no python-telegram-bot). Every start pays for its imports in
+processor time, the container's and each test's that starts a process; a platform's library is
+the largest part a bot of the other platform would pay for nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.bot_process import ROOT, BotProcess
+from tests.support.fake_telegram import FakeTelegram
+
+DISCORD = {"discord", "aiohttp"}
+"""discord.py and the HTTP library under it (a Telegram bot's is httpx)."""
+
+
+def entry(command: str, before: str = "") -> str:
+    """`gupai COMMAND` as the console script runs it, which prints at its exit the top-level
+    packages it loaded (`before`: Python run first)."""
+    return "\n".join([
+        "import atexit, sys",
+        "atexit.register(lambda: print('loaded:', *sorted({m.split('.')[0] "
+        "for m in sys.modules})))",
+        before,
+        "from bot.cli import main",
+        f"sys.exit(main([{command!r}]))"])
+
+
+def loaded(output: str) -> set[str]:
+    lines = [line for line in output.splitlines() if line.startswith("loaded: ")]
+    assert len(lines) == 1, output
+    return set(lines[0].split()[1:])
+
+
+@pytest.mark.real_time
+async def test_a_polling_telegram_bot_loads_nothing_of_discord(tmp_path: Path) -> None:
+    """Started, polling the fake Bot API, and stopped as a host stops it."""
+    async with FakeTelegram() as server:
+        process = BotProcess(server, tmp_path / "gupai.sqlite3", code=entry("telegram"))
+        process.start()
+        try:
+            await process.running()
+        finally:
+            code, _ = process.stop()
+    assert code == 0, process.output
+    modules = loaded(process.output)
+    assert "telegram" in modules
+    assert modules & DISCORD == set()
+
+
+def test_a_telegram_bot_that_cannot_connect_says_so_without_discord(tmp_path: Path) -> None:
+    """Explaining the failure asks only the libraries the bot has loaded."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT),
+           "TELEGRAM_TOKEN": "123:abc", "TELEGRAM_API_URL": "http://127.0.0.1:9",
+           "GUPAI_DB": str(tmp_path / "gupai.sqlite3")}
+    done = subprocess.run([sys.executable, "-c", entry("telegram")], capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path, env=env)
+    assert done.returncode == 1, done.stderr
+    assert "The network failed" in done.stdout
+    assert loaded(done.stdout) & DISCORD == set()
+
