@@ -90,11 +90,13 @@ def run(env: Mapping[str, str], out: TextIO = sys.stdout, folder: Path | None = 
     except ValueError as exc:
         print(exc, file=out)
         return 2
-    from bot.service.logs import configure_logging
+    from bot.service.logs import configure_logging, hide
     configure_logging(env)
-    from bot.telegram.telegram_messages import guard_logs
-    for token in wanted.values():
-        guard_logs(token)
+    if "telegram" in wanted:
+        from bot.telegram.telegram_messages import guard_logs
+        guard_logs(wanted["telegram"])
+    if "discord" in wanted:
+        hide(wanted["discord"])
     try:
         asyncio.run(_serve(wanted, env, out, *serving))
     except StorageError as exc:
@@ -151,7 +153,6 @@ def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
     polls) and its Mini App (None: no web table); ValueError with a sentence saying what to
     fix."""
     from bot.present.miniapp import MiniApp
-    from bot.telegram.telegram_http import Webhook
 
     address = Address.of(env)
     miniapp = MiniApp.of(env) if "telegram" in tokens else None
@@ -164,6 +165,8 @@ def http_settings(env: Mapping[str, str], tokens: Mapping[str, str]
     if address is None:
         raise ValueError("TELEGRAM_WEBHOOK_URL needs GUPAI_HTTP_PORT: the port the bot takes "
                          "Telegram's updates on (behind the proxy the URL names).")
+    from bot.telegram.telegram_http import Webhook  # python-telegram-bot: a Telegram bot's own
+
     return (address, Webhook.of(url, tokens["telegram"], env.get("TELEGRAM_WEBHOOK_SECRET")),
             miniapp)
 

@@ -17,6 +17,8 @@ from tests.support.fake_telegram import FakeTelegram
 
 DISCORD = {"discord", "aiohttp"}
 """discord.py and the HTTP library under it (a Telegram bot's is httpx)."""
+TELEGRAM = {"telegram", "httpx", "httpcore", "apscheduler"}
+"""python-telegram-bot and the libraries under it."""
 
 
 def entry(command: str, before: str = "") -> str:
@@ -64,3 +66,22 @@ def test_a_telegram_bot_that_cannot_connect_says_so_without_discord(tmp_path: Pa
     assert "The network failed" in done.stdout
     assert loaded(done.stdout) & DISCORD == set()
 
+
+def test_a_discord_bot_loads_nothing_of_telegram(tmp_path: Path) -> None:
+    """Logged in to the fake Discord (its commands synced and its games restored), then its
+    connection ends, which ends the process."""
+    login = "\n".join([
+        "import bot.discord.discord_adapter as adapter",
+        "from tests.support.fake_discord import login",
+        "async def start(self):",
+        "    await login(self.client)",
+        "adapter.DiscordBot.start = start"])
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT),
+           "DISCORD_TOKEN": "fake-token", "GUPAI_DB": str(tmp_path / "gupai.sqlite3")}
+    done = subprocess.run([sys.executable, "-c", entry("discord", login)], capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "Discord bot is connecting" in done.stdout
+    modules = loaded(done.stdout)
+    assert "discord" in modules
+    assert modules & TELEGRAM == set()
