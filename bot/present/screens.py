@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from faces import pictures
 from rendering import Frame, Standing
 from rendering.encoding import Destination
-from rendering.stats_card import StatsCard, stats_png
+
+if TYPE_CHECKING:
+    from rendering.stats_card import StatsCard
 
 PictureKind = Literal["board", "hand", "result", "leaderboard", "season", "podium", "stats"]
 
@@ -40,6 +42,9 @@ class Picture:
         if self.kind == "result":
             return pictures.result(self.view, self.frame, to=to)
         if self.kind == "stats" and self.card is not None:
+            # Its charts are drawn by nothing else: loaded at the first `/stats`, not at start.
+            from rendering.stats_card import stats_png
+
             return stats_png(self.card, self.frame)
         if self.kind == "podium":
             return pictures.podium(self.rows, self.frame, to=to)

@@ -33,7 +33,6 @@ from games import GAMES, get
 from games.engine import InvalidOptions
 from games.players import LEVELS
 from rendering import Frame
-from rendering.stats_card import GameLine, StatsCard
 from storage import StorageError
 from words.i18n import LANGS, lang_of, signed, tr
 
@@ -175,6 +174,8 @@ class Commands:
         if not per_game:
             return Reply(answer=Screen("\n".join(lines)))
         history = await self.storage.stats.history(chat_id, user_id)
+        from rendering.stats_card import GameLine, StatsCard  # its charts: not before a card
+
         card = StatsCard(
             history[-1].balance if history else 0,
             tuple((p.deals, p.balance) for p in history),
