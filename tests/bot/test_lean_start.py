@@ -22,6 +22,8 @@ TELEGRAM = {"telegram", "httpx", "httpcore", "apscheduler"}
 """python-telegram-bot and the libraries under it."""
 LATER = {"rendering.stats_card", "rendering.chart"}
 """The `/stats` card's drawing, loaded at the first card."""
+OTHER_COMMANDS = {"bot.commandline.deal_commands", "bot.commandline.cli_rules", "bot.console"}
+"""What only the `gupai` commands beside the bots load (through the parser)."""
 
 
 def entry(command: str, before: str = "") -> str:
@@ -56,7 +58,7 @@ async def test_a_polling_telegram_bot_loads_nothing_of_discord(tmp_path: Path) -
     assert code == 0, process.output
     modules = loaded(process.output)
     assert {"telegram", "bot.telegram.telegram_adapter"} <= modules
-    assert modules & (DISCORD | LATER) == set()
+    assert modules & (DISCORD | LATER | OTHER_COMMANDS) == set()
 
 
 def test_a_telegram_bot_that_cannot_connect_says_so_without_discord(tmp_path: Path) -> None:
@@ -88,4 +90,4 @@ def test_a_discord_bot_loads_nothing_of_telegram(tmp_path: Path) -> None:
     assert "Discord bot is connecting" in done.stdout
     modules = loaded(done.stdout)
     assert {"discord", "bot.discord.discord_adapter"} <= modules
-    assert modules & (TELEGRAM | LATER) == set()
+    assert modules & (TELEGRAM | LATER | OTHER_COMMANDS) == set()
