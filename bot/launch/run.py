@@ -6,6 +6,10 @@ says exactly what to set and where, and points to `gupai play`, which needs none
 
 With `GUPAI_HTTP_PORT` set, the same process serves health, metrics and (with
 `TELEGRAM_WEBHOOK_URL`) Telegram's webhook over HTTP (`bot.launch.http_server`), on the bots' loop.
+
+A platform's library is loaded only when its platform starts (docs/architecture.md §5): each
+costs some third of a start's processor time, which a bot of the other platform would pay for
+nothing.
 """
 
 from __future__ import annotations
