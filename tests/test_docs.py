@@ -1,5 +1,6 @@
 """The repository explains itself: the README is an entry, its documents are where it says, and
-every document the code cites, with the section, row or decision it names, is in the repository.
+every document the code cites, with the section, row or decision it names, is in the repository,
+and so is every file of it named in code quotes.
 
 The README links to the documents under docs/ (a link or a `#section` that leads nowhere fails
 here); `.env.example` and the code name a document's section by its title in quotes, or cite
@@ -21,6 +22,9 @@ CITED = re.compile(r"docs/(architecture|rules-book)\.md(?:'s)? §(\d+(?:\.\d+)*)
 ROW = re.compile(r"docs/rules-book\.md §3 rows? (\d+)")
 DECISION = re.compile(r"\bD-\d\d\b")
 EXAMPLE = re.compile(r"\b(?:KT|TD|TG|UA|DN|TS|DH)-\d\d[a-z]?\b")
+NAMED = re.compile(r"`((?:bot|games|faces|rendering|storage|words|tests|benchmarks|docs)/"
+                   r"[\w./-]*\w)`")
+"""A file or folder of the repository named in code quotes (`tests/test_docs.py`)."""
 OUTSIDE = re.compile(r"DESIGN\.md|RULES\.md|shared\sfolder|\.\./shared|\b[Ii]ssues?\s\d+\b")
 """Documents outside the repository, and the numbered issues of a tracker it does not hold."""
 
@@ -143,6 +147,34 @@ def test_the_checks_catch_a_link_and_a_citation_that_lead_nowhere(tmp_path: Path
         "game.py: D-02", "game.py: KT-02", "game.py: RULES" ".md",
         "game.py: docs/architecture.md §1.3", 'game.py: docs/hosting.md "Polling"',
         "game.py: issue" " 9", "game.py: §3 row 5"]
+
+
+def missing_files(root: Path) -> list[str]:
+    """Every file or folder of the repository named in code quotes that is not there (a line
+    that cites another repository, on github.com, names that one's files)."""
+    found = []
+    for path in tracked(root):
+        if path.resolve() == Path(__file__).resolve():
+            continue  # the examples this file plants
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            if "github.com/" in line:
+                continue
+            found += [f"{path.relative_to(root)}: {name}" for name in NAMED.findall(line)
+                      if "*" not in name and not (root / name).exists()]
+    return sorted(found)
+
+
+def test_every_file_named_is_there() -> None:
+    assert missing_files(ROOT) == []
+
+
+def test_the_check_catches_a_file_that_is_not_there(tmp_path: Path) -> None:
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_here.py").write_text("", encoding="utf-8")
+    (tmp_path / "game.py").write_text(
+        '"""Held by `tests/test_here.py` and `tests/test_gone.py`; `tests/*.py` are tests;\n'
+        'github.com/someone/else `docs/Readme.md`."""\n', encoding="utf-8")
+    assert missing_files(tmp_path) == ["game.py: tests/test_gone.py"]
 
 
 def table_rows(text: str, header: str) -> list[list[str]]:
