@@ -1,9 +1,10 @@
 """Four people playing at a human pace on each platform, and what they see measured.
 
 Each person looks at their screen a few times a second, as people do: when their tiles offer
-moves they think two to five seconds and press one; on Discord, when a ping names them (their
-tiles are not open, or were opened too long ago), they press its "My tiles" a second or two
-later. Nobody reads the code: a ping that never comes leaves its player waiting, as it would.
+moves they think two to five seconds (`THINK`, or the span a caller gives: people who answer at
+once) and press one; on Discord, when a ping names them (their tiles are not open, or were
+opened too long ago), they press its "My tiles" a second or two later. Nobody reads the code: a
+ping that never comes leaves its player waiting, as it would.
 
 What is measured, against the platform's fake (which keeps its limits: Discord's per-channel
 rate limits, Telegram's 20 group messages a minute):
@@ -141,7 +142,8 @@ DISCORD_PEOPLE = (DiscordUser(101, "Олена", "uk"), DiscordUser(102, "Bob", 
                   DiscordUser(103, "Кім", "uk"), DiscordUser(104, "Ann", "en-US"))
 
 
-async def discord_table(folder: Path, minutes: float, seed: int = 1) -> Report:
+async def discord_table(folder: Path, minutes: float, seed: int = 1,
+                        think: tuple[float, float] = THINK) -> Report:
     loop = asyncio.get_running_loop()
     server = Server(folder / "discord.sqlite3", timing=None, channel_budget=None,
                     game_clock=wall_clock())
@@ -191,7 +193,7 @@ async def discord_table(folder: Path, minutes: float, seed: int = 1) -> Report:
                 moves = [c for c in custom_ids(hand) if "!" not in c] if hand else []
                 if moves and moves[0] not in played:
                     played.add(moves[0])
-                    await pace.think(THINK)
+                    await pace.think(think)
                     hand = server.hand(user)
                     if hand is not None and moves[0] in custom_ids(hand):
                         await server.act_now(server.button_of(user, hand, moves[0]))
@@ -246,7 +248,8 @@ TABLE_CALLS = ("sendPhoto", "sendMessage", "editMessageMedia", "editMessageCapti
                "editMessageText")
 
 
-async def telegram_table(folder: Path, minutes: float, seed: int = 1) -> Report:
+async def telegram_table(folder: Path, minutes: float, seed: int = 1,
+                         think: tuple[float, float] = THINK) -> Report:
     loop = asyncio.get_running_loop()
     report = Report("telegram", minutes)
     pace = Pace(seed)
@@ -303,7 +306,7 @@ async def telegram_table(folder: Path, minutes: float, seed: int = 1) -> Report:
                     if not moves or moves[0] in played:
                         continue
                     played.add(moves[0])
-                    await pace.think(THINK)
+                    await pace.think(think)
                     now = fake.latest(user.id, photo=True)
                     if now and moves[0] in now.button_data():
                         await act(lambda m=now, d=moves[0], u=user: fake.press(
