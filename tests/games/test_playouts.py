@@ -37,10 +37,20 @@ The hidden-tile check names no field, of a state or of a view:
   view's `hand`) and every tile it has moved itself (its actions' tiles: a face-down discard or
   follow of its own). The public view (seat None) may know only what the events named, and
   so may a spectator's (`Rules.spectator_view`), checked against the same re-deal.
+- **Where a tile lies** a seat that saw it knows while it stays in its *container* (the path
+  up to the index into the sequence holding it: a hand, the stock, the pile), or moves named
+  by an event, or moved by the seat itself. A tile it saw that a move takes unnamed into a
+  container that ever holds a tile it does not know (a stock, a hand; not a finished trick of
+  face-up tiles) is out of its sight (`out_of_sight`) until an event names it again: the
+  discards a stock is reshuffled from were all named face up, but not where each one went,
+  nor which of them a seat drew. The seat knows they are among the places they went to, not
+  which one is where.
 - **The check** deals every tile a seat may not know anew among the places such tiles hold in
   the state (`redealt`: each place keeps its one tile, so every hand, stock and face-down play
-  keeps its size) and asks for the same view. A view that shows, counts or sums a tile it may
-  not know, under any field name, then differs.
+  keeps its size), and every tile out of its sight anew among the places of the tiles it lost
+  sight of at the same move, and asks for the same view. A view that shows, counts or sums a
+  tile it may not know, or where a tile out of its sight went, under any field name, then
+  differs.
 """
 
 import dataclasses
@@ -51,7 +61,15 @@ from games import GAMES
 from games.domino import Domino, DominoState, DominoView
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
 from games.settlement import deltas_of
-from tests.support.hidden import known_to, leaves, plan_of, redealt, tile_places
+from tests.support.hidden import (
+    Position,
+    known_to,
+    leaves,
+    out_of_sight,
+    plan_of,
+    redealt,
+    tile_places,
+)
 
 
 def player_counts(rules):
@@ -115,7 +133,7 @@ def playout(rules, preset, players, seed, check=True):
     deck = sorted(tiles_of(state))
     chooser = rng(seed, "test")
     steps = 0
-    seen = []  # each state checked, with what the events had named and each seat had moved
+    seen = []  # each position checked, with what the events had named and each seat had moved
     public, moved = frozenset(), (frozenset(),) * players
     while (seat := rules.to_move(state)) is not None:
         legal = rules.legal_actions(state)
@@ -129,7 +147,6 @@ def playout(rules, preset, players, seed, check=True):
                 code = rules.encode(state, action)
                 assert len(code.encode()) <= MAX_CODE_BYTES and ":" not in code
                 assert rules.decode(state, code) == action
-            seen.append((state, public, moved))
             if steps % 5 == 0:
                 for action in forged_actions(rules, state, seat):
                     if action in legal:
@@ -137,9 +154,13 @@ def playout(rules, preset, players, seed, check=True):
                     with pytest.raises(IllegalAction):
                         rules.apply(state, action)
         action = legal[chooser.randrange(len(legal))]
+        before = state
         state, events = rules.apply(state, action)
         assert all(e.kind for e in events)
-        public |= {t for event in events for t in event.tiles}
+        named = frozenset(t for event in events for t in event.tiles)
+        if check:
+            seen.append(Position(before, public, moved, action, seat, named))
+        public |= named
         moved = (*moved[:seat], moved[seat] | set(action.tiles), *moved[seat + 1:])
         steps += 1
         assert steps < MAX_STEPS, "the deal did not end"
@@ -153,15 +174,19 @@ def playout(rules, preset, players, seed, check=True):
     if check:
         # The tiles' places are read from the whole deal, so the views are checked once it ends.
         size = rules.view(state, None).tiles.size
-        places = tile_places([*(before for before, _, _ in seen), state], size)
+        seen.append(Position(state, public, moved))
+        places = tile_places([p.state for p in seen], size)
         assert places.deck >= set(deck), "a tile the conservation check counts is not found"
-        for steps, (before, public, moved) in enumerate(seen):
-            placed = places.tiles(before)
+        placed_in = [places.tiles(p.state) for p in seen]
+        lost_in = out_of_sight(places, seen, placed_in)
+        for steps, position in enumerate(seen[:-1]):
+            before, public, moved = position.state, position.public, position.moved
+            placed, lost = placed_in[steps], lost_in[steps]
             plan = plan_of(before, placed)
             for other in [None, *range(players)]:
                 view = rules.view(before, other)
-                twin = redealt(before, placed, known_to(view, public, moved), seed + str(steps),
-                               plan)
+                known = known_to(view, public, moved, lost[other])
+                twin = redealt(before, placed, known, seed + str(steps), plan, lost[other])
                 assert rules.view(twin, other) == view, f"view of seat {other} shows hidden tiles"
                 if other is None:
                     # A spectator may know what the public may: the events' tiles alone.
@@ -274,3 +299,4 @@ def test_a_spectator_shown_a_hand_is_caught():
              for n in range(8)]
     assert all(honest.spectator_view(twin) == honest.spectator_view(state) for twin in twins)
     assert any(leaky.spectator_view(twin) != leaky.spectator_view(state) for twin in twins)
+

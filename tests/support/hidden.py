@@ -3,9 +3,10 @@ tables whose hidden tiles are dealt anew, for tests that a view, a picture or a 
 player's choice tells nothing of tiles the seat cannot see.
 
 How the places are found (conservation over a deal's states) and what a seat may know (what the
-events named, its own hand, the tiles it moved) is told in `tests/games/test_playouts.py`, whose
-leak check this is. `Deal` plays a deal to its end with any chooser and keeps, with every
-position, what the table had been shown there, so a test can ask for a twin of any position.
+events named, its own hand, the tiles it moved, as long as they stay in its sight) is told in
+`tests/games/test_playouts.py`, whose leak check this is. `Deal` plays a deal to its end with
+any chooser and keeps, with every position, what the table had been shown there, so a test can
+ask for a twin of any position.
 """
 
 from __future__ import annotations
@@ -100,10 +101,23 @@ class Places:
     columns: frozenset
     records: frozenset
     deck: frozenset
+    _containers: dict = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     @functools.cached_property
     def prefixes(self):
         return frozenset(col[:n] for col in self.columns for n in range(len(col) + 1))
+
+    def container(self, path):
+        """The container of the tile at `path` (`Places.tiles`): the path up to the index into
+        the sequence that holds it (`("hands", 2)`, `("stock",)`, `("pile",)`), which a tile
+        keeps while the tiles around it come and go."""
+        containers = self._containers
+        held = containers.get(path)
+        if held is None:
+            steps = column(path, self.records)
+            stars = [n for n, step in enumerate(steps) if step == "*"]
+            held = containers[path] = path[:stars[-1]] if stars else path
+        return held
 
     def tiles(self, state):
         """(path, tile) for every tile `state` holds, entering only what leads to one."""
@@ -182,10 +196,13 @@ def tile_places(states, size):
     return Places(found[0], records, frozenset(deck))
 
 
-def redealt(state, placed, known, seed, plan=None):
+def redealt(state, placed, known, seed, plan=None, lost=None):
     """`state` with every tile not in `known` dealt anew among the places such tiles hold
     (`placed`: each tile's path in `state`, `Places.tiles`; `plan`: `plan_of(state, placed)`,
-    given when one state is dealt anew many times), each place keeping one tile."""
+    given when one state is dealt anew many times), each place keeping one tile. The tiles of
+    `lost` (tile: the move the seat lost sight of it at, `out_of_sight`) that are not known
+    are dealt anew among the places they hold, those lost at one move among themselves: the
+    seat saw them, and knows that they are there, not where each one is."""
     if plan is None:
         plan = plan_of(state, placed)
     tiles = list(plan.tiles)
@@ -195,9 +212,14 @@ def redealt(state, placed, known, seed, plan=None):
     # twenty seats is dealt anew thousands of times).
     draw = random.Random(seed).random
     keys = [draw() for _ in unknown]
-    order = sorted(range(len(unknown)), key=keys.__getitem__)
-    for n, k in zip(unknown, order, strict=True):
-        tiles[n] = plan.tiles[unknown[k]]
+    groups: dict = {}
+    if lost:
+        for n, place in enumerate(unknown):
+            groups.setdefault(lost.get(tiles[place]), []).append(n)
+    for members in groups.values() if len(groups) > 1 else [range(len(unknown))]:
+        order = sorted(members, key=keys.__getitem__)
+        for n, k in zip(members, order, strict=True):
+            tiles[unknown[n]] = plan.tiles[unknown[k]]
     return plan.build(tiles)
 
 
@@ -279,24 +301,85 @@ def _records(value, trie):
                for item, inner in zip(value, (trie[n] for n in range(len(value))), strict=True))
 
 
-def known_to(view, public, moved):
+def known_to(view, public, moved, lost=None):
     """The tiles `view`'s seat may know: what the events named (`public`), its own hand and
-    the tiles it moved itself (`moved`, by seat); the public view knows only `public`."""
+    the tiles it moved itself (`moved`, by seat); the public view knows only `public`. Of
+    those, the ones it has lost sight of since (`lost`: that seat's, `out_of_sight`) are not
+    known, but those in its hand."""
     if view.seat is None:
-        return public
+        return public - lost.keys() if lost else public
+    if lost:
+        return (public | moved[view.seat]) - lost.keys() | set(view.hand)
     return public | moved[view.seat] | set(view.hand)
+
+
+def out_of_sight(places, positions, placed=None):
+    """For each of a deal's `positions` (`Position`, in order), by viewer (None: the public, or
+    a seat), the tiles it has lost sight of: {tile: the move it lost sight of it at}.
+
+    A viewer knows a tile's place while it stays in its container (`Places.container`) or moves
+    named by the move's events, or moved by the viewer itself. A tile it knew that a move
+    takes, unnamed, into a container that holds in some position a tile it does not know (a
+    stock, a hand: not a finished trick of face-up tiles) is lost to it until an event names
+    it again: the discards shuffled into a new stock, a tile drawn from it. (Tiles shuffled
+    where they lie, or into a container that only ever holds tiles everyone saw, stay in
+    sight: no game does either.) `placed`, when given, is `Places.tiles` of each position."""
+    if placed is None:
+        placed = [places.tiles(p.state) for p in positions]
+    paths = [{tile: path for path, tile in tiles} for tiles in placed]
+    container = places.container
+    hidden: dict[tuple, bool] = {}
+    held: dict[tuple, list] = {}  # each container: (position, a tile it holds there), when asked
+
+    def hides(box, viewer):
+        """Whether `box` ever holds a tile `viewer` does not know there."""
+        if not held:
+            for p, where in zip(positions, paths, strict=True):
+                for t, path in where.items():
+                    held.setdefault(container(path), []).append((p, t))
+        if (box, viewer) not in hidden:
+            hidden[box, viewer] = any(
+                t not in p.public and (viewer is None or t not in p.moved[viewer])
+                for p, t in held[box])
+        return hidden[box, viewer]
+
+    lost: dict = {viewer: {} for viewer in [None, *range(len(positions[0].moved))]}
+    found = [lost]
+    ever: set = set()  # every tile some viewer has known (named, or moved by a seat)
+    for n, position in enumerate(positions[:-1]):
+        before, after = paths[n], paths[n + 1]
+        named, acted = position.named, set(position.action.tiles)
+        gone = [t for t, path in after.items()
+                if t in ever and before[t] != path and t not in named
+                and container(before[t]) != container(path)]
+        ever |= named | acted
+        if gone or any(not (named | acted).isdisjoint(seen) for seen in lost.values()):
+            lost = dict(lost)
+            for viewer, seen in lost.items():
+                own = acted if viewer == position.seat else set()
+                seen = {t: k for t, k in seen.items() if t not in named and t not in own}
+                for t in gone:
+                    if t not in own and (t in seen or t in position.public or (
+                            viewer is not None and t in position.moved[viewer])) and hides(
+                            container(after[t]), viewer):
+                        seen.setdefault(t, n)
+                lost[viewer] = seen
+        found.append(lost)
+    return found
 
 
 @dataclasses.dataclass(frozen=True)
 class Position:
     """A position of a deal, with the tiles the events had named up to it (`public`), seat by
     seat the tiles each had moved itself (`moved`), and the move played from it (None at the
-    end)."""
+    end) by `seat`, whose events named the tiles `named`."""
 
     state: Any
     public: frozenset
     moved: tuple
     action: Action | None = None
+    seat: int | None = None
+    named: frozenset = frozenset()
 
 
 class Deal:
@@ -310,9 +393,11 @@ class Deal:
         self.positions: list[Position] = []
         while (seat := rules.to_move(state)) is not None:
             action = choose(state, seat)
-            self.positions.append(Position(state, public, moved, action))
+            before = state
             state, events = rules.apply(state, action)
-            public |= {t for event in events for t in event.tiles}
+            named = frozenset(t for event in events for t in event.tiles)
+            self.positions.append(Position(before, public, moved, action, seat, named))
+            public |= named
             moved = (*moved[:seat], moved[seat] | set(action.tiles), *moved[seat + 1:])
         self.positions.append(Position(state, public, moved))
 
@@ -322,12 +407,20 @@ class Deal:
         size = self.rules.view(self.positions[-1].state, None).tiles.size
         return tile_places([p.state for p in self.positions], size)
 
+    @functools.cached_property
+    def lost(self) -> list[dict]:
+        """Position by position, by viewer, the tiles it has lost sight of (`out_of_sight`)."""
+        return out_of_sight(self.places, self.positions)
+
     def twin(self, position: Position, seat: int | None, seed: str, hand: bool = True) -> Any:
         """`position`'s table with every tile `seat` may not know (None: the public) dealt anew
-        among the places such tiles hold; with `hand=False`, the seat's own hand too (what it
-        moved itself stays where it is)."""
+        among the places such tiles hold; with `hand=False`, the seat's own hand too, among the
+        places of the tiles nobody saw (what it moved itself stays where it is)."""
         view = self.rules.view(position.state, seat)
-        known = known_to(view, position.public, position.moved)
+        at = next(n for n, p in enumerate(self.positions) if p is position)
+        lost = self.lost[at][seat]
+        known = known_to(view, position.public, position.moved, lost)
         if not hand:
             known = known - set(view.hand)
-        return redealt(position.state, self.places.tiles(position.state), known, seed)
+            lost = {t: k for t, k in lost.items() if t not in view.hand}
+        return redealt(position.state, self.places.tiles(position.state), known, seed, lost=lost)
