@@ -61,7 +61,9 @@ from games import GAMES
 from games.domino import Domino, DominoState, DominoView
 from games.engine import MAX_CODE_BYTES, Action, IllegalAction, rng
 from games.settlement import deltas_of
+from games.threedozen_deal import ThreeDozenView
 from tests.support.hidden import (
+    Deal,
     Position,
     known_to,
     leaves,
@@ -300,3 +302,64 @@ def test_a_spectator_shown_a_hand_is_caught():
     assert all(honest.spectator_view(twin) == honest.spectator_view(state) for twin in twins)
     assert any(leaky.spectator_view(twin) != leaky.spectator_view(state) for twin in twins)
 
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class GlancingView(ThreeDozenView):
+    glance: tuple[int, ...]
+    """Tiles of the reshuffled stock, under a name no check knows."""
+
+
+class StockOrder(type(GAMES["threedozen"])):
+    """Three Dozen whose views show the stock in the order it is drawn once it has been
+    reshuffled (test only)."""
+
+    def glance(self, state, seat):
+        return state.stock if state.reshuffles else ()
+
+    def view(self, state, seat, legal=None):
+        view = super().view(state, seat, legal)
+        fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(view)}
+        return GlancingView(**fields, glance=self.glance(state, seat))
+
+
+class DrawnRestocked(StockOrder):
+    """Three Dozen whose views show which of the reshuffled tiles the other seats drew (test
+    only)."""
+
+    def glance(self, state, seat):
+        return tuple(t for other, hand in enumerate(state.hands) if other != seat
+                     for t in hand if t in state.restocked)
+
+
+RESHUFFLED = "reshuffled/1"
+"""A seed whose deal of Three Dozen at four seats reshuffles its stock, random moves or not."""
+
+
+@pytest.mark.parametrize("leaky", [StockOrder, DrawnRestocked])
+def test_a_reshuffled_stock_is_dealt_anew(leaky):
+    """Every tile shuffled into a new stock had been named face up on the pile, so the old
+    check knew them all and kept each in its place: a view telling the stock's order, or
+    which of them another seat drew, passed it. Gone unnamed where unseen tiles lie, they are
+    out of sight (`out_of_sight`) and dealt anew among the places they went to: caught."""
+    honest = GAMES["threedozen"]
+    assert playout(honest, "standard", 4, RESHUFFLED, check=False).reshuffles >= 1
+    with pytest.raises(AssertionError, match="shows hidden tiles"):
+        playout(leaky(), "standard", 4, RESHUFFLED)
+
+
+def test_a_twin_after_a_reshuffle_keeps_what_the_table_saw():
+    """`Deal.twin`, which the pictures', the pages' and the computer players' checks deal
+    anew by, follows the tiles out of sight as well: the stock's order changes, its tiles stay
+    ones the table saw shuffled in, and every view is the same."""
+    rules = GAMES["threedozen"]
+    chooser = rng(RESHUFFLED, "pick")
+    deal = Deal(rules, rules.new_deal(rules.options(), 4, RESHUFFLED),
+                lambda state, _: chooser.choice(rules.legal_actions(state)))
+    position = next(p for p in deal.positions if p.state.reshuffles and len(p.state.stock) > 2)
+    state = position.state
+    assert set(state.stock) <= position.public, "the table saw every tile of the stock"
+    for seat in (None, *range(4)):
+        twins = [deal.twin(position, seat, f"x{n}") for n in range(8)]
+        assert all(rules.view(twin, seat) == rules.view(state, seat) for twin in twins)
+        assert all(set(twin.stock) <= set(state.restocked) for twin in twins)
+        assert any(twin.stock != state.stock for twin in twins), f"seat {seat} knows the order"
