@@ -67,15 +67,16 @@ _LAZY: LazyViews[ConnectView[Any]] = LazyViews(ConnectView)
 
 class ConnectTable(Table[ConnectState[Any]]):
     """A connecting deal on the fast path: hands, discards and the line as lists changed in
-    place, and per number how many tiles in hand show it, so a block is seen at a glance
-    instead of by searching every hand after every move (`Table`). Each hand, each seat's
-    discards and the line are also kept as sets of bits, which is what the heuristic counts
+    place, and every tile still in a hand as one set of bits (`in_hand`), so a block (no
+    tile in hand shows an open end) and the last tile placed are seen at a glance instead of
+    by searching every hand after every move (`Table`). Each hand, each seat's discards and
+    the line are also kept as sets of bits, which is what the heuristic counts
     (`ConnectSeen`)."""
 
     __slots__ = ("_fixed", "_legal", "_line", "attachable", "closed", "deck", "discards",
                  "done", "dropped",
-                 "ends", "hands", "held", "laid", "leader", "left", "line", "match", "options",
-                 "players", "redeals", "rules", "seed", "showing", "turn", "two", "unused",
+                 "ends", "hands", "held", "in_hand", "laid", "leader", "line", "match",
+                 "options", "players", "redeals", "rules", "seed", "turn", "two", "unused",
                  "version")
     seen_type: ClassVar[type[ConnectSeen]] = ConnectSeen
     """What the table gives the heuristic to read (`rater_view`)."""
@@ -95,19 +96,11 @@ class ConnectTable(Table[ConnectState[Any]]):
         """The line as a tuple while it has not changed."""
         self.ends, self.closed = state.ends, state.closed
         self.unused, self.redeals, self.done = state.unused, state.redeals, state.done
-        showing = [0] * 7
-        held = []
-        for hand in state.hands:
-            bits = 0
-            for t in hand:
-                bits |= _BIT[t]
-                a, b = _A[t], _B[t]
-                showing[a] += 1
-                if b != a:
-                    showing[b] += 1
-            held.append(bits)
-        self.showing, self.held = showing, held
-        self.left = sum(map(len, state.hands))
+        held = self.held = [_bits(h) for h in state.hands]
+        in_hand = 0
+        for bits in held:
+            in_hand |= bits
+        self.in_hand = in_hand
         self.dropped = [_bits(d) for d in state.discards]
         self.laid = _bits(p[0] for p in state.line)
         self.deck = deck_bits(rules.id, self.players)
@@ -138,7 +131,6 @@ class ConnectTable(Table[ConnectState[Any]]):
         twin.hands = [list(h) for h in self.hands]
         twin.discards = [list(d) for d in self.discards]
         twin.line = list(self.line)
-        twin.showing = list(self.showing)
         twin.held = list(self.held)
         twin.dropped = list(self.dropped)
         return twin
@@ -203,12 +195,8 @@ class ConnectTable(Table[ConnectState[Any]]):
         self.hands[seat].remove(tile)
         bit = _BIT[tile]
         self.held[seat] ^= bit
+        in_hand = self.in_hand = self.in_hand ^ bit
         a, b = _A[tile], _B[tile]
-        showing = self.showing
-        showing[a] -= 1
-        if b != a:
-            showing[b] -= 1
-        self.left -= 1
         verb = action.verb
         if verb == "lead":
             if action.arg is None:
@@ -241,9 +229,9 @@ class ConnectTable(Table[ConnectState[Any]]):
             self.discards[seat].append(tile)
             self.dropped[seat] |= bit
         ends = self.ends
-        if not self.left:
+        if not in_hand:
             self.done = "out"
-        elif not showing[ends[0]] and (len(ends) == 1 or not showing[ends[1]]):
+        elif not in_hand & (_SHOWS[ends[0]] | _SHOWS[ends[-1]]):
             self.done = "blocked"
         self.turn = (seat + 1) % self.players
         self.version += 1

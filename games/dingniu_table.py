@@ -224,12 +224,7 @@ class DingNiuTable(ConnectTable):
         self.hands[seat].remove(tile)
         bit = _BIT[tile]
         self.held[seat] ^= bit
-        a, b = _A[tile], _B[tile]
-        showing = self.showing
-        showing[a] -= 1
-        if b != a:
-            showing[b] -= 1
-        left = self.left = self.left - 1
+        in_hand = self.in_hand = self.in_hand ^ bit
         ends = self.ends
         if action.verb == "play":
             e0, e1 = ends
@@ -252,17 +247,13 @@ class DingNiuTable(ConnectTable):
                 self.attachable = _DOUBLE_BITS
         block = self.block
         if block == "smothered" or (block and not self.options.doubles_after):
-            self.done = "blocked" if left else "out"
-        elif not left:
+            self.done = "blocked" if in_hand else "out"
+        elif not in_hand:
             self.done = "out"
         elif block:
-            held = self.held
-            everyone = 0
-            for bits in held:
-                everyone |= bits
-            if not everyone & _DOUBLE_BITS & (_SHOWS[ends[0]] | _SHOWS[ends[1]]):
+            if not in_hand & _DOUBLE_BITS & (_SHOWS[ends[0]] | _SHOWS[ends[1]]):
                 self.done = "blocked"
-        elif not showing[ends[0]] and not showing[ends[1]]:
+        elif not in_hand & (_SHOWS[ends[0]] | _SHOWS[ends[1]]):
             self.done = "blocked"
         self.turn = (seat + 1) % self.players
         self.version += 1
@@ -300,8 +291,8 @@ class DingNiuTable(ConnectTable):
                 self.attachable = _DOUBLE_BITS
         block = self.block
         if block == "smothered" or (block and not opts.doubles_after):
-            self.done = "blocked" if self.left else "out"
-        elif block and self.left:
+            self.done = "blocked" if self.in_hand else "out"
+        elif block and self.in_hand:
             ends = self.ends
             self.done = "" if any(_DOUBLE[t] and _A[t] in ends
                                   for hand in self.hands for t in hand) else "blocked"
