@@ -2,14 +2,17 @@
 Niu played move by move on lists changed in place.
 
 Apart from the rules (`games.connecting`), which hand a deal to it (`ConnectingRules.table`)
-unless a variant changes the common core. Rules source: docs/rules-book.md §2.1 (common core),
-§2.3 (two arms); decisions D-02 (play is compulsory when able) and D-03 (block).
+unless a variant changes the common core. A deal of heuristic seats is played out in one loop
+(`ConnectTable.play_scored`), and the walk of a hand that finds its moves and rates them
+(`_attachments`, `_discards`) is the one Ding Niu's table walks too (`games.dingniu_table`).
+Rules source: docs/rules-book.md §2.1 (common core), §2.3 (two arms); decisions D-02 (play is
+compulsory when able) and D-03 (block).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from games import connecting_ai
@@ -28,6 +31,13 @@ _SHOWS = tuple(sum(_BIT[t] for t in range(CHINESE.size) if n in (_A[t], _B[t]))
 _SAME_KIND = tuple(sum(_BIT[u] for u in range(CHINESE.size) if _KIND[u] == _KIND[t])
                    for t in range(CHINESE.size))
 """Per tile, the tiles of its kind, as a set of bits."""
+_DOUBLE = CHINESE.double
+_PIPS = connecting_ai.FLOAT_PIPS
+_FOLLOWS, _UNSEENS = connecting_ai.FOLLOWS, connecting_ai.UNSEENS
+"""The terms of a move's rating (`connecting_ai.scores`)."""
+_LEFT_OPEN = tuple(tuple(_B[t] if _A[t] == end else _A[t] for end in range(7))
+                   for t in range(CHINESE.size))
+"""Per tile and open end it is attached to, the number it leaves open."""
 
 
 class ConnectTableRules(Protocol):
@@ -61,6 +71,9 @@ _LEAD = tuple(Action("lead", (t,)) for t in range(CHINESE.size))
 _LEAD_AT = tuple(tuple(Action("lead", (t,), n) for n in range(7)) for t in range(CHINESE.size))
 _PLAY = tuple((Action("play", (t,), 0), Action("play", (t,), 1)) for t in range(CHINESE.size))
 _DROP = tuple(Action("drop", (t,)) for t in range(CHINESE.size))
+Blocked = Callable[[int, tuple[int, ...], bool], str]
+"""The block a line's open ends make, given the non-doubles off the line as a set of bits and
+whether a smothered block counts (`games.dingniu_block.blocked`)."""
 _LAZY: LazyViews[ConnectView[Any]] = LazyViews(ConnectView)
 """Views of the seat to move."""
 
@@ -145,47 +158,22 @@ class ConnectTable(Table[ConnectState[Any]]):
         if self.done:
             self._legal = ()
             return ()
-        hand = self.hands[self.turn]
+        if self.line:
+            legal = self._legal = tuple(self._found(self.turn)[0])
+            return legal
         seen = 0
         acts: list[Action] = []
-        if not self.line:
-            for t in hand:
-                bit = 1 << _KIND[t]
-                if seen & bit:
-                    continue
-                seen |= bit
-                if self.two:
-                    acts.append(_LEAD[t])
-                else:
-                    acts.append(_LEAD_AT[t][_A[t]])
-                    if _B[t] != _A[t]:
-                        acts.append(_LEAD_AT[t][_B[t]])
-        else:
-            ends = self.ends
-            on_left = _SHOWS[ends[0]]
-            on_right = _SHOWS[ends[1]] if len(ends) == 2 else 0
-            # The tiles in hand that match an end, as bits: the hand is walked only while
-            # some are left, and a tile's kind leaves with it (the first of a kind stands
-            # for every copy of it).
-            match = self.held[self.turn] & (on_left | on_right) & self.attachable
-            if match:
-                for t in hand:
-                    bit = _BIT[t]
-                    if not match & bit:
-                        continue
-                    if on_left & bit:
-                        acts.append(_PLAY[t][0])
-                    if on_right & bit:
-                        acts.append(_PLAY[t][1])
-                    match &= ~_SAME_KIND[t]
-                    if not match:
-                        break
+        for t in self.hands[self.turn]:
+            bit = 1 << _KIND[t]
+            if seen & bit:
+                continue
+            seen |= bit
+            if self.two:
+                acts.append(_LEAD[t])
             else:
-                for t in hand:
-                    bit = 1 << _KIND[t]
-                    if not seen & bit:
-                        seen |= bit
-                        acts.append(_DROP[t])
+                acts.append(_LEAD_AT[t][_A[t]])
+                if _B[t] != _A[t]:
+                    acts.append(_LEAD_AT[t][_B[t]])
         legal = self._legal = tuple(acts)
         return legal
 
@@ -196,9 +184,9 @@ class ConnectTable(Table[ConnectState[Any]]):
         bit = _BIT[tile]
         self.held[seat] ^= bit
         in_hand = self.in_hand = self.in_hand ^ bit
-        a, b = _A[tile], _B[tile]
         verb = action.verb
         if verb == "lead":
+            a, b = _A[tile], _B[tile]
             if action.arg is None:
                 self.line.append((tile, a, b, seat))
                 self.ends = (a, b)
@@ -210,19 +198,7 @@ class ConnectTable(Table[ConnectState[Any]]):
             self._line = None
             self.laid |= bit
         elif verb == "play":
-            arm = action.arg or 0
-            ends = self.ends
-            end = ends[arm]
-            other = b if a == end else a
-            if arm == 0 and len(ends) == 2:
-                self.line.insert(0, (tile, other, end, seat))
-                self.ends = (other, ends[1])
-            elif arm == 0:
-                self.line.append((tile, end, other, seat))
-                self.ends = (other,)
-            else:
-                self.line.append((tile, end, other, seat))
-                self.ends = (ends[0], other)
+            self.ends = _attach(self.line, self.ends, tile, action.arg or 0, seat)
             self._line = None
             self.laid |= bit
         else:
@@ -278,59 +254,95 @@ class ConnectTable(Table[ConnectState[Any]]):
         the same generator, its moves rated here in one loop (`connecting_ai.scores`): a
         simulated deal then builds nothing for its heuristic seats to read. A seat with a line
         before it, every turn but the lead, has its moves found and rated in the same walk of
-        its hand (`legal`'s, the rating `connecting_ai.scores`'), figure for figure."""
+        its hand (`_found`, as `legal` finds them, the rating `connecting_ai.scores`'), figure for
+        figure."""
         legal, rated = self._walk(seat)
         if len(legal) == 1:
             return legal[0]
         return self._best(legal, seat, rng) if rated is None else connecting_ai.pick(
             legal, rated, rng)
 
+    def play_scored(self, rngs: Sequence[random.Random]) -> int:
+        """Play the deal to its end, every seat choosing as the heuristic player does
+        (`scores_as`) from its own generator in `rngs`; the moves made.
+
+        Why one loop: a simulated deal's heuristic seats make some twenty-five moves a deal,
+        and each move asked the table for its moves and their ratings, then made the move,
+        reading every field of the table again each time. After the lead (`scored_move`,
+        `play`) each turn here walks the seat's hand once for its moves and ratings
+        (`_attachments` or `_discards`, as `_found` does), picks as `connecting_ai.pick` does
+        and places the tile, with the deal's changing fields (whose turn, the open ends, the
+        tiles laid and in hand) kept in local names until the deal ends. A table taught more
+        rules (`DingNiuTable`) plays its own."""
+        moves = 0
+        while not self.line and not self.done:
+            seat = self.turn
+            self.play(self.scored_move(seat, rngs[seat]))
+            moves += 1
+        if self.done:
+            return moves
+        hands, held, dropped, discards, line = (self.hands, self.held, self.dropped,
+                                                self.discards, self.line)
+        deck, attachable, players, two = self.deck, self.attachable, self.players, self.two
+        seat, ends, laid, in_hand = self.turn, self.ends, self.laid, self.in_hand
+        pick = connecting_ai.pick
+        played = moves
+        while True:
+            e0, e1 = ends[0], ends[-1]
+            on_left = _SHOWS[e0]
+            on_right = _SHOWS[e1] if two else 0
+            mine = held[seat]
+            match = mine & (on_left | on_right) & attachable
+            acts, rated = _attachments(
+                hands[seat], mine, match, on_left, on_right, e0, e1,
+                deck & ~(mine | laid | dropped[seat])) if match else _discards(hands[seat])
+            action = acts[0] if len(acts) == 1 else pick(acts, rated, rngs[seat])
+            tile = action.tiles[0]
+            hands[seat].remove(tile)
+            bit = _BIT[tile]
+            held[seat] = mine ^ bit
+            in_hand ^= bit
+            if match:
+                ends = _attach(line, ends, tile, action.arg or 0, seat)
+                laid |= bit
+            else:
+                discards[seat].append(tile)
+                dropped[seat] |= bit
+            moves += 1
+            seat = (seat + 1) % players
+            if not in_hand:
+                done = "out"
+                break
+            if not in_hand & (_SHOWS[ends[0]] | _SHOWS[ends[-1]]):
+                done = "blocked"
+                break
+        self.turn, self.ends, self.laid, self.in_hand, self.done = seat, ends, laid, in_hand, done
+        self.version += moves - played
+        self._line = self._legal = None
+        return moves
+
     def _walk(self, seat: int) -> tuple[tuple[Action, ...], list[float] | None]:
         """The seat to move's legal moves, and their ratings where the walk that finds them
         gives them (`scored_move`), else None."""
-        ends = self.ends
-        if not ends or self._legal is not None or self.done:
+        if not self.ends or self._legal is not None or self.done:
             return self.legal(), None
-        e0 = ends[0]
-        on_left = _SHOWS[e0]
-        e1, on_right = (ends[1], _SHOWS[ends[1]]) if len(ends) == 2 else (e0, 0)
-        held = self.held[seat]
-        match = held & (on_left | on_right) & self.attachable
-        pips = connecting_ai.FLOAT_PIPS
-        acts: list[Action] = []
-        rated: list[float] = []
-        if not match:
-            seen = 0
-            for t in self.hands[seat]:
-                bit = 1 << _KIND[t]
-                if not seen & bit:
-                    seen |= bit
-                    acts.append(_DROP[t])
-                    rated.append(-pips[t])
-            legal = self._legal = tuple(acts)
-            return legal, rated
-        unseen = self.deck & ~(held | self.laid | self.dropped[seat])
-        leaves, follows, unseens = (connecting_ai.LEAVES, connecting_ai.FOLLOWS,
-                                    connecting_ai.UNSEENS)
-        for t in self.hands[seat]:
-            bit = _BIT[t]
-            if not match & bit:
-                continue
-            if on_left & bit:
-                acts.append(_PLAY[t][0])
-                tiles = leaves[t][e0]
-                rated.append(pips[t] + follows[(held & tiles).bit_count()]
-                             - unseens[(unseen & tiles).bit_count()])
-            if on_right & bit:
-                acts.append(_PLAY[t][1])
-                tiles = leaves[t][e1]
-                rated.append(pips[t] + follows[(held & tiles).bit_count()]
-                             - unseens[(unseen & tiles).bit_count()])
-            match &= ~_SAME_KIND[t]
-            if not match:
-                break
+        acts, rated = self._found(seat)
         legal = self._legal = tuple(acts)
         return legal, rated
+
+    def _found(self, seat: int) -> tuple[list[Action], list[float]]:
+        """The moves of `seat`, to move with a line before it, and their ratings, found in one
+        walk of its hand (`_attachments`, else `_discards`)."""
+        ends = self.ends
+        e0, e1 = ends[0], ends[-1]
+        on_left = _SHOWS[e0]
+        on_right = _SHOWS[e1] if len(ends) == 2 else 0
+        held = self.held[seat]
+        match = held & (on_left | on_right) & self.attachable
+        if not match:
+            return _discards(self.hands[seat])
+        return _attachments(self.hands[seat], held, match, on_left, on_right, e0, e1,
+                            self.deck & ~(held | self.laid | self.dropped[seat]))
 
     def _best(self, legal: tuple[Action, ...], seat: int, rng: random.Random) -> Action:
         """`scored_move` among two or more `legal` moves, on the connecting games' rating."""
@@ -348,3 +360,82 @@ class ConnectTable(Table[ConnectState[Any]]):
                 "hand_counts": tuple(map(len, self.hands)),
                 "discard_counts": tuple(map(len, self.discards)), "discards": tuple(discards),
                 "line": self._line_tuple(), "ends": self.ends, "closed": self.closed}
+
+
+def _attach(line: list[Placement], ends: tuple[int, ...], tile: int, arm: int, seat: int
+            ) -> tuple[int, ...]:
+    """`tile` laid by `seat` at the open end `arm` of `line`; the open ends it leaves."""
+    end = ends[arm]
+    other = _LEFT_OPEN[tile][end]
+    if arm:
+        line.append((tile, end, other, seat))
+        return (ends[0], other)
+    if len(ends) == 2:
+        line.insert(0, (tile, other, end, seat))
+        return (other, ends[1])
+    line.append((tile, end, other, seat))
+    return (other,)
+
+
+def _discards(hand: list[int]) -> tuple[list[Action], list[float]]:
+    """The moves of a hand with nothing to attach, one discard of each kind (D-02), and their
+    ratings (`connecting_ai.scores`'): a discard counts its pips against the seat."""
+    acts: list[Action] = []
+    rated: list[float] = []
+    seen = 0
+    for t in hand:
+        bit = 1 << _KIND[t]
+        if not seen & bit:
+            seen |= bit
+            acts.append(_DROP[t])
+            rated.append(-_PIPS[t])
+    return acts, rated
+
+
+def _unblocked(rest: int, ends: tuple[int, ...], smothered: bool) -> str:
+    """No block, whatever a move leaves (the games without one)."""
+    return ""
+
+
+def _attachments(hand: list[int], held: int, match: int, on_left: int, on_right: int,
+                 e0: int, e1: int, unseen: int, kinds: list[str] | None = None,
+                 rest: int = 0, blocked: Blocked = _unblocked, smothered: bool = False,
+                 ) -> tuple[list[Action], list[float]]:
+    """The moves of a hand (`held` as a set of bits) with tiles to attach, and their ratings
+    (`connecting_ai.scores`', figure for figure), found in one walk of the hand: `match`
+    holds the tiles in hand that may be attached to the left end `e0` (those showing it are
+    `on_left`) or the right end `e1` (`on_right`), `unseen` those the seat cannot see.
+    Where a move may make a block (Ding Niu's, `games.dingniu_table`), `kinds` is given the
+    block each move makes (`blocked`, asked of the non-doubles off the line, `rest`, but the
+    tile; a double makes none), in the same walk.
+
+    The hand is walked only while some of `match` are left, and a tile's kind leaves with it
+    (the first of a kind stands for every copy of it)."""
+    acts: list[Action] = []
+    rated: list[float] = []
+    for t in hand:
+        bit = _BIT[t]
+        if not match & bit:
+            continue
+        if on_left & bit:
+            acts.append(_PLAY[t][0])
+            left_open = _LEFT_OPEN[t][e0]
+            tiles = _SHOWS[left_open]
+            rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
+                         - _UNSEENS[(unseen & tiles).bit_count()])
+            if kinds is not None:
+                kinds.append("" if _DOUBLE[t] else
+                             blocked(rest & ~bit, (left_open, e1), smothered))
+        if on_right & bit:
+            acts.append(_PLAY[t][1])
+            left_open = _LEFT_OPEN[t][e1]
+            tiles = _SHOWS[left_open]
+            rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
+                         - _UNSEENS[(unseen & tiles).bit_count()])
+            if kinds is not None:
+                kinds.append("" if _DOUBLE[t] else
+                             blocked(rest & ~bit, (e0, left_open), smothered))
+        match &= ~_SAME_KIND[t]
+        if not match:
+            break
+    return acts, rated

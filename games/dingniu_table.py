@@ -24,13 +24,12 @@ from typing import Any, cast
 from games import connecting_ai, dingniu_ai
 from games.connect_table import (
     _BIT,
-    _DROP,
-    _KIND,
-    _PLAY,
-    _SAME_KIND,
     _SHOWS,
     ConnectTable,
     ConnectTableRules,
+    _attach,
+    _attachments,
+    _discards,
 )
 from games.dingniu_block import (
     BIT,
@@ -48,11 +47,6 @@ from games.tiles import CHINESE
 _A, _B, _DOUBLE = CHINESE.a, CHINESE.b, CHINESE.double
 _DOUBLE_BITS = sum(BIT[t] for t in DECK if _DOUBLE[t])
 """The set's doubles, as a set of bits: after a full block only they are attached (D-22)."""
-_LEFT_OPEN = tuple(tuple(_B[t] if _A[t] == end else _A[t] for end in range(7))
-                   for t in range(CHINESE.size))
-"""Per tile and open end it is attached to, the number it leaves open."""
-_PIPS = connecting_ai.FLOAT_PIPS
-_FOLLOWS, _UNSEENS = connecting_ai.FOLLOWS, connecting_ai.UNSEENS
 _LAZY: LazyViews[DingNiuView] = LazyViews(DingNiuView)
 """Views of the seat to move."""
 
@@ -125,10 +119,11 @@ class DingNiuTable(ConnectTable):
         same generator, played at once (`play`); the move made.
 
         A seat with a line before it, every turn but the lead, has its moves found, rated and
-        read for the block each would make in one walk of its hand (`ConnectTable._walk`,
-        `dingniu_block.blocks`), figure for figure, and the chosen move is made with what the
-        walk found. A move that makes the deal's block is rated by what its SuanZhang is
-        expected to pay (`dingniu_ai.rerated`), on the table's sets of bits."""
+        read for the block each would make in one walk of its hand (the connecting games'
+        walk, `connect_table._attachments`, asking `dingniu_block.blocked`), figure for
+        figure, and the chosen move is made with what the walk found. A move that makes the
+        deal's block is rated by what its SuanZhang is expected to pay (`dingniu_ai.rerated`),
+        on the table's sets of bits."""
         if not self.line or self._legal is not None or self.done:
             action = self.scored_move(seat, rng)
             self.play(action)
@@ -139,51 +134,18 @@ class DingNiuTable(ConnectTable):
         hand = self.hands[seat]
         held = self.held[seat]
         match = held & (on_left | on_right) & self.attachable
-        acts: list[Action] = []
-        rated: list[float] = []
         # Per legal move, the block it makes ("" for none), while the deal may still have one
         # (D-20: only an attached non-double makes one).
         kinds: list[str] | None = None
         if not match:  # nothing to attach: a discard, of one tile of each kind (D-02)
-            seen = 0
-            for t in hand:
-                kind_bit = 1 << _KIND[t]
-                if not seen & kind_bit:
-                    seen |= kind_bit
-                    acts.append(_DROP[t])
-                    rated.append(-_PIPS[t])
+            acts, rated = _discards(hand)
         else:
             laid = self.laid
-            unseen = self.deck & ~(held | laid | self.dropped[seat])
             if opts.suanzhang and not self.block:
                 kinds = []
-            rest = SINGLE_BITS & ~laid
-            smothered = opts.smothered
-            for t in hand:
-                bit = _BIT[t]
-                if not match & bit:
-                    continue
-                if on_left & bit:
-                    acts.append(_PLAY[t][0])
-                    left_open = _LEFT_OPEN[t][e0]
-                    tiles = _SHOWS[left_open]
-                    rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
-                                 - _UNSEENS[(unseen & tiles).bit_count()])
-                    if kinds is not None:
-                        kinds.append("" if _DOUBLE[t] else
-                                     blocked(rest & ~bit, (left_open, e1), smothered))
-                if on_right & bit:
-                    acts.append(_PLAY[t][1])
-                    left_open = _LEFT_OPEN[t][e1]
-                    tiles = _SHOWS[left_open]
-                    rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
-                                 - _UNSEENS[(unseen & tiles).bit_count()])
-                    if kinds is not None:
-                        kinds.append("" if _DOUBLE[t] else
-                                     blocked(rest & ~bit, (e0, left_open), smothered))
-                match &= ~_SAME_KIND[t]
-                if not match:
-                    break
+            acts, rated = _attachments(hand, held, match, on_left, on_right, e0, e1,
+                                       self.deck & ~(held | laid | self.dropped[seat]), kinds,
+                                       SINGLE_BITS & ~laid, blocked, opts.smothered)
         if len(acts) == 1:
             chosen = 0
         else:
@@ -227,13 +189,7 @@ class DingNiuTable(ConnectTable):
         in_hand = self.in_hand = self.in_hand ^ bit
         ends = self.ends
         if action.verb == "play":
-            e0, e1 = ends
-            if action.arg:
-                self.line.append((tile, e1, _LEFT_OPEN[tile][e1], seat))
-                self.ends = ends = (e0, _LEFT_OPEN[tile][e1])
-            else:
-                self.line.insert(0, (tile, _LEFT_OPEN[tile][e0], e0, seat))
-                self.ends = ends = (_LEFT_OPEN[tile][e0], e1)
+            self.ends = ends = _attach(self.line, ends, tile, action.arg or 0, seat)
             self._line = None
             self.laid |= bit
         else:

@@ -19,8 +19,9 @@ from games import dingniu_ai
 from games.dingniu import DingNiu
 from games.dingniu_block import SINGLE_BITS, any_blocks
 from games.dingniu_table import DingNiuTable
-from games.engine import Match, rng
+from games.engine import rng
 from games.heuristic import ScoredPlayer
+from tests.support.whole_deals import played_alike
 
 R = DingNiu()
 PLAYER = ScoredPlayer(dingniu_ai.rater)
@@ -80,22 +81,4 @@ def test_the_tables_turns_are_the_heuristic_players_moves(values: dict[str, Any]
 @pytest.mark.parametrize("values", OPTIONS[:2], ids=lambda v: ",".join(v) or "default")
 def test_a_deal_played_out_at_once_is_the_deal_played_move_by_move(
         values: dict[str, Any]) -> None:
-    options = R.options(**values)
-    match = Match.start(4)
-    for deal in range(DEALS):
-        state = R.new_deal(options, 4, f"whole/{deal}", match)
-        at_once, by_move = R.table(state), R.table(state)
-        assert isinstance(at_once, DingNiuTable) and isinstance(by_move, DingNiuTable)
-        rngs = [rng("whole", f"{deal}/{i}") for i in range(4)]
-        twins = [random.Random() for _ in rngs]
-        for twin, generator in zip(twins, rngs, strict=True):
-            twin.setstate(generator.getstate())
-        moves = at_once.play_scored(twins)
-        made = 0
-        while (seat := by_move.to_move()) is not None:
-            by_move.play(by_move.scored_move(seat, rngs[seat]))
-            made += 1
-        assert moves == made
-        assert at_once.state() == by_move.state()
-        assert [t.getstate() for t in twins] == [g.getstate() for g in rngs]
-        match = R.next_match(at_once.state())
+    played_alike(R, R.options(**values), 4, DEALS, DingNiuTable)
