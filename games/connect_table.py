@@ -287,10 +287,10 @@ class ConnectTable(Table[ConnectState[Any]]):
         seat, ends, laid, in_hand = self.turn, self.ends, self.laid, self.in_hand
         pick = connecting_ai.pick
         played = moves
+        e0, e1 = ends[0], ends[-1]
+        on_left = _SHOWS[e0]
+        on_right = _SHOWS[e1] if two else 0
         while True:
-            e0, e1 = ends[0], ends[-1]
-            on_left = _SHOWS[e0]
-            on_right = _SHOWS[e1] if two else 0
             mine = held[seat]
             match = mine & (on_left | on_right) & attachable
             acts, rated = _attachments(
@@ -302,18 +302,23 @@ class ConnectTable(Table[ConnectState[Any]]):
             bit = _BIT[tile]
             held[seat] = mine ^ bit
             in_hand ^= bit
+            moves += 1
             if match:
                 ends = _attach(line, ends, tile, action.arg or 0, seat)
                 laid |= bit
+                e0, e1 = ends[0], ends[-1]
+                on_left = _SHOWS[e0]
+                on_right = _SHOWS[e1] if two else 0
             else:
                 discards[seat].append(tile)
                 dropped[seat] |= bit
-            moves += 1
             seat = (seat + 1) % players
             if not in_hand:
                 done = "out"
                 break
-            if not in_hand & (_SHOWS[ends[0]] | _SHOWS[ends[-1]]):
+            # Only a tile laid changes the open ends: a discard, of a tile that shows none of
+            # them, leaves in hand every tile that showed one, and so never blocks the deal.
+            if match and not in_hand & (on_left | on_right):
                 done = "blocked"
                 break
         self.turn, self.ends, self.laid, self.in_hand, self.done = seat, ends, laid, in_hand, done
