@@ -285,7 +285,6 @@ class ConnectTable(Table[ConnectState[Any]]):
                                                 self.discards, self.line)
         deck, attachable, players, two = self.deck, self.attachable, self.players, self.two
         seat, ends, laid, in_hand = self.turn, self.ends, self.laid, self.in_hand
-        pick = connecting_ai.pick
         played = moves
         e0, e1 = ends[0], ends[-1]
         on_left = _SHOWS[e0]
@@ -296,7 +295,15 @@ class ConnectTable(Table[ConnectState[Any]]):
             acts, rated = _attachments(
                 hands[seat], mine, match, on_left, on_right, e0, e1,
                 deck & ~(mine | laid | dropped[seat])) if match else _discards(hands[seat])
-            action = acts[0] if len(acts) == 1 else pick(acts, rated, rngs[seat])
+            if len(acts) == 1:
+                action = acts[0]
+            else:  # `connecting_ai.pick`, written out
+                top = max(rated)
+                if rated.count(top) == 1:
+                    action = acts[rated.index(top)]
+                else:
+                    best = [act for act, value in zip(acts, rated, strict=True) if value == top]
+                    action = best[rngs[seat].randrange(len(best))]
             tile = action.tiles[0]
             hands[seat].remove(tile)
             bit = _BIT[tile]
