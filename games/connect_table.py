@@ -272,8 +272,10 @@ class ConnectTable(Table[ConnectState[Any]]):
         `play`) each turn here walks the seat's hand once for its moves and ratings
         (`_attachments` or `_discards`, as `_found` does), picks as `connecting_ai.pick` does
         and places the tile, with the deal's changing fields (whose turn, the open ends, the
-        tiles laid and in hand) kept in local names until the deal ends. A table taught more
-        rules (`DingNiuTable`) plays its own."""
+        tiles laid and in hand) kept in local names until the deal ends. A seat with one kind
+        of tile to attach, at one end, has one legal move (from a quarter of the turns to two in
+        five at four hands with one arm): it is made unrated, as the player makes it. A table
+        taught more rules (`DingNiuTable`) plays its own."""
         moves = 0
         while not self.line and not self.done:
             seat = self.turn
@@ -291,27 +293,38 @@ class ConnectTable(Table[ConnectState[Any]]):
         on_right = _SHOWS[e1] if two else 0
         while True:
             mine = held[seat]
+            hand = hands[seat]
             match = mine & (on_left | on_right) & attachable
-            acts, rated = _attachments(
-                hands[seat], mine, match, on_left, on_right, e0, e1,
-                deck & ~(mine | laid | dropped[seat])) if match else _discards(hands[seat])
-            if len(acts) == 1:
-                action = acts[0]
-            else:  # `connecting_ai.pick`, written out
-                top = max(rated)
-                if rated.count(top) == 1:
-                    action = acts[rated.index(top)]
-                else:
-                    best = [act for act, value in zip(acts, rated, strict=True) if value == top]
-                    action = best[rngs[seat].randrange(len(best))]
-            tile = action.tiles[0]
-            hands[seat].remove(tile)
+            if match and not (match & ~_SAME_KIND[(match & -match).bit_length() - 1]
+                              or match & on_left & on_right):
+                # One kind to attach, at one end: the only legal move, which needs no rating.
+                # Its tile is the first of the kind in hand (`_attachments`).
+                for tile in hand:
+                    if match & _BIT[tile]:
+                        break
+                arm = 0 if match & on_left else 1
+            else:
+                acts, rated = _attachments(
+                    hand, mine, match, on_left, on_right, e0, e1,
+                    deck & ~(mine | laid | dropped[seat])) if match else _discards(hand)
+                if len(acts) == 1:
+                    action = acts[0]
+                else:  # `connecting_ai.pick`, written out
+                    top = max(rated)
+                    if rated.count(top) == 1:
+                        action = acts[rated.index(top)]
+                    else:
+                        best = [act for act, value in zip(acts, rated, strict=True)
+                                if value == top]
+                        action = best[rngs[seat].randrange(len(best))]
+                tile, arm = action.tiles[0], action.arg or 0
+            hand.remove(tile)
             bit = _BIT[tile]
             held[seat] = mine ^ bit
             in_hand ^= bit
             moves += 1
             if match:
-                ends = _attach(line, ends, tile, action.arg or 0, seat)
+                ends = _attach(line, ends, tile, arm, seat)
                 laid |= bit
                 e0, e1 = ends[0], ends[-1]
                 on_left = _SHOWS[e0]
