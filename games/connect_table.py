@@ -438,28 +438,22 @@ def _attachments(hand: list[int], held: int, match: int, on_left: int, on_right:
     (the first of a kind stands for every copy of it)."""
     acts: list[Action] = []
     rated: list[float] = []
+    sides = ((0, on_left, e0), (1, on_right, e1)) if on_right else ((0, on_left, e0),)
     for t in hand:
         bit = _BIT[t]
         if not match & bit:
             continue
-        if on_left & bit:
-            acts.append(_PLAY[t][0])
-            left_open = _LEFT_OPEN[t][e0]
+        for arm, on, end in sides:
+            if not on & bit:
+                continue
+            acts.append(_PLAY[t][arm])
+            left_open = _LEFT_OPEN[t][end]
             tiles = _SHOWS[left_open]
             rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
                          - _UNSEENS[(unseen & tiles).bit_count()])
             if kinds is not None:
-                kinds.append("" if _DOUBLE[t] else
-                             blocked(rest & ~bit, (left_open, e1), smothered))
-        if on_right & bit:
-            acts.append(_PLAY[t][1])
-            left_open = _LEFT_OPEN[t][e1]
-            tiles = _SHOWS[left_open]
-            rated.append(_PIPS[t] + _FOLLOWS[(held & tiles).bit_count()]
-                         - _UNSEENS[(unseen & tiles).bit_count()])
-            if kinds is not None:
-                kinds.append("" if _DOUBLE[t] else
-                             blocked(rest & ~bit, (e0, left_open), smothered))
+                kinds.append("" if _DOUBLE[t] else blocked(
+                    rest & ~bit, (e0, left_open) if arm else (left_open, e1), smothered))
         match &= ~_SAME_KIND[t]
         if not match:
             break
