@@ -22,15 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from games import connecting_ai, dingniu_ai
-from games.connect_table import (
-    _BIT,
-    _SHOWS,
-    ConnectTable,
-    ConnectTableRules,
-    _attach,
-    _attachments,
-    _discards,
-)
+from games.connect_table import ConnectTable, ConnectTableRules
+from games.connect_walk import _BIT, _SHOWS, _attach, _attachments, _discards
 from games.dingniu_block import (
     BIT,
     DECK,
@@ -120,7 +113,7 @@ class DingNiuTable(ConnectTable):
 
         A seat with a line before it, every turn but the lead, has its moves found, rated and
         read for the block each would make in one walk of its hand (the connecting games'
-        walk, `connect_table._attachments`, asking `dingniu_block.blocked`), figure for
+        walk, `connect_walk._attachments`, asking `dingniu_block.blocked`), figure for
         figure, and the chosen move is made with what the walk found. A move that makes the
         deal's block is rated by what its SuanZhang is expected to pay (`dingniu_ai.rerated`),
         on the table's sets of bits."""
