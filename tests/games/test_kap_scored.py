@@ -19,6 +19,7 @@ from games.engine import rng
 from games.heuristic import ScoredPlayer
 from games.kap_scored import ScoredKapTable
 from games.players import make_player
+from tests.support.whole_deals import played_alike
 
 CASES = [
     ("kapten", {"deal": "even"}, 2, ("heuristic",), 300),
@@ -138,21 +139,7 @@ def test_a_deal_played_at_once_is_played_move_by_move(game, values, players):
     """The simulator plays a deal of heuristic seats in one loop (`play_scored`): the same moves,
     the same end and the generators left alike as the moves chosen one by one."""
     rules = get(game)
-    options = rules.options(**values)
-    for deal in range(40):
-        state = rules.new_deal(options, players, f"once/{deal}")
-        at_once, by_move = rules.table(state), rules.table(state)
-        assert isinstance(at_once, ScoredKapTable) and isinstance(by_move, ScoredKapTable)
-        ones = [rng("once", f"{deal}/{s}") for s in range(players)]
-        twos = [rng("once", f"{deal}/{s}") for s in range(players)]
-        moves = at_once.play_scored(ones)
-        made = 0
-        while (seat := by_move.to_move()) is not None:
-            by_move.play(by_move.scored_move(seat, twos[seat]))
-            made += 1
-        assert moves == made
-        assert at_once.state() == by_move.state()
-        assert [g.getstate() for g in ones] == [g.getstate() for g in twos]
+    played_alike(rules, rules.options(**values), players, 40, ScoredKapTable)
 
 
 def test_a_hand_lacking_nothing_is_complete():
