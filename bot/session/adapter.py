@@ -224,11 +224,13 @@ class Adapter(ABC, Generic[TableT, HandT]):
 
     async def settle(self, grace: float) -> None:
         """Stop taking presses and timers, and give queued messages `grace` seconds to go out
-        (everything is saved already: what is not shown now is shown after a restart)."""
+        (everything is saved already: what is not shown now is shown after a restart); a
+        table or hand waiting only for its spacing goes at once (`Outbox.drain`)."""
         await self.manager.close()
         # One grace for all the chats together: a chat held back by flood control must not
         # make the others wait their own grace after it (a stop has 10 s in all).
-        await asyncio.gather(*(box.drain(timeout=grace) for box in list(self.outboxes.values())))
+        boxes = list(self.outboxes.values())
+        await asyncio.gather(*(box.drain(timeout=grace, hurry=True) for box in boxes))
 
     async def close_outboxes(self) -> None:
         for box in self.outboxes.values():

@@ -143,6 +143,8 @@ class Outbox:
         self._task: asyncio.Task[None] | None = None
         self._closed = False
         self._busy = False
+        self._hurry = False
+        """Stopping: in-place updates go without their spacing (`drain`)."""
 
     def post(self, job: Job) -> None:
         self._posts.append(carrying(job))
@@ -178,8 +180,14 @@ class Outbox:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    async def drain(self, timeout: float = 30.0) -> None:
-        """Wait until everything queued has been sent (tests, shutdown)."""
+    async def drain(self, timeout: float = 30.0, *, hurry: bool = False) -> None:
+        """Wait until everything queued has been sent (tests, shutdown). `hurry` (a stop): the
+        in-place updates no longer wait out their `spacing`, so the last state of a table or
+        a hand is shown before the stop instead of after the restart, and the stop does not
+        wait for it; the budget still holds."""
+        if hurry:
+            self._hurry = True
+            self._wake.set()
         end = self.clock() + timeout
         while (self.pending or self._busy) and self.clock() < end:
             await asyncio.sleep(0.02)
@@ -204,7 +212,7 @@ class Outbox:
     def _due(self) -> str | None:
         """The in-place update whose turn it is, if its spacing has passed (one that can
         wait, only once it has claimed room in the bot's pace)."""
-        if self.clock() < self._last_update + self.budget.spacing:
+        if not self._hurry and self.clock() < self._last_update + self.budget.spacing:
             return None
         tried = False
         for key in self._slots:

@@ -130,3 +130,19 @@ def test_a_failed_update_gives_way_to_a_newer_one() -> None:
         box.update("table", failing)
     shown = on_loop(body, Budget(cap=None, spacing=0.0))
     assert [name for _, name in shown] == ["table 2"]
+
+
+def test_a_stop_sends_the_latest_update_without_waiting_for_its_spacing() -> None:
+    async def main(hurry: bool) -> list[str]:
+        loop = asyncio.get_running_loop()
+        box = Outbox("test", Budget(cap=None, spacing=4.0), clock=loop.time)
+        log: list[tuple[float, str]] = []
+        job = recorder(box, log)
+        box.update("table", job("table 0"))
+        await asyncio.sleep(0.5)
+        box.update("table", job("table 1"))
+        await box.drain(timeout=1.0, hurry=hurry)
+        await box.close()
+        return [name for _, name in log]
+    assert virtual_time.run(main(hurry=False)) == ["table 0"]
+    assert virtual_time.run(main(hurry=True)) == ["table 0", "table 1"]
