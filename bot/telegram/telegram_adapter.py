@@ -27,13 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from telegram import (
-    BotCommand,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    Message,
-    Update,
-)
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram import User as TgUser
 from telegram.constants import ChatType
 from telegram.error import Forbidden, TelegramError
@@ -79,6 +73,8 @@ DELETE_AT_ONCE = 100
 """Messages one `deleteMessages` call takes."""
 UPDATES = ["message", "callback_query"]
 """The updates the bot asks Telegram for."""
+HAND_SPACING = 0.5
+"""Seconds between two edits in a private chat (Telegram: about one message a second)."""
 
 
 class TelegramBot(Adapter[Shown, Shown]):
@@ -343,7 +339,7 @@ class TelegramBot(Adapter[Shown, Shown]):
 
     def box(self, where: int) -> Outbox:
         """A group's outbox keeps its budget; a private chat's only spaces its edits."""
-        budget = self.group_budget if where < 0 else Budget(cap=None, spacing=0.5)
+        budget = self.group_budget if where < 0 else Budget(cap=None, spacing=HAND_SPACING)
         return self.outbox(where, f"chat {where}", budget)
 
     def new_table(self, where: int, thread: int | None) -> Shown:
