@@ -60,6 +60,7 @@ async def test_the_result_post_opens_a_replay_that_steps_both_ways(server: FakeT
         page = await context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        await page.clock.install()  # (playing on goes by the clock the test moves on)
         await page.goto(url)
         await step_shown(page, 0)
         # In the chat's language, which the link names.
@@ -95,8 +96,9 @@ async def test_the_result_post_opens_a_replay_that_steps_both_ways(server: FakeT
         await page.select_option("#speed", "0.25")
         await page.click("#play")
         assert await page.evaluate("document.body.dataset.playing") == "yes"
+        await page.clock.run_for(last * 250)
         await page.wait_for_function("n => document.body.dataset.step === String(n)", arg=last,
-                                     timeout=(last * 0.25 + 10) * 1000)
+                                     timeout=10_000)
         await page.wait_for_function("() => document.body.dataset.playing === ''")
         assert errors == []
 
