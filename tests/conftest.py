@@ -20,12 +20,14 @@ import ssl
 import sys
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from typing import Any
 
 import pytest
 
 from bot.service import logs
 from tests.support import postgres, virtual_time
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.spread import spread
 from tests.support.telegram_group import PEOPLE, STRANGER
 
 
@@ -66,6 +68,23 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     except AttributeError:  # (not on Linux)
         cores = os.cpu_count() or 1
     return cores + 2
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under work stealing, the tests that wait on the real clock go early in every worker's
+    share, so that no worker is left alone with them at the end (`tests.support.spread`)."""
+    given = getattr(config, "workerinput", {})
+    workers = int(given.get("workercount", 0))
+    if workers > 1 and given.get("dist") == "worksteal":
+        items[:] = spread(items, workers,
+                          lambda item: item.get_closest_marker("real_time") is not None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """Tell each xdist worker how tests are handed out (a worker's own `dist` reads "no")."""
+    node.workerinput["dist"] = node.config.getoption("dist")
 
 
 def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
