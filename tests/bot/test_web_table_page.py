@@ -15,6 +15,9 @@ from words.i18n import tr
 
 pytestmark = pytest.mark.timeout(60)
 
+SEED = "0" * 32
+"""A session seed whose first deal of Tails leaves a seat unable to play."""
+
 
 async def test_the_deal_fingerprint_is_shown_once(server: FakeTelegram, tmp_path: Path) -> None:
     group = Group(server, tmp_path / "bot.sqlite3")
@@ -35,10 +38,13 @@ async def test_the_deal_fingerprint_is_shown_once(server: FakeTelegram, tmp_path
         await group.stop()
 
 
-async def test_tiles_laid_face_down_come_with_the_hand_as_backs(server: FakeTelegram,
-                                                                tmp_path: Path) -> None:
+async def test_tiles_laid_face_down_come_with_the_hand_as_backs(
+        server: FakeTelegram, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The board counts the tiles a Tails seat laid face down; the page gets them with the
-    seat's tiles (their faces for the seat alone), drawn as backs, and none to the others."""
+    seat's tiles (their faces for the seat alone), drawn as backs, and none to the others.
+    A seat lays a tile down only when it cannot play, which not every deal comes to: the
+    session's seed (drawn with `secrets`) is fixed to one whose deal does."""
+    monkeypatch.setattr("bot.session.lobby.secrets.token_hex", lambda _n=None: SEED)
     group = Group(server, tmp_path / "bot.sqlite3")
     bot = await group.start()
     manager = bot.manager
