@@ -236,6 +236,7 @@ async def test_a_turn_pings_its_player(server: Server) -> None:
         return sum(1 for c in server.fake.calls  # type: ignore[union-attr]
                    if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"
                    and "<@" in ((c.json or {}).get("content") or ""))  # type: ignore[union-attr]
+    await server.drain()  # (the turn's own ping may still be on its way)
     before = pinged()
     await server.my_tiles(OLENA)
     await server.my_tiles(BOB)
