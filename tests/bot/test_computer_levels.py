@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-import bot.session.lobby
 import bot.session.timers
 from bot.present import payload
 from bot.session.commands import Commands
@@ -29,6 +28,7 @@ from tests.support.session_helpers import (
     Recorder,
     anyone,
     close,
+    fix_seed,
     manager,
     nobody,
     play_out,
@@ -39,7 +39,7 @@ from words.i18n import tr
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
-    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "1e7e1" * n)
+    fix_seed(monkeypatch, "1e7e1" * 16)
 
 
 def lobby_buttons(rec: Recorder) -> list[tuple[str, str]]:

@@ -29,7 +29,7 @@ from bot.present.screens import Button
 from faces.presets import game_title
 from tests.support.helpers import read, short_match
 from tests.support.screens import taught
-from tests.support.session_helpers import balances
+from tests.support.session_helpers import balances, fix_seed
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -334,11 +334,6 @@ def tiles_now(transcript: str) -> dict[str, str]:
     return dict(re.findall(r"([A-Z]\d*) (\d:\d)", line))
 
 
-def fixed_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
-    """The same deals on every run: the session's seed is drawn with `secrets`."""
-    monkeypatch.setattr("bot.session.lobby.secrets.token_hex", lambda _n=None: seed)
-
-
 async def interrupted(tmp_path: Path, **changes: object) -> None:
     """A run stopped while the player thinks (Ctrl-C), leaving its game saved."""
     prompted = asyncio.Event()
@@ -473,7 +468,7 @@ def _pile_games() -> list:
 @pytest.mark.parametrize(("game", "players", "preset", "seed"), _pile_games())
 async def test_a_discard_is_taken_by_its_face_either_way_round(tmp_path, monkeypatch, game,
                                                                 players, preset, seed):
-    fixed_seed(monkeypatch, seed)
+    fix_seed(monkeypatch, seed)
     typed: dict[str, str] = {}
 
     def answer(transcript: str) -> str:
@@ -514,7 +509,7 @@ async def test_the_seat_lines_count_the_match_as_the_picture_does(tmp_path, monk
     the least target): at its end every seat line counts the match as the match does, its
     points toward the target where the match counts points (`Rules.match_target`), else the
     chips won or paid. The input ends with the deal."""
-    fixed_seed(monkeypatch, f"seats/{game}")  # the same deals: a later one may end unprompted
+    fix_seed(monkeypatch, f"seats/{game}")  # the same deals: a later one may end unprompted
     rules = games.get(game)
     over: list[bool] = []
 
@@ -548,7 +543,7 @@ async def test_domino_seat_lines_count_points_toward_the_target(tmp_path):
 
 async def test_a_tile_typed_for_an_end_it_does_not_fit_is_refused_with_the_reason(
         tmp_path, monkeypatch):
-    fixed_seed(monkeypatch, "ends")
+    fix_seed(monkeypatch, "ends")
     tried: dict[str, str] = {}
 
     def answer(transcript: str) -> str:
@@ -604,7 +599,7 @@ async def test_one_open_end_takes_no_end_mark(tmp_path):
 async def test_your_draw_names_the_tiles_only_to_you(tmp_path, monkeypatch):
     # The same deal every run: in about one deal in forty the computer wins on its first draw,
     # before the person has drawn at all.
-    fixed_seed(monkeypatch, "draw")
+    fix_seed(monkeypatch, "draw")
 
     def draw(transcript: str) -> str:
         moves = moves_now(transcript)
@@ -687,7 +682,7 @@ async def test_tiles_typed_by_letter_play_when_the_moves_come_in_groups(tmp_path
     # a limit of two makes every turn grouped.
     monkeypatch.setattr("bot.present.keyboards.MAX_MOVE_BUTTONS", 2)
     # One table secret, so one deal: in some deals the person never leads a trick.
-    monkeypatch.setattr("bot.session.lobby.secrets.token_hex", lambda n=16: "5eed" * (n // 2))
+    fix_seed(monkeypatch, "5eed" * 8)
     typed: list[str] = []
 
     def answer(transcript: str) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import sqlite3
 
-import bot.session.lobby
 from bot.present import presenter
 from bot.session.seating import Seat
 from games import get
@@ -22,6 +21,7 @@ from tests.support.session_helpers import (
     PLACE,
     balances,
     close,
+    fix_seed,
     lobby,
     manager,
     play_out,
@@ -30,7 +30,7 @@ from words.i18n import tr
 
 
 def fixed_seed(monkeypatch) -> None:
-    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "dee5" * n)
+    fix_seed(monkeypatch, "dee5" * 16)
 
 
 async def test_the_lobby_seats_partners_opposite_and_says_so(tmp_path, monkeypatch):

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-import bot.session.lobby
 from bot.present import payload, presenter
 from bot.present.screens import Actor, Button, Place, Screen
 from bot.session.commands import Commands
@@ -22,6 +21,7 @@ from tests.support.session_helpers import (
     Recorder,
     anyone,
     close,
+    fix_seed,
     lobby,
     manager,
     nobody,
@@ -33,7 +33,7 @@ from words.i18n import tr
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch):
     # A fixed seed: a random one now and then deals a hand won before anybody presses.
-    monkeypatch.setattr(bot.session.lobby.secrets, "token_hex", lambda n=8: "5eed" * n)
+    fix_seed(monkeypatch, "5eed" * 16)
 
 
 def buttons(screen: Screen | None) -> list[Button]:

@@ -10,6 +10,7 @@ import pytest
 from bot.web.web_table import opened, table_json
 from tests.bot.test_web_table_games import PEOPLE, actor
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.session_helpers import fix_seed
 from tests.support.telegram_group import Group
 from words.i18n import tr
 
@@ -44,7 +45,7 @@ async def test_tiles_laid_face_down_come_with_the_hand_as_backs(
     seat's tiles (their faces for the seat alone), drawn as backs, and none to the others.
     A seat lays a tile down only when it cannot play, which not every deal comes to: the
     session's seed (drawn with `secrets`) is fixed to one whose deal does."""
-    monkeypatch.setattr("bot.session.lobby.secrets.token_hex", lambda _n=None: SEED)
+    fix_seed(monkeypatch, SEED)
     group = Group(server, tmp_path / "bot.sqlite3")
     bot = await group.start()
     manager = bot.manager

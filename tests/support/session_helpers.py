@@ -8,6 +8,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from bot.present.screens import Actor, Button, Place, Reply, Screen
 from bot.session.manager import SessionManager, Timing
 from storage import Storage
@@ -146,3 +148,9 @@ def balances(db: Path, platform: str) -> tuple[dict[str, int], int]:
         granted = conn.execute(
             "SELECT COALESCE(SUM(amount), 0) FROM ledger WHERE kind = 'grant'").fetchone()[0]
     return {name: balance for name, balance in rows}, granted
+
+
+def fix_seed(monkeypatch: pytest.MonkeyPatch, seed: str) -> None:
+    """Every session opened from now on in this test has `seed` for its secret (drawn with
+    `secrets` otherwise), so its deals are the same on every run."""
+    monkeypatch.setattr("bot.session.lobby.secrets.token_hex", lambda _n=None: seed)
