@@ -4,7 +4,6 @@ a deal in one loop ask the same (docs/architecture.md §1, `engine.Table`)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from games.engine import Rules, rng
@@ -20,9 +19,7 @@ def played_alike(rules: Rules[Any, Any], options: Any, players: int, deals: int,
         at_once, by_move = rules.table(state), rules.table(state)
         assert type(at_once) is kind and type(by_move) is kind
         rngs = [rng("whole", f"{deal}/{i}") for i in range(players)]
-        twins = [random.Random() for _ in rngs]
-        for twin, generator in zip(twins, rngs, strict=True):
-            twin.setstate(generator.getstate())
+        twins = [rng("whole", f"{deal}/{i}") for i in range(players)]
         moves = at_once.play_scored(twins)  # type: ignore[attr-defined]
         made = 0
         while (seat := by_move.to_move()) is not None:
