@@ -21,11 +21,12 @@ changed. Then:
 The pages themselves (`index.html`, `app.js`, `app.css`; `replay.html`, `replay.js`) and tile
 faces (`tile/<family>/<a>-<b>.png`) are public: they hold nothing about any game.
 
-Everything under `/app/` is rate-limited per address, and the API per person too (429 with
-`Retry-After`, which the page shows as a note and waits out); refusals are counted, a few
-lines a minute at most (`bot.service.http_guard`). A press or a join, once taken, is carried through
-even if the page goes away meanwhile: the server cancels a request's handler when its client
-disconnects (so a stream ends at once), and these are shielded from that.
+Everything under `/app/` is rate-limited per address (the API apart from the pages' files and
+tile faces), and the API per person too (429 with `Retry-After`, which the page shows as a note
+and waits out); refusals are counted, a few lines a minute at most (`bot.service.http_guard`).
+A press or a join, once taken, is carried through even if the page goes away meanwhile: the
+server cancels a request's handler when its client disconnects (so a stream ends at once), and
+these are shielded from that.
 """
 
 from __future__ import annotations
@@ -72,8 +73,14 @@ BOARDS_KEPT = 64
 BODY_LIMIT = 4096
 """Bytes a press or a join may send (a payload is at most 64)."""
 PER_ADDRESS = (20.0, 60.0)
-"""Requests a second from one address, and at once: a page asks for its table and board
+"""API requests a second from one address, and at once: a page asks for its table and board
 after every move, a few pages can share an address (one household's network)."""
+PER_ADDRESS_FILES = (50.0, 200.0)
+"""Requests a second for the pages' own files and tile faces from one address, and at once:
+public, the same for everyone, and cached by the browser, but a page opened brings some twenty
+at once (its files and a face per tile shown). They have a budget apart from the API's, so a
+page opened while its address's API budget is spent still loads whole and shows the wait as a
+note: a page whose script was refused would stay blank."""
 PER_PERSON = (10.0, 30.0)
 """API requests a second of one person, and at once."""
 TILE_HEIGHTS = range(40, 241)
@@ -98,6 +105,7 @@ class WebApp:
         self.streams = Streams(manager.storage, total=streams)
         self.guard = Guard()
         self.addresses = Buckets(*PER_ADDRESS)
+        self.files = Buckets(*PER_ADDRESS_FILES)
         self.people = Buckets(*PER_PERSON)
         manager.requests.web_table = manager.requests.watching = True
 
@@ -126,12 +134,16 @@ class WebApp:
 
     @web.middleware
     async def limited(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Every request under `/app/` within its address's rate; a refusal is counted."""
+        """Every request under `/app/` within its address's rate, the API's and the files'
+        apart (`PER_ADDRESS_FILES`); a refusal is counted."""
         if not request.path.startswith(PREFIX):
             return await handler(request)
         address = client_address(request, self.guard.proxies)
         try:
-            self._within(self.addresses, address, "address")
+            if request.path.startswith(f"{PREFIX}/api/"):
+                self._within(self.addresses, address, "address")
+            else:
+                self._within(self.files, address, "address_files")
             return await handler(request)
         except Refused as no:
             self.guard.refusals.note(no.reason)

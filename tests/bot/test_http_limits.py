@@ -25,7 +25,7 @@ import pytest
 from bot.launch.http_server import HEADERS, HttpServer
 from bot.service.http_guard import LINES_PER_MINUTE, PACE, PAUSE, WAITING
 from bot.telegram.telegram_http import SECRET_HEADER, Webhook
-from bot.web.webapp import PER_ADDRESS, PER_PERSON, PREFIX, WebApp
+from bot.web.webapp import PER_ADDRESS, PER_ADDRESS_FILES, PER_PERSON, PREFIX, WebApp
 from tests.support.fake_telegram import FakeTelegram, User
 from tests.support.miniapp import init_data
 from tests.support.scrape import sample
@@ -216,6 +216,32 @@ async def test_rates_are_limited_per_address_and_per_person(group: Group,
     text = await scrape(http)
     assert sample(text, "gupai_http_refusals_total", reason="rate_person") >= 1
     assert sample(text, "gupai_http_refusals_total", reason="rate_address") >= 1
+
+
+async def test_a_page_loads_whole_while_its_address_waits_for_the_api(group: Group,
+                                                                      http: HttpServer) -> None:
+    """A page opened while its address's API budget is spent (a household moving quickly
+    between tables) still gets its script, and shows the wait as a note instead of staying
+    blank; the pages' files have a limit of their own."""
+    sid = await group.open_game("dragon", (OLENA, BOB), 0)
+    async with aiohttp.ClientSession() as client:
+        statuses = [(await request(http, "GET", f"{PREFIX}/api/table?session={sid}",
+                                   user=person, address="10.4.0.1", client=client))[0]
+                    for _ in range(int(PER_ADDRESS[1]) // 2 + 5) for person in (OLENA, BOB)]
+        assert 429 in statuses
+        for name in ("", "app.js", "app.css", "tile/chinese/6-6.png"):
+            async with client.get(f"{http.url}{PREFIX}/{name}",
+                                  headers={"X-Forwarded-For": "10.4.0.1"}) as answer:
+                assert answer.status == 200, name
+        taken, status = 0, 200
+        while status == 200 and taken < PER_ADDRESS_FILES[1] * 2:
+            status, _, headers = await request(http, "GET", f"{PREFIX}/app.js",
+                                               address="10.4.0.2", client=client)
+            taken += status == 200
+        assert status == 429 and int(headers["Retry-After"]) >= 1
+        assert taken >= PER_ADDRESS_FILES[1] - 1
+    text = await scrape(http)
+    assert sample(text, "gupai_http_refusals_total", reason="rate_address_files") >= 1
 
 
 async def test_refusals_are_answered_late_and_answers_at_once(group: Group,
