@@ -24,14 +24,17 @@ from games.sim import simulate
 CASES: dict[str, tuple[str, int, dict[str, Any], str]] = {
     # name: game, players, options, strategy
     "kapten": ("kapten", 2, {"deal": "even"}, "heuristic"),
-    "kaptaishap": ("kaptaishap", 10, {"sets": 4}, "heuristic"),
+    "kaptaishap": ("kaptaishap", 10, {"sets": 4, "rules": "classical", "deal": "even"},
+                   "heuristic"),
+    "kaptaishap-culin": ("kaptaishap", 10, {"sets": 4}, "heuristic"),
     "dragon": ("dragon", 4, {}, "heuristic"),
     "dingniu": ("dingniu", 4, {}, "heuristic"),
     "tiengow-random": ("tiengow", 4, {}, "random"),
     "tiengow": ("tiengow", 4, {}, "heuristic"),
 }
-"""Kap Ten under Culin's rules dealt evenly, Kap Tai Shap with ten players and four sets, and
-the others at their usual players and options, as `benchmarks/versus_java.py` plays them."""
+"""Kap Ten under Culin's rules dealt evenly, Kap Tai Shap with ten players and four sets (under
+the classical rules dealt evenly, as the author plays it, and under Culin's), and the others at
+their usual players and options, as `benchmarks/versus_java.py` plays them."""
 
 
 def profile(name: str, count: int, seed: str, warm: int) -> tuple[pstats.Stats, float]:
