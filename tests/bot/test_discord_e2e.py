@@ -243,7 +243,7 @@ async def test_a_turn_pings_its_player(server: Server) -> None:
     await server.my_tiles(OLENA)
     await server.my_tiles(BOB)
     # (on failure: every call since the game began, to tell which press brought a ping)
-    assert pinged() == before, [(c.method, c.path, c.status, c.json)
+    assert pinged() == before, [(c.at, c.method, c.path, c.status, c.json)
                                  for c in server.fake.calls]
     mentioned = {int(u) for u in (ping.get("allowed_mentions") or {}).get("users", [])} or None
     assert mentioned is None or mentioned <= {OLENA.id, BOB.id}
