@@ -233,7 +233,7 @@ async def test_a_turn_pings_its_player(server: Server) -> None:
     assert server.fake is not None
 
     def pinged() -> list[str]:
-        """The pings that went out (one refused with 429 goes again later)."""
+        """The pings Discord took, in order."""
         return [str((c.json or {}).get("content"))  # type: ignore[union-attr]
                 for c in server.fake.calls  # type: ignore[union-attr]
                 if c.method == "POST" and c.path == f"/channels/{CHANNEL}/messages"

@@ -221,8 +221,8 @@ async def test_rates_are_limited_per_address_and_per_person(group: Group,
 async def test_a_page_loads_whole_while_its_address_waits_for_the_api(group: Group,
                                                                       http: HttpServer) -> None:
     """A page opened while its address's API budget is spent (a household moving quickly
-    between tables) still gets its script, and shows the wait as a note instead of staying
-    blank; the pages' files have a limit of their own."""
+    between tables) still gets its files, whose script shows the API's wait as a note: a
+    refused script would leave the page blank. The files have a limit of their own."""
     sid = await group.open_game("dragon", (OLENA, BOB), 0)
     async with aiohttp.ClientSession() as client:
         statuses = [(await request(http, "GET", f"{PREFIX}/api/table?session={sid}",
