@@ -6,7 +6,9 @@ Each open page holds one stream. A stream never reads the database while nothing
 sleeps until `storage.changes` tells of a save of its game (this process's at once, another's
 through the database's channel) and then sends the new version, which the page fetches. When
 saves may have gone untold (the channel was down), one read of the versions of every followed
-game sets them right.
+game sets them right; and a stream just opened reads its game's version once more, since a save
+made while its page was being let in (after its game was read for it) was told to no stream
+of that page.
 
 Streams are capped per person (`PER_PERSON`: a phone and a computer, and a tab left open) and
 in total (`GUPAI_WEB_STREAMS`). Over a cap the oldest stream is closed first, told why (the page
@@ -172,6 +174,17 @@ class Streams:
             return
         for stream in self._by_session.get(change.session_id, ()):
             stream.tell(change.version)
+
+    async def caught_up(self, stream: Stream) -> None:
+        """Tell a stream just opened of the saves made since its game was read for it: one read
+        of the game's version, now that the stream hears of saves (see the module's note)."""
+        try:
+            versions = await self.storage.sessions.versions([stream.session_id])
+        except StorageError as exc:
+            log.warning("web table: game %s's version could not be read: %s",
+                        stream.session_id, exc)
+            return
+        stream.tell(versions.get(stream.session_id, stream.version))
 
     async def _look(self) -> None:
         """Saves may have gone untold: read the versions of every followed game, once."""

@@ -264,6 +264,7 @@ class WebApp:
         stream = self.streams.open(user.id, session.id, session.version, seen.spectator)
         loop = asyncio.get_running_loop()
         try:
+            await self.streams.caught_up(stream)
             sent: int | None = None
             told = 0  # how many watch, as the page was told (its own stream not yet counted)
             said = loop.time()

@@ -136,6 +136,37 @@ async def test_pages_are_told_of_saves_and_read_nothing_while_idle(group: Group,
     assert opened <= 4 * 6, "opening a page reads its table once, not again and again"
 
 
+async def test_a_move_made_while_a_page_opens_its_stream_reaches_the_page(
+        group: Group, http: HttpServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Olena moves while Bob's page is still opening its stream (after his game was read for
+    it, before the stream heard of saves): the page is told of her move, not left a move
+    behind until the next one."""
+    sid = await group.open_game("dragon", (OLENA, BOB), 0)
+    bot = group.bot
+    assert bot is not None and group.storage is not None
+    requests = bot.manager.requests
+    saw = requests.saw
+    opening: list[bool] = []
+
+    async def saw_while_olena_moves(actor: Any) -> Any:
+        found = await saw(actor)
+        if actor.platform_id == str(BOB.id) and not opening:
+            opening.append(True)
+            await group.play(sid, (OLENA, BOB), until=1)
+            await bot.drain()  # (and what the move saves after it, such as message ids)
+        return found
+    monkeypatch.setattr(requests, "saw", saw_while_olena_moves)
+    before = await group.storage.sessions.get(sid)
+    assert before is not None
+    async with AsyncExitStack() as stack:
+        await open_page(stack, http, OLENA, sid)  # (the streams already hear of saves)
+        page = await open_page(stack, http, BOB, sid)
+        assert opening, "the page was opened while Olena moved"
+        after = await group.storage.sessions.get(sid)
+        assert after is not None and after.version > before.version
+        await page.wait_for({"version": after.version})
+
+
 async def test_streams_are_capped_per_person_and_in_total(group: Group,
                                                           http: HttpServer) -> None:
     sid = await a_lobby(group)
