@@ -124,6 +124,12 @@ class DiscordWatch:
             self.watchers.setdefault(sid, {})[user] = watcher
         note = ("watch.over" if now.over else "watch.crowded" if crowded else "watch.live")
         await quietly(self._show(sid, watcher, now, note))
+        if self.watchers.get(sid, {}).get(user) is watcher:
+            # A move made while the table was read for this answer was told to no watcher of
+            # this one's: one look more, now that it follows the game, shows it (and one
+            # shown meanwhile by a follow-up is not taken back by this answer).
+            watcher.version = now.version
+            self._box(user).update(f"watch:{sid}", self._job(sid, user), spare=True)
 
     def changed(self, sid: int) -> None:
         """The game's table changed: each watcher's message follows, at its own pace."""

@@ -8,16 +8,18 @@ The real adapter on a real discord.py client against the fake Discord, as in
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from typing import Any
 
 import pytest
 
 import games
+from bot.discord import discord_watch
 from bot.discord.discord_hands import TOKEN_LIFE
 from bot.discord.discord_watch import SPACING
 from bot.present.screens import Place
-from tests.bot.test_discord_e2e import open_game, play_deal
+from tests.bot.test_discord_e2e import move_choices, open_game, play_deal
 from tests.support.discord_server import (
     BOB,
     CHANNEL,
@@ -103,6 +105,41 @@ async def test_watch_follows_the_game_until_it_ends(server: Server) -> None:
         assert len(at) > len(first) + 1, "the table followed the game"
         gaps = [b - a for a, b in itertools.pairwise(at[1:])]  # (the first: the answer)
         assert all(gap >= SPACING * 0.9 for gap in gaps), gaps  # (less what a job prepares)
+
+
+async def test_a_move_made_while_watch_answers_reaches_the_watcher(
+        server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Olena moves while Watch is still answering (after the table was read for it, before its
+    watcher follows the game): the watcher's message comes to show her move, not a table one
+    move old until the next."""
+    await open_game(server, {"game": "dragon"}, (OLENA, BOB), 0)
+    assert server.bot is not None
+    sid = (await server.bot.manager.open_in(PLACE)).id  # type: ignore[union-attr]
+    for user in (OLENA, BOB):
+        await server.my_tiles(user)
+    read = discord_watch.watched
+    moved: list[int] = []
+
+    async def read_while_a_move_lands(manager: Any, session_id: int, lang: str) -> Any:
+        now = await read(manager, session_id, lang)
+        if not moved:
+            moved.append(now.version)
+            user = next(u for u in (OLENA, BOB) if move_choices(server.hand(u) or {}))
+            hand = server.hand(user)
+            assert hand is not None
+            custom, values = move_choices(hand)[0]
+            await (server.press(user, hand, custom) if values is None
+                   else server.choose(user, hand, custom, values))
+        return now
+    monkeypatch.setattr(discord_watch, "watched", read_while_a_move_lands)
+    message = await watch(server, STRANGER)
+    assert moved, "Watch was answered while Olena moved"
+    await asyncio.sleep(SPACING * 2)
+    await server.drain()
+    now = await server.bot.manager.open_in(PLACE)
+    assert now is not None and now.version > moved[0]
+    assert server.bot.watch.watchers[sid][str(STRANGER.id)].version == now.version
+    assert len(edits(server, message)) >= 2, "the answer, then the table after her move"
 
 
 async def test_a_watch_whose_token_ran_out_is_left_as_it_is(server: Server) -> None:
