@@ -42,6 +42,24 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system processor seconds `pid` has used (0 once it is gone)."""
+    try:
+        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def playing(workers: set[int], seconds: float = 1.0) -> None:
+    """Wait until the workers have used `seconds` of processor time between them: started, and
+    some blocks of games played, whatever the machine's speed."""
+    deadline = time.monotonic() + 60
+    while sum(cpu_seconds(w) for w in workers) < seconds:
+        assert time.monotonic() < deadline, "the workers play nothing"
+        time.sleep(0.05)
+
+
 def started() -> tuple[subprocess.Popen[str], set[int]]:
     # Ctrl-C as a terminal delivers it: whatever the test runner's process ignores, a
     # command started from a shell takes SIGINT as the default does.
@@ -70,7 +88,7 @@ def test_killed_with_sigkill_it_leaves_no_worker_behind() -> None:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 def test_ctrl_c_prints_what_was_played_and_stops_the_workers() -> None:
     sim, workers = started()
-    time.sleep(3)
+    playing(workers)
     ignored = int(next(line.split()[1] for line in
                        (Path("/proc") / str(sim.pid) / "status").read_text().splitlines()
                        if line.startswith("SigIgn:")), 16)
