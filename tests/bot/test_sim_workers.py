@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.bot_process import cpu_seconds
+
 pytestmark = pytest.mark.real_time
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,20 +44,19 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system processor seconds `pid` has used (0 once it is gone)."""
+def used(pid: int) -> float:
+    """`cpu_seconds` of `pid`, 0 once it is gone."""
     try:
-        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        return cpu_seconds(pid)
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def playing(workers: set[int], seconds: float = 1.0) -> None:
     """Wait until the workers have used `seconds` of processor time between them: started, and
     some blocks of games played, whatever the machine's speed."""
     deadline = time.monotonic() + 60
-    while sum(cpu_seconds(w) for w in workers) < seconds:
+    while sum(map(used, workers)) < seconds:
         assert time.monotonic() < deadline, "the workers play nothing"
         time.sleep(0.05)
 

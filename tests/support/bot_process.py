@@ -23,6 +23,12 @@ from tests.support.telegram_group import TOKEN, Group
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU process `pid` has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class BotProcess:
     """One `python -m bot.cli telegram` child on `db`, polling `server`."""
 
@@ -71,8 +77,7 @@ class BotProcess:
 
     def cpu_seconds(self) -> float:
         """User and system CPU the process has used so far (Linux /proc)."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds(self.pid)
 
     def rss_mb(self) -> float:
         """Its resident memory now, in MiB (VmRSS)."""
