@@ -30,7 +30,7 @@ from games import kap_ai
 from games.engine import Action
 from games.kap_ai import DRAW_BIAS, MISSING_WEIGHT, RESHAPE_PLAYERS, TAKES
 from games.kap_signatures import _COUNT_BITS, _STATE_SHIFT
-from games.kap_table import KapTable, KapTableRules
+from games.kap_table import _DISCARD, KapTable, KapTableRules
 from games.kap_takes import _EYE, _ONE, Candidate, _candidates, _fewest_missing, _less_one
 from games.tens import KINDS
 
@@ -220,6 +220,8 @@ class ScoredKapTable(KapTable):
         """The seat to move's choice as the heuristic player makes it (`scores_as`): its moves
         rated from the seat's reading as `kap_ai.rater` rates them from its view, then the
         best, ties broken by the same draw from the same generator (`ScoredPlayer.choose`)."""
+        if self.phase != "open":
+            return self._discard_move(seat, rng)
         legal = self.legal()
         if len(legal) == 1:
             return legal[0]
@@ -228,11 +230,24 @@ class ScoredKapTable(KapTable):
             context = self._start()
         if self._counts[seat] is None:
             self._build(seat, context[1], context[2])
-        if self.phase == "open":
-            best = self._open_best(seat, legal, context)
-        else:
-            best = self._discard_best(seat, legal, context)
+        best = self._open_best(seat, legal, context)
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    def _discard_move(self, seat: int, rng: random.Random) -> Action:
+        """`scored_move` for a discard, weighed on the tiles that may go (`KapTable._discards`)
+        rather than on the moves: the discards are most of the moves, and each asks only a
+        tile's kind."""
+        tiles = self._discards(self.hands[seat], self.taken)
+        if len(tiles) < 2:
+            # None: the hand holds only the kind just taken, and its moves say which copy goes.
+            return _DISCARD[tiles[0]] if tiles else self.legal()[0]
+        context = self._context
+        if context is None:
+            context = self._start()
+        if self._counts[seat] is None:
+            self._build(seat, context[1], context[2])
+        best = self._discard_best(seat, tiles, context)
+        return _DISCARD[best[0] if len(best) == 1 else best[rng.randrange(len(best))]]
 
     def _open_best(self, seat: int, legal: tuple[Action, ...], context: tuple[Any, ...]
                    ) -> list[Action]:
@@ -346,10 +361,11 @@ class ScoredKapTable(KapTable):
         the sum of its cells, and more than any move's tiles that would help."""
         return self._whole + self._up * len(self.pile) - len(self.hands[seat])
 
-    def _discard_best(self, seat: int, legal: tuple[Action, ...], context: tuple[Any, ...]
-                      ) -> list[Action]:
-        """The discards `kap_ai.rater` rates highest from the seat's reading, in their order
-        among the moves (its `value_without` spelt out where it is asked)."""
+    def _discard_best(self, seat: int, tiles: list[int], context: tuple[Any, ...]
+                      ) -> list[int]:
+        """The discards (of `tiles`, one per kind) `kap_ai.rater` rates highest from the seat's
+        reading, in their order among the moves (its `value_without` spelt out where it is
+        asked)."""
         sig, digit, kind_of, _, _, _, _, takes, _, info = context
         counts = self._counts[seat]
         assert counts is not None
@@ -363,7 +379,7 @@ class ScoredKapTable(KapTable):
             candidates = takes.get((self._mults[seat] - (1 << 4 * p),
                                     digit[p] if n == 0 else 10 + p))
             if candidates:
-                return self._paying(seat, legal, kind_of, candidates)
+                return self._paying(seat, tiles, kind_of, candidates)
         key = self._keys[seat]
         shorts = sig.shorts
         ones, twos = self._ones[seat], self._twos[seat]
@@ -373,8 +389,8 @@ class ScoredKapTable(KapTable):
         # fewest, and a lone one is the choice without being weighed.
         fewest = 99
         least: list[tuple[int, int, int]] = []
-        for i, action in enumerate(legal):
-            d = kind_of[action.tiles[0]]
+        for i, t in enumerate(tiles):
+            d = kind_of[t]
             r = digit[d]
             n = counts[d]
             eye = _EYE[r]
@@ -391,7 +407,7 @@ class ScoredKapTable(KapTable):
             elif s == fewest:
                 least.append((i, d, after))
         if len(least) == 1:
-            return [legal[least[0][0]]]
+            return [tiles[least[0][0]]]
         cell = self._cells[seat].__getitem__
         pool = self._pool
         values: list[float] = []
@@ -410,18 +426,18 @@ class ScoredKapTable(KapTable):
                     value += pool[d] - n
             values.append(value - MISSING_WEIGHT * short)
         top = max(values)
-        return [legal[i] for (i, _, _), value in zip(least, values, strict=True)
+        return [tiles[i] for (i, _, _), value in zip(least, values, strict=True)
                 if value == top]
 
-    def _paying(self, seat: int, legal: tuple[Action, ...], kind_of: tuple[int, ...],
-                candidates: list[Candidate]) -> list[Action]:
+    def _paying(self, seat: int, tiles: list[int], kind_of: tuple[int, ...],
+                candidates: list[Candidate]) -> list[int]:
         """The discards `_discard_best` would choose to pay for the tile just taken, from those
         that leave the fewest tiles missing (`candidates`, in the order of the moves): each is
         worth what may come for the hand it leaves, at least nothing, while the rest are worth
         only minus what they lack (`MISSING_WEIGHT` for each tile): a lone one is the choice."""
         if len(candidates) == 1:
             lone = candidates[0][0]
-            return [action for action in legal if kind_of[action.tiles[0]] == lone]
+            return [t for t in tiles if kind_of[t] == lone]
         cell = self._cells[seat].__getitem__
         pool = self._pool
         values: dict[int, float] = {}
@@ -431,4 +447,4 @@ class ScoredKapTable(KapTable):
                 value += change * (pool[d] - m)
             values[d] = value
         top = max(values.values())
-        return [action for action in legal if values.get(kind_of[action.tiles[0]]) == top]
+        return [t for t in tiles if values.get(kind_of[t]) == top]

@@ -131,23 +131,30 @@ class KapTable(Table[KapState]):
                         chosen[k] = t
                 legal = (*(_TAKE[chosen[k]] for k in sorted(chosen)), _DRAW)
         else:
-            # The hand is in kind order, lowest id first: the first tile of each kind.
             hand = self.hands[self.turn]
             taken = self.taken
-            barred = -1 if taken is None else _KIND[taken]
-            acts: list[Action] = []
-            last = -1
-            for t in hand:
-                k = _KIND[t]
-                if k != last and k != barred:
-                    acts.append(_DISCARD[t])
-                    last = k
-            if not acts and taken is not None:
+            tiles = self._discards(hand, taken)
+            if not tiles and taken is not None:
                 # Nothing but the taken kind: only copies other than the taken tile may go.
-                acts = [_DISCARD[t] for t in _one_per_kind([t for t in hand if t != taken])]
-            legal = tuple(acts)
+                tiles = _one_per_kind([t for t in hand if t != taken])
+            legal = tuple(_DISCARD[t] for t in tiles)
         self._legal = legal
         return legal
+
+    @staticmethod
+    def _discards(hand: list[int], taken: int | None) -> list[int]:
+        """The tiles the hand may discard, one per kind (the first of its run: the hand is in
+        kind order, lowest id first), none of the kind just taken (D-10); empty when the hand
+        holds nothing else."""
+        barred = -1 if taken is None else _KIND[taken]
+        tiles: list[int] = []
+        last = -1
+        for t in hand:
+            k = _KIND[t]
+            if k != last and k != barred:
+                tiles.append(t)
+                last = k
+        return tiles
 
     def play(self, action: Action) -> None:
         seat = self.turn
