@@ -427,9 +427,13 @@ async def test_another_level_is_asked_about_and_the_same_one_resumes_at_once(tmp
     assert seat_levels(tmp_path / "x.sqlite3")[-1] == ["strong", "strong"]
 
 
-async def test_a_level_the_game_does_not_offer_gives_the_strongest_it_does(tmp_path):
+async def test_a_level_the_game_does_not_offer_gives_the_strongest_it_does(tmp_path,
+                                                                          monkeypatch):
     """`--level strong` for a game without a strong level: its computers play at normal, and
-    the saved game is resumed without asking about the level."""
+    the saved game is resumed without asking about the level. (The deal is fixed: a game of
+    Kap may be won before the player's first turn, once in a hundred deals, and leave nothing
+    to resume.)"""
+    fix_seed(monkeypatch, "level")
     game = next(g for g, rules in games.GAMES.items() if "strong" not in rules.levels)
     await interrupted(tmp_path, game=game, players=2, level="strong")
     code, text = await run(tmp_path, Script([], first_move), game=game, players=2,
