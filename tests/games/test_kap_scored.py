@@ -114,6 +114,32 @@ def test_a_copy_reads_its_own_deal():
                 board.play(chosen)
 
 
+def test_a_hand_of_one_kind_pays_for_its_take_with_a_copy():
+    """With ten sets a hand can be all [6:6]: after taking one more, the discard the table
+    weighs (`ScoredKapTable._discard_move`) finds no other kind to give, and gives a copy
+    other than the tile taken, the one move the rules offer (D-10)."""
+    from games.tiles import chinese
+    from tests.support.helpers import ids
+
+    rules = get("kaptaishap")
+    options = rules.options(sets=10)
+    flat = ids(chinese(10), *["66"] * 19, "11", "44", "31")
+    state = rules.deal_from(options, [flat[:10], flat[10:19]], flat[19:], sets=10)
+    table = rules.table(state)
+    chooser = random.Random("one kind")
+    for verb in ("discard", "discard", "take"):
+        seat = table.to_move()
+        assert seat is not None
+        action = table.scored_move(seat, chooser) if verb == "discard" else next(
+            a for a in table.legal() if a.verb == "take" and a.tiles[0] in flat[:19])
+        assert action.verb == verb
+        table.play(action)
+    assert table.taken is not None
+    offered = rules.legal_actions(table.state())
+    assert len(offered) == 1 and offered[0].tiles[0] != table.taken
+    assert table.scored_move(table.turn, chooser) == offered[0]
+
+
 def test_a_tile_more_never_makes_a_hand_lack_more():
     """The table weighs a take that brings the hand no closer only where no other take leaves
     a hand lacking fewer tiles than the draw's (`ScoredKapTable._open_best`): that rests on a
