@@ -225,13 +225,18 @@ class ScoredKapTable(KapTable):
         legal = self.legal()
         if len(legal) == 1:
             return legal[0]
+        context = self._reading(seat)
+        best = self._open_best(seat, legal, context)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    def _reading(self, seat: int) -> tuple[Any, ...]:
+        """What every reading shares, the seat's own reading built if it was not yet."""
         context = self._context
         if context is None:
             context = self._start()
         if self._counts[seat] is None:
             self._build(seat, context[1], context[2])
-        best = self._open_best(seat, legal, context)
-        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+        return context
 
     def _discard_move(self, seat: int, rng: random.Random) -> Action:
         """`scored_move` for a discard, weighed on the tiles that may go (`KapTable._discards`)
@@ -241,11 +246,7 @@ class ScoredKapTable(KapTable):
         if len(tiles) < 2:
             # None: the hand holds only the kind just taken, and its moves say which copy goes.
             return _DISCARD[tiles[0]] if tiles else self.legal()[0]
-        context = self._context
-        if context is None:
-            context = self._start()
-        if self._counts[seat] is None:
-            self._build(seat, context[1], context[2])
+        context = self._reading(seat)
         best = self._discard_best(seat, tiles, context)
         return _DISCARD[best[0] if len(best) == 1 else best[rng.randrange(len(best))]]
 
