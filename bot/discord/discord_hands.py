@@ -238,11 +238,18 @@ class DiscordHands(Adapter[TableMessage, Hand]):
             except discord.Forbidden as exc:
                 await self._lost_permissions(sid, channel, exc)
                 return
-            old = self.pings.get(sid)
-            self.pings[sid] = Ping(message.id, set(due))
-            if old is not None:
+            # Whoever opened their tiles while the ping was on its way found none to take back
+            # (`_follow`): it waits only for the others, and for nobody is deleted at once.
+            old = self.pings.pop(sid, None)
+            waiting = {u for u in due if self._needs_ping(sid, u)}
+            if waiting:
+                self.pings[sid] = Ping(message.id, waiting)
+            stale = [] if old is None else [old.message_id]
+            if not waiting:
+                stale.append(message.id)
+            for message_id in stale:
                 async with box.sending():
-                    await quietly(messageable.get_partial_message(old.message_id).delete())
+                    await quietly(messageable.get_partial_message(message_id).delete())
         return job
 
     def _needs_ping(self, sid: int, user: str) -> bool:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 from PIL import Image
 
@@ -608,6 +609,30 @@ async def test_pings_only_players_whose_tiles_are_not_open(server: Server) -> No
              and "<@" in ((c.json or {}).get("content") or "")]  # type: ignore[union-attr]
     assert len(pings) == 1 and f"<@{other.id}>" in pings[0].json["content"]  # type: ignore
     assert pings[0].json["allowed_mentions"]["users"] == [other.id]  # type: ignore
+
+
+async def test_a_ping_answered_while_it_is_sent_is_taken_back(server: Server,
+                                                               monkeypatch) -> None:
+    """Both players open their tiles while the game's first ping is on its way (Discord has
+    it, the bot has not heard back yet): once the bot hears back, the ping is deleted, as it
+    is when they open them after."""
+    send = discord.PartialMessageable.send
+    opened: list[bool] = []
+
+    async def slow_answer(self: Any, *args: Any, **kwargs: Any) -> Any:
+        message = await send(self, *args, **kwargs)
+        if "<@" in (args[0] if args else kwargs.get("content") or "") and not opened:
+            opened.append(True)
+            for user in (OLENA, BOB):  # (their presses' handlers only: the ping's job waits)
+                await server.act_now(server.button_of(user, server.table(), "!hand"))
+        return message
+
+    monkeypatch.setattr(discord.PartialMessageable, "send", slow_answer)
+    await open_game(server, {"game": "threedozen"}, (OLENA, BOB), 0)
+    await server.drain()
+    assert opened
+    assert all("<@" not in (m.get("content") or "") for m in server.channel())  # deleted
+    assert server.bot is not None and not server.bot.pings
 
 
 async def test_admins_can_turn_pings_off(server: Server) -> None:
