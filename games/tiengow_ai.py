@@ -26,7 +26,7 @@ look-ahead's tables once per turn, from one tile up.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -91,27 +91,30 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
     what a turn derives from the view is shared by its moves, and scoring them in a loop here
     cost less than a call per move. Before the look-ahead, a turn asks no more of the view than
     its moves' worths need: most turns of a deal are such turns."""
-    legal: tuple[Action, ...] = view.legal
-    hand: tuple[int, ...] = view.hand
+    return scores_of(view.legal, view.hand, view.seat, view.players, view.options, view.tricks,
+                     view.trick, view.seen, view.hand_counts, weights)
+
+
+def scores_of(legal: tuple[Action, ...], hand: tuple[int, ...], seat: int, players: int,
+              options: Any, tricks: Sequence[int], trick: Sequence[Play], seen: int,
+              counts: tuple[int, ...], weights: Weights = DEFAULT) -> list[float]:
+    """`scores` from the fields of the view it reads, as the fast table holds them
+    (`TienGowTable.scored_move`): the seat to move's moves, hand, seat, the number of players,
+    the options, each seat's tricks, the trick so far as everyone sees it, the tiles the seat
+    has seen played (as bits) and each hand's size."""
     n = len(hand)
     held = 0
     for t in hand:
         held |= BIT[t]
-    seat: int = view.seat
-    players: int = view.players
     others = _OTHERS.get((players, seat)) or _others(players, seat)
-    options = view.options
     mixed: bool = options.mixed
-    tricks: tuple[int, ...] = view.tricks
     taken = tricks[seat]
     gains = _GAINS[taken]  # what taking a trick of k tiles now saves in the settlement
-    trick: tuple[Play, ...] = view.trick
     keep: dict[int, float] = {}
     if n > weights.endgame:
         # What `Odds` works out first: the commonest turns need no more of it.
-        unseen = FULL & ~(view.seen | held)
+        unseen = FULL & ~(seen | held)
         n_unseen = max(unseen.bit_count(), 1)
-        counts: tuple[int, ...] = view.hand_counts
         keep, strength = worths(unseen, counts, n_unseen, hand, held, mixed, others,
                                 weights.strength, weights.reserve, weights.combo)
         worth = keep.__getitem__  # summed over a play's tiles: cheaper than a comprehension
@@ -128,7 +131,7 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
                     add(strength[t] * gain - keep[t])
                     continue
                 if odds is None:
-                    odds = Odds(view, held)
+                    odds = Odds(seen, counts, held)
                 add(odds.survival(tiles, others) * gains[len(tiles)] - sum(map(worth, tiles)))
             return found
     later: tuple[int, ...] = ()
@@ -162,11 +165,11 @@ def scores(view: Any, weights: Weights = DEFAULT) -> list[float]:
                     else:
                         add(-keep[t] + miss ** (unseen & ABOVE[t]).bit_count() * gain)
                 return found
-            survival = Odds(view, held).survival
+            survival = Odds(seen, counts, held).survival
             return [-sum(map(worth, a.tiles)) if a.verb != "beat"
                     else -sum(map(worth, a.tiles)) + survival(a.tiles, later) * gain
                     for a in legal]
-    odds = Odds(view, held)
+    odds = Odds(seen, counts, held)
     survival = odds.survival
     found = []
     # Who could still beat a last single lead: under early death, nobody trickless.

@@ -29,7 +29,6 @@ from games.hierarchy import (
     Combo,
     classify,
 )
-from games.tiengow_deal import TienGowView
 from games.tiles import CHINESE
 
 _ALL = range(CHINESE.size)
@@ -128,10 +127,12 @@ class Odds:
 
     __slots__ = ("_reach", "_threats", "counts", "n_unseen", "unseen")
 
-    def __init__(self, view: TienGowView, hand: int) -> None:
-        self.unseen = FULL & ~(view.seen | hand)
+    def __init__(self, seen: int, counts: tuple[int, ...], hand: int) -> None:
+        """`seen`: the tiles the seat has seen played, `counts` each hand's size, `hand` the
+        seat's own tiles, the first and the last as bits."""
+        self.unseen = FULL & ~(seen | hand)
         self.n_unseen = max(self.unseen.bit_count(), 1)
-        counts = self.counts = view.hand_counts
+        self.counts = counts
         self._threats: dict[tuple[int, ...], int] = {}
         known = (counts, self.n_unseen)
         reach = _REACH.get(known)

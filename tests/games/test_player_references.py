@@ -105,8 +105,8 @@ def test_tien_gow_player_scores_as_without_its_memory(monkeypatch):
     fast = [[rate(a) for a in v.legal] for v in views for rate in (tiengow_ai.rater(v),)]
     read = tiengow_odds.Odds.__init__
 
-    def forgetful(odds: Any, view: Any, hand: int) -> None:
-        read(odds, view, hand)
+    def forgetful(odds: Any, seen: int, counts: tuple[int, ...], hand: int) -> None:
+        read(odds, seen, counts, hand)
         odds._threats, odds._reach = Forgetful(), Forgetful()
 
     monkeypatch.setattr(tiengow_odds.Odds, "__init__", forgetful)
