@@ -100,14 +100,15 @@ def worths(unseen: int, counts: tuple[int, ...], n_unseen: int, hand: tuple[int,
     # The reserve: the strongest single, then the highest (the first of equals).
     best = -1.0
     kept = hand[0]
+    above, tie, order, extra = ABOVE, _TIE, _ORDER, bonus.get
     for t in hand:
-        chance = miss ** (unseen & ABOVE[t]).bit_count()
+        chance = miss ** (unseen & above[t]).bit_count()
         chances[t] = chance
-        keep[t] = strength * chance + bonus.get(t, 0.0) + _TIE[t]
+        keep[t] = strength * chance + extra(t, 0.0) + tie[t]
         if chance > best:
             best = chance
             kept = t
-        elif chance == best and _ORDER[t] > _ORDER[kept]:
+        elif chance == best and order[t] > order[kept]:
             kept = t
     keep[kept] += reserve * best
     return keep, chances
