@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Protocol
 
-from games import connecting_ai
+from games import connecting_ai, heuristic
 from games.connect_deal import ConnectSeen, ConnectState, ConnectView, Placement
 from games.connect_walk import (
     _BIT,
@@ -248,7 +248,7 @@ class ConnectTable(Table[ConnectState[Any]]):
         legal, rated = self._walk(seat)
         if len(legal) == 1:
             return legal[0]
-        return self._best(legal, seat, rng) if rated is None else connecting_ai.pick(
+        return self._best(legal, seat, rng) if rated is None else heuristic.pick(
             legal, rated, rng)
 
     def play_scored(self, rngs: Sequence[random.Random]) -> int:
@@ -259,7 +259,7 @@ class ConnectTable(Table[ConnectState[Any]]):
         and each move asked the table for its moves and their ratings, then made the move,
         reading every field of the table again each time. After the lead (`scored_move`,
         `play`) each turn here walks the seat's hand once for its moves and ratings
-        (`_attachments` or `_discards`, as `_found` does), picks as `connecting_ai.pick` does
+        (`_attachments` or `_discards`, as `_found` does), picks as `heuristic.pick` does
         and places the tile, with the deal's changing fields (whose turn, the open ends, the
         tiles laid and in hand) kept in local names until the deal ends. A seat with one kind
         of tile to attach, at one end, has one legal move (from a quarter of the turns to two in
@@ -298,7 +298,7 @@ class ConnectTable(Table[ConnectState[Any]]):
                     deck & ~(mine | laid | dropped[seat])) if match else _discards(hand)
                 if len(acts) == 1:
                     action = acts[0]
-                else:  # `connecting_ai.pick`, written out
+                else:  # `heuristic.pick`, written out
                     top = max(rated)
                     if rated.count(top) == 1:
                         action = acts[rated.index(top)]
@@ -362,7 +362,7 @@ class ConnectTable(Table[ConnectState[Any]]):
         """`scored_move` among two or more `legal` moves, on the connecting games' rating."""
         held = self.held[seat]
         unseen = self.deck & ~(held | self.laid | self.dropped[seat])
-        return connecting_ai.pick(legal, connecting_ai.scores(legal, held, unseen, self.ends),
+        return heuristic.pick(legal, connecting_ai.scores(legal, held, unseen, self.ends),
                                   rng)
 
     def _fields(self, seat: int, version: int) -> dict[str, Any]:

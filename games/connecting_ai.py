@@ -7,7 +7,6 @@ the unseen tiles rarely match (the next player may have to discard), and discard
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, cast
@@ -130,12 +129,3 @@ def scores(legal: Sequence[Action], held: int, unseen: int, ends: tuple[int, ...
     return found
 
 
-def pick(legal: Sequence[Action], rated: list[float], rng: random.Random) -> Action:
-    """The move rated highest, a tie broken by the same draw as the heuristic player's
-    (`games.heuristic.ScoredPlayer.choose`), so a table that rates the moves itself plays
-    the player's very moves."""
-    top = max(rated)
-    if rated.count(top) == 1:
-        return legal[rated.index(top)]
-    best = [action for action, score in zip(legal, rated, strict=True) if score == top]
-    return best[rng.randrange(len(best))]

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from games import connecting_ai, dingniu_ai
+from games import dingniu_ai, heuristic
 from games.connect_table import ConnectTable, ConnectTableRules
 from games.connect_walk import _BIT, _SHOWS, _attach, _attachments, _discards
 from games.dingniu_block import (
@@ -90,9 +90,9 @@ class DingNiuTable(ConnectTable):
             ends, smothered = self.ends, opts.smothered
             if any_blocks(ends, rest, legal, smothered):
                 rate = dingniu_ai.rater(self.rater_view(seat))
-                return connecting_ai.pick(legal, [rate(each) for each in legal], rng)
+                return heuristic.pick(legal, [rate(each) for each in legal], rng)
             self.clear = self.version
-        return self._best(legal, seat, rng) if rated is None else connecting_ai.pick(
+        return self._best(legal, seat, rng) if rated is None else heuristic.pick(
             legal, rated, rng)
 
     def play_scored(self, rngs: Sequence[random.Random]) -> int:
@@ -147,7 +147,7 @@ class DingNiuTable(ConnectTable):
             top = max(rated)
             if rated.count(top) == 1:
                 chosen = rated.index(top)
-            else:  # the draw `connecting_ai.pick` makes
+            else:  # the draw `heuristic.pick` makes
                 best = [i for i, value in enumerate(rated) if value == top]
                 chosen = best[rng.randrange(len(best))]
         action = acts[chosen]

@@ -7,10 +7,21 @@ with (`games.search`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from games.engine import Action, Table
+
+
+def pick(legal: Sequence[Action], rated: list[float], rng: random.Random) -> Action:
+    """The move rated highest, a tie broken by one draw from `rng`: the heuristic player's
+    choice, and that of every table that rates the moves itself (`ScoredPlayer.mover_on`), so
+    such a table plays the player's very moves."""
+    top = max(rated)
+    if rated.count(top) == 1:
+        return legal[rated.index(top)]
+    best = [action for action, score in zip(legal, rated, strict=True) if score == top]
+    return best[rng.randrange(len(best))]
 
 
 class ScoredPlayer:
@@ -39,12 +50,8 @@ class ScoredPlayer:
         if len(legal) == 1:
             return legal[0]
         scorer = self._scorer
-        scores = scorer(view) if scorer is not None else list(map(self._rater(view), legal))
-        top = max(scores)
-        if scores.count(top) == 1:
-            return legal[scores.index(top)]
-        best = [action for action, score in zip(legal, scores, strict=True) if score == top]
-        return best[rng.randrange(len(best))]
+        return pick(legal, scorer(view) if scorer is not None
+                    else list(map(self._rater(view), legal)), rng)
 
     def choose_on(self, table: Table[Any], seat: int, rng: random.Random) -> Action:
         """`choose` for the seat to move on a fast table (the simulator): the same move from

@@ -38,6 +38,7 @@ from games.engine import (
     shuffle,
     stale,
 )
+from games.heuristic import pick
 from games.hierarchy import (
     CIVIL,
     SINGLE_CIVIL,
@@ -539,11 +540,7 @@ class TienGowTable(Table[TienGowState]):
             self._public, self._shown | self._folded[seat],
             (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
             if len(hands) == PLAYERS else tuple(map(len, hands)))
-        top = max(scores)
-        if scores.count(top) == 1:
-            return legal[scores.index(top)]
-        best = [action for action, score in zip(legal, scores, strict=True) if score == top]
-        return best[rng.randrange(len(best))]
+        return pick(legal, scores, rng)
 
     def play_scored(self, rngs: Sequence[random.Random]) -> int:
         """Play the deal to its end, every seat choosing as the heuristic player does
