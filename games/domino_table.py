@@ -1,5 +1,5 @@
 """The draw game's fast path: its public states and `step`, with a cheaper view for the
-heuristic (docs/architecture.md §1, `engine.Table`; the game: docs/rules-book.md §2.10).
+heuristic (docs/architecture.md §3, `Table`; the game: docs/rules-book.md §2.10).
 
 The strong player's playouts ask the heuristic (`games.domino_ai.rater`) at every move, and
 building the seat's whole view for it (a frozen class that sets its fields one by one, the

@@ -1,6 +1,6 @@
 """The Tien Gow table's own choice for the heuristic (`TienGowTable.scored_move`, `play_scored`):
 what the simulator and the strong player's playouts ask of a table whose seats all play the
-heuristic (docs/architecture.md §1, `engine.Table`).
+heuristic (docs/architecture.md §3, `Table`).
 
 That the table chooses as the player does from the same view and generator, move for move, is
 held in `tests/games/test_fast_path.py` for every preset; here, a deal played in one loop against

@@ -1,6 +1,6 @@
 """A deal of heuristic seats played out at once on a fast table (`play_scored`) held against
 the same deal played move by move (`scored_move`, `play`): the tests of each table that plays
-a deal in one loop ask the same (docs/architecture.md §1, `engine.Table`)."""
+a deal in one loop ask the same (docs/architecture.md §3, `Table`)."""
 
 from __future__ import annotations
 
